@@ -1,0 +1,129 @@
+/* reactorbench plugin ABI.
+ *
+ * The whole contract between the runner (the host) and a reactor plugin. C only, so a
+ * plugin may be written in C or in C++ built with any compiler; no STL type, exception or
+ * RTTI crosses this boundary.
+ *
+ * Rules (docs/plugin-abi.md explains them):
+ *  - A plugin exports exactly one symbol, RB_ENTRY_SYMBOL, of type rb_entry_fn.
+ *  - Versions are (major << 16) | minor. The host refuses another major, and a minor newer
+ *    than its own.
+ *  - Every struct starts with uint32_t struct_size. Members are only ever appended; the
+ *    host reads a member only if offsetof + sizeof <= struct_size and zero-fills the rest.
+ *  - Every function returns RB_OK or an error code and fills the caller's error buffer;
+ *    nothing throws across this boundary.
+ *  - The host takes every timestamp. A plugin reports counters, never times.
+ */
+#ifndef REACTORBENCH_PLUGIN_H
+#define REACTORBENCH_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RB_ABI_MAJOR 1
+#define RB_ABI_MINOR 0
+#define RB_MAKE_VERSION(major, minor) ((uint32_t)(((major) << 16) | (minor)))
+#define RB_ABI_VERSION RB_MAKE_VERSION(RB_ABI_MAJOR, RB_ABI_MINOR)
+#define RB_VERSION_MAJOR(v) ((uint32_t)(v) >> 16)
+#define RB_VERSION_MINOR(v) ((uint32_t)(v)&0xffffu)
+
+#define RB_ENTRY_SYMBOL "reactorbench_plugin_entry"
+
+/* Return codes. */
+enum {
+  RB_OK = 0,
+  RB_ERR_INVALID_ARGUMENT = 1, /* bad parameters or an unknown / malformed option */
+  RB_ERR_UNSUPPORTED = 2,      /* valid request this plugin cannot serve (e.g. a backend) */
+  RB_ERR_SYSTEM = 3,           /* a system call failed; the message says which */
+  RB_ERR_INTERNAL = 4          /* anything else, including a caught C++ exception */
+};
+
+enum { RB_LOG_DEBUG = 0, RB_LOG_INFO = 1, RB_LOG_WARN = 2, RB_LOG_ERROR = 3 };
+
+/* Services the host lends to the plugin. Valid from prepare until release returns. */
+typedef struct rb_host {
+  uint32_t struct_size;
+  uint32_t abi_version; /* the host's RB_ABI_VERSION */
+  void* ctx;            /* pass back to the functions below */
+  void (*log)(void* ctx, int level, const char* message);
+  uint64_t (*now_ns)(void* ctx); /* CLOCK_MONOTONIC, nanoseconds */
+  int (*stop_requested)(void* ctx); /* non-zero once the host wants the plugin to wind down */
+} rb_host;
+
+/* A plugin option from the config's [plugin_options.NAME] table, as strings. */
+typedef struct rb_option {
+  const char* key;
+  const char* value;
+} rb_option;
+
+/* Receives named counters; the plugin calls put once per counter it knows. */
+typedef struct rb_counter_sink {
+  void* ctx;
+  void (*put)(void* ctx, const char* name, uint64_t value);
+} rb_counter_sink;
+
+/* ---- workload: flower (the hot potato, libevent test/bench.c) -------------------------
+ *
+ * Per process the host creates `pipes` fd pairs once and calls prepare. Then per iteration:
+ *   arm       register a persistent read watcher on every read end   (timed: setup)
+ *   (host)    writes one byte into write_fds[i * (pipes / active)] for i < active
+ *   dispatch  run the loop until count == fired                      (timed: dispatch)
+ *   counters  report the iteration's counters
+ * The read callback reads one byte and counts it; while the iteration's write budget
+ * (`writes`) lasts it writes one byte to pipe (idx + 1) % pipes. So an iteration does
+ * exactly active + writes reads. State for one iteration (count, fired, budget) is reset
+ * by arm. Required counters: "reads" and "writes" of the last iteration; "loop_iterations"
+ * (poll calls in the last dispatch) is expected; others are free-form.
+ */
+typedef struct rb_flower_params {
+  uint32_t struct_size;
+  uint32_t pipes;
+  uint32_t active;
+  uint32_t writes;
+  const int* read_fds;  /* pipes entries, non-blocking; owned by the host */
+  const int* write_fds; /* pipes entries, non-blocking; owned by the host */
+} rb_flower_params;
+
+typedef struct rb_flower_ops {
+  uint32_t struct_size;
+  /* Create the loop and the watchers' memory. Not timed. */
+  int (*prepare)(const rb_host* host, const rb_flower_params* params, const rb_option* options,
+                 uint32_t option_count, void** state, char* err, size_t err_len);
+  int (*arm)(void* state, char* err, size_t err_len);
+  int (*dispatch)(void* state, char* err, size_t err_len);
+  int (*counters)(void* state, const rb_counter_sink* sink, char* err, size_t err_len);
+  /* Free everything prepare made; must not close the host's fds. */
+  void (*release)(void* state);
+} rb_flower_ops;
+
+/* ---- the descriptor ------------------------------------------------------------------- */
+typedef struct rb_plugin {
+  uint32_t struct_size;
+  uint32_t abi_version; /* RB_ABI_VERSION the plugin was built against */
+  const char* name;     /* unique, [a-z0-9-]+ */
+  const char* version;  /* the plugin's own version */
+  const char* library;  /* what it wraps, e.g. "libevent" */
+  /* The wrapped library's version at run time (e.g. event_get_version()). */
+  const char* (*library_version)(void);
+  const char* description; /* one line */
+  /* One table per workload; NULL means the plugin does not offer it. */
+  const rb_flower_ops* flower;
+} rb_plugin;
+
+/* The one exported symbol. Returns NULL if the plugin cannot serve this host. */
+typedef const rb_plugin* (*rb_entry_fn)(uint32_t host_abi_version);
+
+/* A plugin defines its entry with RB_PLUGIN_ENTRY(host_abi_version) { ... }. */
+#define RB_PLUGIN_ENTRY(host_abi_param)                                         \
+  __attribute__((visibility("default"))) const rb_plugin* reactorbench_plugin_entry( \
+      uint32_t host_abi_param)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* REACTORBENCH_PLUGIN_H */

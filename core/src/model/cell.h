@@ -1,0 +1,36 @@
+// One cell of a test plan: one workload x one plugin x one point of the matrix.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace rb {
+
+using ParamValue = std::variant<std::int64_t, std::string>;
+
+struct Param {
+  std::string name;
+  ParamValue value;
+};
+
+std::string to_string(const ParamValue& value);
+
+struct CellSpec {
+  std::size_t index = 0;  // position in the plan, stable across rounds
+  std::string workload;
+  std::string plugin;
+  std::vector<Param> params;  // in the config's axis order
+
+  const ParamValue* find(std::string_view name) const;
+  // Throw std::out_of_range naming the parameter when it is missing or of another type.
+  std::int64_t get_int(std::string_view name) const;
+  const std::string& get_string(std::string_view name) const;
+  // "pipes=100 active=100 writes=100 transport=socketpair"
+  std::string params_label() const;
+};
+
+}  // namespace rb

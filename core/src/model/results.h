@@ -1,0 +1,86 @@
+// What a run produces: per cell its status, samples, summaries, rusage and provenance.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/cell.h"
+#include "stats/summary.h"
+
+namespace rb {
+
+enum class CellStatus { ok, skipped, failed, crashed, timeout, interrupted };
+const char* to_string(CellStatus status);
+
+// One measured (or warm-up) iteration, streamed from the cell's child process.
+struct Sample {
+  int round = 0;
+  int iteration = 0;  // 0-based within the round, warm-up included
+  bool warmup = false;
+  std::map<std::string, double> metrics;          // e.g. setup_us, dispatch_us, total_us
+  std::map<std::string, std::uint64_t> counters;  // the plugin's counters for this iteration
+};
+
+// wait4()'s view of one child process.
+struct Rusage {
+  double user_s = 0;
+  double sys_s = 0;
+  long max_rss_kib = 0;
+  long voluntary_cs = 0;
+  long involuntary_cs = 0;
+};
+
+// Which binary produced the numbers.
+struct Provenance {
+  std::string path;
+  std::string sha256;
+  std::string plugin_version;
+  std::string library;
+  std::string library_version;
+  std::uint32_t abi_version = 0;
+  std::string description;
+};
+
+struct CellResult {
+  CellSpec cell;
+  CellStatus status = CellStatus::ok;
+  std::string reason;                // why it is not ok (empty when ok)
+  std::vector<Sample> samples;       // measured ones only, in arrival order
+  std::map<std::string, stats::Summary> metrics;  // per metric over the measured samples
+  std::map<std::string, std::uint64_t> counters;  // last measured sample's counters
+  Rusage rusage;                     // summed over rounds
+  std::vector<Rusage> rusage_per_round;
+  std::optional<Provenance> provenance;
+};
+
+// Where and how the run happened; written with every result set.
+struct RunContext {
+  std::string host;
+  std::string kernel;
+  std::string cpu_model;
+  int cores = 0;
+  std::string governor;  // empty when unreadable
+  std::string load_average;
+  std::string compiler;
+  std::string build_type;
+  std::string git_revision;
+  long nofile_soft = 0;
+  long nofile_hard = 0;
+  std::string started_at;  // ISO 8601 UTC
+  std::string finished_at;
+  std::string command_line;
+  std::string config_path;
+  std::string runner_version;
+};
+
+struct RunResult {
+  RunContext context;
+  std::string workload;
+  std::vector<std::string> plugins;  // in config order: the table's columns
+  std::vector<CellResult> cells;     // in plan order
+};
+
+}  // namespace rb
