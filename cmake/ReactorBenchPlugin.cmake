@@ -18,6 +18,7 @@ function(reactorbench_add_plugin name)
     -Wl,--no-undefined
     -Wl,--version-script=${_RB_PLUGIN_CMAKE_DIR}/plugin.map)
   set_property(TARGET ${name} APPEND PROPERTY LINK_DEPENDS ${_RB_PLUGIN_CMAKE_DIR}/plugin.map)
+  set_property(GLOBAL APPEND PROPERTY REACTORBENCH_PLUGIN_TARGETS ${name})
   if(TARGET reactorbench_sdk)
     target_link_libraries(${name} PRIVATE reactorbench_sdk)
   elseif(TARGET ReactorBench::sdk)
