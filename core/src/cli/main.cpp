@@ -1,6 +1,98 @@
-#include <cstdio>
+// The runner's command line. `runner CONFIG.toml` is short for `runner run CONFIG.toml`.
+// Two hidden sub-commands are the runner talking to itself in a child process:
+// `__cell JSON` runs one cell, `__probe PATH FD` describes one plugin.
+#include <unistd.h>
 
-int main() {
-  std::puts("reactorbench runner");
-  return 0;
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+
+#include "cli/exit_codes.h"
+#include "cli/plugins_command.h"
+#include "cli/run_command.h"
+#include "exec/cell_worker.h"
+#include "plugin/probe.h"
+
+namespace {
+
+// Ends a child without running the plugin's static destructors: a plugin that crashes at
+// exit must not turn a finished, reported cell into a crash.
+[[noreturn]] void child_exit(int code) {
+  std::fflush(nullptr);
+  ::_exit(code);
+}
+
+int cell_main(int argc, char** argv) {
+  if (argc != 3) {
+    std::cerr << "usage: runner __cell JOB_JSON\n";
+    return rb::exec::kWorkerBadJob;
+  }
+  rb::exec::CellJob job;
+  try {
+    job = rb::exec::cell_job_from_json(nlohmann::json::parse(argv[2]));
+  } catch (const std::exception& e) {
+    std::cerr << "runner __cell: bad job: " << e.what() << '\n';
+    return rb::exec::kWorkerBadJob;
+  }
+  return rb::exec::run_cell_worker(job);
+}
+
+int probe_main(int argc, char** argv) {
+  if (argc != 4) {
+    std::cerr << "usage: runner __probe PLUGIN_PATH FD\n";
+    return 2;
+  }
+  return rb::plugin::run_probe(argv[2], std::atoi(argv[3]));
+}
+
+bool looks_like_config(const char* arg) {
+  const std::size_t n = std::strlen(arg);
+  return arg[0] != '-' && n > 5 && std::strcmp(arg + n - 5, ".toml") == 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc >= 2 && std::strcmp(argv[1], "__cell") == 0) child_exit(cell_main(argc, argv));
+  if (argc >= 2 && std::strcmp(argv[1], "__probe") == 0) child_exit(probe_main(argc, argv));
+
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && looks_like_config(args[0].c_str())) args.insert(args.begin(), "run");
+
+  CLI::App app{"reactorbench: benchmark reactor / event-loop libraries through plugins"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", REACTORBENCH_VERSION);
+
+  rb::cli::RunArgs run;
+  auto* run_cmd = app.add_subcommand("run", "Run a TOML test matrix");
+  run_cmd->add_option("config", run.config, "the test matrix (TOML)")->required();
+  run_cmd->add_option("--out", run.out, "results directory (default results/<stem>-<time>)");
+  run_cmd->add_option("--set", run.set, "override an axis: --set pipes=100,1000 (repeatable)");
+  run_cmd->add_option("--plugins", run.plugins, "run only these plugins")->delimiter(',');
+  run_cmd->add_flag("--quick", run.quick, "3 repetitions, first two points of each axis");
+  run_cmd->add_option("--plugin-path", run.plugin_path, "also look for plugins here (repeatable)");
+
+  std::vector<std::filesystem::path> list_path;
+  bool list_json = false;
+  auto* plugins_cmd = app.add_subcommand("plugins", "List the plugins found and why others failed");
+  plugins_cmd->add_option("--plugin-path", list_path, "also look for plugins here (repeatable)");
+  plugins_cmd->add_flag("--json", list_json, "machine-readable output");
+
+  try {
+    std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
+    app.parse(args);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? rb::cli::kExitOk : rb::cli::kExitUsage;
+  }
+
+  try {
+    if (*run_cmd) return rb::cli::run_command(run);
+    if (*plugins_cmd) return rb::cli::plugins_command(list_path, list_json);
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << '\n';
+    return rb::cli::kExitUsage;
+  }
+  return rb::cli::kExitUsage;
 }

@@ -1,0 +1,23 @@
+#include "cli/interrupt.h"
+
+#include <signal.h>
+
+namespace rb::cli {
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+
+void on_interrupt(int) { g_interrupted.store(true); }
+
+}  // namespace
+
+const std::atomic<bool>& install_interrupt_flag() {
+  struct sigaction action{};
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  ::sigaction(SIGINT, &action, nullptr);
+  ::sigaction(SIGTERM, &action, nullptr);
+  return g_interrupted;
+}
+
+}  // namespace rb::cli

@@ -1,0 +1,53 @@
+#include "cli/plugin_catalog.h"
+
+#include <algorithm>
+
+#include "plugin/probe.h"
+
+namespace rb::cli {
+
+std::filesystem::path current_executable() {
+  return std::filesystem::read_symlink("/proc/self/exe");
+}
+
+PluginCatalog::PluginCatalog(const std::vector<std::filesystem::path>& plugin_path_flags,
+                             std::filesystem::path runner_exe)
+    : exe_(std::move(runner_exe)),
+      dirs_(plugin::plugin_search_dirs(plugin_path_flags, exe_)),
+      prober_([exe = exe_](const std::filesystem::path& so) {
+        return plugin::probe_plugin(so, exe);
+      }),
+      registry_(plugin::Registry::discover(dirs_, prober_)) {}
+
+const plugin::PluginInfo* PluginCatalog::lookup(std::string_view name_or_path) const {
+  if (const auto it = resolved_.find(name_or_path); it != resolved_.end()) return &it->second;
+  try {
+    auto info = registry_.resolve(std::string(name_or_path), prober_);
+    return &resolved_.emplace(std::string(name_or_path), std::move(info)).first->second;
+  } catch (const plugin::LoadError& e) {
+    if (e.kind() != plugin::LoadErrorKind::not_found) broken_.insert(std::string(name_or_path));
+    return nullptr;
+  }
+}
+
+// A plugin that exists but fails to load counts as known here, so the config loader does not
+// call it "unknown": resolve() reports its real error afterwards.
+bool PluginCatalog::has_plugin(std::string_view name) const {
+  return lookup(name) != nullptr || broken_.contains(name);
+}
+
+bool PluginCatalog::supports(std::string_view plugin, std::string_view workload) const {
+  const auto* info = lookup(plugin);
+  if (info == nullptr) return broken_.contains(plugin);
+  return std::find(info->workloads.begin(), info->workloads.end(), workload) !=
+         info->workloads.end();
+}
+
+std::vector<std::string> PluginCatalog::plugin_names() const { return registry_.names(); }
+
+plugin::PluginInfo PluginCatalog::resolve(const std::string& name_or_path) const {
+  if (const auto it = resolved_.find(name_or_path); it != resolved_.end()) return it->second;
+  return registry_.resolve(name_or_path, prober_);
+}
+
+}  // namespace rb::cli

@@ -1,0 +1,45 @@
+// The plugins this invocation can see: the search dirs probed once, names resolved to
+// paths, and the config loader's view of them.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "config/test_plan.h"
+#include "plugin/registry.h"
+
+namespace rb::cli {
+
+class PluginCatalog final : public config::PluginCatalog {
+ public:
+  PluginCatalog(const std::vector<std::filesystem::path>& plugin_path_flags,
+                std::filesystem::path runner_exe);
+
+  bool has_plugin(std::string_view name) const override;
+  bool supports(std::string_view plugin, std::string_view workload) const override;
+  std::vector<std::string> plugin_names() const override;
+
+  // Throws plugin::LoadError (not found, duplicate name, or the probe's own error).
+  plugin::PluginInfo resolve(const std::string& name_or_path) const;
+
+  const plugin::Registry& registry() const { return registry_; }
+  const std::vector<std::filesystem::path>& search_dirs() const { return dirs_; }
+  const std::filesystem::path& runner_exe() const { return exe_; }
+
+ private:
+  const plugin::PluginInfo* lookup(std::string_view name_or_path) const;
+
+  std::filesystem::path exe_;
+  std::vector<std::filesystem::path> dirs_;
+  plugin::Registry::Prober prober_;
+  plugin::Registry registry_;
+  mutable std::map<std::string, plugin::PluginInfo, std::less<>> resolved_;
+  mutable std::set<std::string, std::less<>> broken_;
+};
+
+std::filesystem::path current_executable();
+
+}  // namespace rb::cli

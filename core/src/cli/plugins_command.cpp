@@ -1,0 +1,50 @@
+#include "cli/plugins_command.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <iostream>
+
+#include "cli/exit_codes.h"
+#include "cli/plugin_catalog.h"
+#include "plugin/probe.h"
+#include "reactorbench/plugin.h"
+
+namespace rb::cli {
+namespace {
+
+std::string abi_text(std::uint32_t v) {
+  return fmt::format("{}.{}", RB_VERSION_MAJOR(v), RB_VERSION_MINOR(v));
+}
+
+}  // namespace
+
+int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool as_json) {
+  const PluginCatalog catalog(plugin_path, current_executable());
+  const auto& registry = catalog.registry();
+
+  if (as_json) {
+    nlohmann::json out = {{"search_dirs", nlohmann::json::array()},
+                          {"plugins", nlohmann::json::array()},
+                          {"failures", nlohmann::json::array()}};
+    for (const auto& d : catalog.search_dirs()) out["search_dirs"].push_back(d.string());
+    for (const auto& p : registry.plugins()) out["plugins"].push_back(plugin::to_json(p));
+    for (const auto& [path, error] : registry.failures())
+      out["failures"].push_back({{"path", path.string()}, {"error", error}});
+    std::cout << out.dump(2) << '\n';
+    return kExitOk;
+  }
+
+  std::cout << fmt::format("{:<18} {:<8} {:<44} {:<5} {:<12} {}\n", "NAME", "VERSION",
+                           "WRAPS (RUN-TIME VERSION)", "ABI", "WORKLOADS", "PATH");
+  for (const auto& p : registry.plugins())
+    std::cout << fmt::format("{:<18} {:<8} {:<44} {:<5} {:<12} {}\n", p.name, p.version,
+                             p.library + " " + p.library_version, abi_text(p.abi_version),
+                             fmt::format("{}", fmt::join(p.workloads, ",")), p.path.string());
+  if (registry.plugins().empty()) std::cout << "(no plugins found)\n";
+  for (const auto& [path, error] : registry.failures())
+    std::cout << fmt::format("failed to load {}: {}\n", path.string(), error);
+  std::cout << fmt::format("searched: {}\n", fmt::join(catalog.search_dirs(), ":"));
+  return kExitOk;
+}
+
+}  // namespace rb::cli

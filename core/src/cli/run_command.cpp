@@ -1,0 +1,136 @@
+#include "cli/run_command.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <iostream>
+
+#include "cli/exit_codes.h"
+#include "cli/interrupt.h"
+#include "cli/plugin_catalog.h"
+#include "config/test_plan.h"
+#include "exec/matrix_runner.h"
+#include "exec/process_limits.h"
+#include "plugin/load_error.h"
+#include "report/console_table.h"
+#include "report/run_context.h"
+#include "report/samples_writer.h"
+#include "report/summary_csv.h"
+#include "report/summary_json.h"
+#include "report/summary_md.h"
+
+namespace rb::cli {
+namespace {
+
+std::string utc_stamp(const char* format) {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  ::gmtime_r(&now, &tm);
+  char text[64];
+  std::strftime(text, sizeof text, format, &tm);
+  return text;
+}
+
+std::filesystem::path default_results_dir(const std::filesystem::path& config) {
+  return std::filesystem::path("results") /
+         (config.stem().string() + "-" + utc_stamp("%Y%m%d-%H%M%S"));
+}
+
+// A pinned CPU that does not exist here would fail every cell the same way: say it once.
+void check_cpus(const config::TestPlan& plan) {
+  const auto allowed = exec::allowed_cpus();
+  for (int cpu : plan.run.cpus)
+    if (std::find(allowed.begin(), allowed.end(), cpu) == allowed.end())
+      throw std::runtime_error(fmt::format(
+          "{}: [run] cpus: cpu {} is not available to this process (allowed: {})",
+          plan.config_path.string(), cpu, fmt::join(allowed, ", ")));
+}
+
+bool all_ok(const RunResult& run) {
+  return std::all_of(run.cells.begin(), run.cells.end(), [](const CellResult& c) {
+    return c.status == CellStatus::ok || c.status == CellStatus::skipped;
+  });
+}
+
+std::string command_line_of(const RunArgs& args) {
+  std::string line = "runner run " + args.config.string();
+  for (const auto& s : args.set) line += " --set " + s;
+  if (!args.plugins.empty()) line += " --plugins " + fmt::format("{}", fmt::join(args.plugins, ","));
+  if (args.quick) line += " --quick";
+  for (const auto& p : args.plugin_path) line += " --plugin-path " + p.string();
+  return line;
+}
+
+}  // namespace
+
+int run_command(const RunArgs& args) {
+  const auto& interrupted = install_interrupt_flag();
+  const PluginCatalog catalog(args.plugin_path, current_executable());
+
+  config::Overrides overrides;
+  overrides.set = args.set;
+  if (!args.plugins.empty()) overrides.plugins = args.plugins;
+  overrides.quick = args.quick;
+
+  config::TestPlan plan;
+  exec::MatrixOptions options;
+  try {
+    plan = config::load_plan(args.config, &catalog, overrides);
+    check_cpus(plan);
+    for (const auto& name : plan.plugins) options.plugin_paths[name] = catalog.resolve(name).path;
+  } catch (const config::ConfigError& e) {
+    std::cerr << "error: " << e.what() << '\n';
+    return kExitUsage;
+  } catch (const plugin::LoadError& e) {
+    std::cerr << "error: " << e.what() << '\n';
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << '\n';
+    return kExitUsage;
+  }
+
+  options.runner_exe = catalog.runner_exe();
+  options.results_dir = args.out.value_or(default_results_dir(args.config));
+  options.interrupted = &interrupted;
+  std::filesystem::create_directories(options.results_dir);
+  std::filesystem::copy_file(args.config, options.results_dir / "config.toml",
+                             std::filesystem::copy_options::overwrite_existing);
+
+  RunContext context = report::collect_run_context(REACTORBENCH_SOURCE_DIR);
+  context.command_line = command_line_of(args);
+  context.config_path = args.config.string();
+
+  const bool tty = ::isatty(STDERR_FILENO) != 0;
+  const auto started = std::chrono::steady_clock::now();
+  options.progress = [&](std::size_t done, std::size_t total, const std::string& label) {
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const std::string line = report::format_progress(done, total, elapsed, label);
+    if (tty)
+      std::cerr << "\r\033[K" << line << std::flush;
+    else
+      std::cerr << line << '\n';
+  };
+
+  std::cerr << fmt::format("reactorbench: {} cells, {} round(s) -> {}\n", plan.cells().size(),
+                           plan.run.rounds, options.results_dir.string());
+  report::SamplesWriter samples(options.results_dir / "samples.jsonl");
+  RunResult run = exec::run_matrix(plan, options, samples);
+  if (tty) std::cerr << '\n';
+
+  context.finished_at = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
+  run.context = std::move(context);
+  report::write_summary_json(run, options.results_dir / "summary.json");
+  report::write_summary_csv(run, options.results_dir / "summary.csv");
+  report::write_summary_md(run, options.results_dir / "summary.md");
+
+  std::cout << report::format_console_tables(run) << '\n'
+            << "results: " << options.results_dir.string() << '\n';
+  if (interrupted.load()) return kExitInterrupted;
+  return all_ok(run) ? kExitOk : kExitCellsFailed;
+}
+
+}  // namespace rb::cli

@@ -1,0 +1,22 @@
+// `runner run CONFIG`: load the plan, resolve its plugins, run every cell, write results.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rb::cli {
+
+struct RunArgs {
+  std::filesystem::path config;
+  std::optional<std::filesystem::path> out;  // default results/<stem>-<timestamp>
+  std::vector<std::string> set;
+  std::vector<std::string> plugins;  // --plugins a,b
+  bool quick = false;
+  std::vector<std::filesystem::path> plugin_path;
+};
+
+int run_command(const RunArgs& args);
+
+}  // namespace rb::cli

@@ -1,0 +1,55 @@
+#include "exec/cell_job.h"
+
+namespace rb::exec {
+
+nlohmann::json to_json(const CellJob& job) {
+  nlohmann::json params = nlohmann::json::array();
+  for (const auto& p : job.cell.params) {
+    nlohmann::json value;
+    if (const auto* i = std::get_if<std::int64_t>(&p.value))
+      value = *i;
+    else
+      value = std::get<std::string>(p.value);
+    params.push_back({{"name", p.name}, {"value", value}});
+  }
+  nlohmann::json options = nlohmann::json::array();
+  for (const auto& [k, v] : job.options) options.push_back({k, v});
+  return {{"cell", {{"index", job.cell.index},
+                    {"workload", job.cell.workload},
+                    {"plugin", job.cell.plugin},
+                    {"params", params}}},
+          {"plugin_path", job.plugin_path.string()},
+          {"options", options},
+          {"warmup", job.warmup},
+          {"repetitions", job.repetitions},
+          {"round", job.round},
+          {"cpus", job.cpus},
+          {"nofile_needed", job.nofile_needed},
+          {"report_fd", job.report_fd}};
+}
+
+CellJob cell_job_from_json(const nlohmann::json& j) {
+  CellJob job;
+  const auto& cell = j.at("cell");
+  job.cell.index = cell.at("index").get<std::size_t>();
+  job.cell.workload = cell.at("workload").get<std::string>();
+  job.cell.plugin = cell.at("plugin").get<std::string>();
+  for (const auto& p : cell.at("params")) {
+    const auto& value = p.at("value");
+    job.cell.params.push_back({p.at("name").get<std::string>(),
+                               value.is_number_integer() ? ParamValue{value.get<std::int64_t>()}
+                                                         : ParamValue{value.get<std::string>()}});
+  }
+  job.plugin_path = j.at("plugin_path").get<std::string>();
+  for (const auto& kv : j.at("options"))
+    job.options.emplace_back(kv.at(0).get<std::string>(), kv.at(1).get<std::string>());
+  job.warmup = j.at("warmup").get<int>();
+  job.repetitions = j.at("repetitions").get<int>();
+  job.round = j.at("round").get<int>();
+  job.cpus = j.at("cpus").get<std::vector<int>>();
+  job.nofile_needed = j.at("nofile_needed").get<long>();
+  job.report_fd = j.at("report_fd").get<int>();
+  return job;
+}
+
+}  // namespace rb::exec

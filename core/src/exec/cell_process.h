@@ -1,0 +1,43 @@
+// The parent side of a cell: fork+exec `runner __cell`, read its sample stream as it comes,
+// enforce the deadline (SIGTERM, then SIGKILL), collect rusage, classify how it ended.
+//
+// fork+exec rather than a bare fork: the plugin is only ever mapped in a fresh image, so
+// the child's peak RSS and rusage are the cell's own (a forked child starts with the
+// parent's pages), no parent state (locks, buffered output, loaded plugins) leaks into the
+// measurement, and a plugin's crash or exit cannot reach the parent.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exec/cell_job.h"
+#include "model/results.h"
+
+namespace rb::exec {
+
+struct CellProcessOptions {
+  std::filesystem::path runner_exe;  // the runner itself (/proc/self/exe)
+  std::filesystem::path log_path;    // the child's stdout and stderr go here
+  std::chrono::milliseconds timeout{60000};
+  std::chrono::milliseconds kill_grace{2000};  // between SIGTERM and SIGKILL
+  const std::atomic<bool>* interrupted = nullptr;  // set by the runner's SIGINT handler
+};
+
+struct CellProcessResult {
+  CellStatus status = CellStatus::ok;
+  std::string reason;
+  std::vector<Sample> samples;  // warm-up included, in arrival order
+  std::optional<Provenance> provenance;
+  Rusage rusage;
+};
+
+// job.report_fd is chosen here. on_sample sees each sample the moment it arrives.
+CellProcessResult run_cell_process(CellJob job, const CellProcessOptions& options,
+                                   const std::function<void(const Sample&)>& on_sample);
+
+}  // namespace rb::exec

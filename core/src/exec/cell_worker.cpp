@@ -1,0 +1,58 @@
+#include "exec/cell_worker.h"
+
+#include <signal.h>
+
+#include <exception>
+#include <fmt/format.h>
+
+#include "exec/child_report.h"
+#include "exec/process_limits.h"
+#include "plugin/loader.h"
+#include "workload/host_services.h"
+#include "workload/workload.h"
+
+namespace rb::exec {
+namespace {
+
+void on_sigterm(int) { workload::request_stop(); }
+
+// The parent sends SIGTERM at the deadline; a cooperative plugin sees stop_requested() and
+// returns, one that does not is killed a moment later.
+void install_stop_handler() {
+  struct sigaction action{};
+  action.sa_handler = on_sigterm;
+  sigemptyset(&action.sa_mask);
+  ::sigaction(SIGTERM, &action, nullptr);
+}
+
+}  // namespace
+
+int run_cell_worker(const CellJob& job) {
+  const ChildReporter reporter(job.report_fd);
+  try {
+    install_stop_handler();
+    raise_nofile_soft_limit(job.nofile_needed);
+    pin_to_cpus(job.cpus);
+
+    const workload::Workload* workload = workload::find_workload(job.cell.workload);
+    if (workload == nullptr)
+      throw workload::CellFailure(fmt::format("unknown workload '{}'", job.cell.workload));
+
+    const plugin::LoadedPlugin plugin = plugin::load_plugin(job.plugin_path);
+    reporter.loaded(plugin.provenance);
+
+    const workload::CellInputs inputs{job.cell, job.options, job.warmup, job.repetitions,
+                                      job.round};
+    workload->run(plugin, workload::host_services(), inputs,
+                  [&](const Sample& sample) { reporter.sample(sample); });
+    reporter.done();
+    return kWorkerOk;
+  } catch (const std::exception& e) {
+    reporter.failed(e.what());
+  } catch (...) {
+    reporter.failed("unknown exception in the cell's process");
+  }
+  return kWorkerCellFailed;
+}
+
+}  // namespace rb::exec

@@ -1,0 +1,44 @@
+// The child-to-parent stream: one JSON object per line on a dedicated pipe, never on
+// stdout, so whatever a plugin prints cannot corrupt the samples.
+//   {"type":"loaded","provenance":{...}}   the plugin loaded
+//   {"type":"sample", ...}                  one iteration, as soon as it is measured
+//   {"type":"failed","reason":"..."}        the plugin erred or its counts were wrong
+//   {"type":"done"}                         every iteration finished and was verified
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "model/results.h"
+
+namespace rb::exec {
+
+// Child side. Each write is one write(2) of a whole line, so a line is never torn.
+class ChildReporter {
+ public:
+  explicit ChildReporter(int fd) : fd_(fd) {}
+  void loaded(const Provenance& provenance) const;
+  void sample(const Sample& sample) const;
+  void failed(std::string_view reason) const;
+  void done() const;
+
+ private:
+  void send(const nlohmann::json& message) const;
+  int fd_;
+};
+
+// Parent side.
+struct ChildMessage {
+  enum class Type { loaded, sample, failed, done } type;
+  std::optional<Provenance> provenance;
+  std::optional<Sample> sample;
+  std::string reason;
+};
+
+// nullopt for a line that is not a valid message (the parent reports it, never trusts it).
+std::optional<ChildMessage> parse_child_message(std::string_view line);
+
+}  // namespace rb::exec

@@ -1,0 +1,36 @@
+// Runs a test plan: every cell in its own child process, round by round with the plugins
+// interleaved (A B C A B C ...), samples streamed to disk as they arrive, then summarised.
+#pragma once
+
+#include <atomic>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <string>
+
+#include "config/test_plan.h"
+#include "model/results.h"
+
+namespace rb::report {
+class SamplesWriter;
+}
+
+namespace rb::exec {
+
+struct MatrixOptions {
+  std::filesystem::path runner_exe;
+  std::filesystem::path results_dir;  // logs/ is created inside
+  std::map<std::string, std::filesystem::path> plugin_paths;  // plugin name -> .so
+  const std::atomic<bool>* interrupted = nullptr;
+  // Called after each cell-round: (done, total, label of what just finished).
+  std::function<void(std::size_t, std::size_t, const std::string&)> progress;
+};
+
+// Never throws for what a plugin does; only for the runner's own I/O failures.
+RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
+                     report::SamplesWriter& samples);
+
+// Fills CellResult::metrics and ::counters from its samples (also used by tests).
+void summarise_cell(CellResult& cell);
+
+}  // namespace rb::exec

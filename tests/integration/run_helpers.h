@@ -1,0 +1,35 @@
+// Running the real runner from a test: a scratch directory, the command, its outputs.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace rbtest {
+
+class ScratchDir {
+ public:
+  ScratchDir();
+  ~ScratchDir();
+  const std::filesystem::path& path() const { return path_; }
+  std::filesystem::path write(const std::string& name, const std::string& content) const;
+
+ private:
+  std::filesystem::path path_;
+};
+
+struct RunOutput {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs the runner with these arguments (no shell), capturing stdout and stderr.
+RunOutput run_runner(const std::vector<std::string>& args);
+
+std::vector<std::string> read_lines(const std::filesystem::path& file);
+nlohmann::json read_json(const std::filesystem::path& file);
+
+}  // namespace rbtest

@@ -1,0 +1,164 @@
+// The runner end to end on tiny flower matrices: results verified and written, and a
+// plugin's crash, hang or miscount recorded as that cell's status without losing the rest.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "run_helpers.h"
+
+namespace {
+
+using rbtest::read_json;
+using rbtest::read_lines;
+using rbtest::run_runner;
+using rbtest::ScratchDir;
+
+std::string flower_config(const std::string& plugins, const std::string& matrix,
+                          int repetitions = 4, const std::string& extra = "") {
+  return fmt::format(R"(workload = "flower"
+plugins = [{}]
+
+[run]
+repetitions = {}
+warmup = 1
+timeout = "20s"
+
+[matrix]
+{}
+{})",
+                     plugins, repetitions, matrix, extra);
+}
+
+std::vector<std::string> run_args(const ScratchDir& dir, const std::string& config) {
+  return {"run", dir.write("test.toml", config).string(), "--out", (dir.path() / "out").string(),
+          "--plugin-path", RB_TEST_PLUGIN_DIR};
+}
+
+const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& plugin) {
+  for (const auto& cell : summary.at("cells"))
+    if (cell.at("plugin") == plugin) return cell;
+  throw std::runtime_error("no cell for " + plugin);
+}
+
+TEST(RunnerFlower, BothPluginsVerifiedAndEveryFileWritten) {
+  ScratchDir dir;
+  const auto result = run_runner(run_args(
+      dir, flower_config(R"("libevent2", "raw-epoll")",
+                         "pipes = [10, 50]\nactive = [5]\nwrites = [20]\ntransport = [\"socketpair\", \"pipe\"]")));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto out = dir.path() / "out";
+  for (const char* file : {"summary.json", "summary.csv", "summary.md", "config.toml"})
+    EXPECT_TRUE(std::filesystem::exists(out / file)) << file;
+
+  // 2 pipes x 2 transports x 2 plugins cells, 4 measured samples each.
+  const auto samples = read_lines(out / "samples.jsonl");
+  EXPECT_EQ(samples.size(), 8u * 4u);
+  for (const auto& line : samples) {
+    const auto s = nlohmann::json::parse(line);
+    EXPECT_FALSE(s.at("warmup").get<bool>());
+    EXPECT_EQ(s.at("counters").at("reads"), 25);
+  }
+
+  const auto summary = read_json(out / "summary.json");
+  ASSERT_EQ(summary.at("cells").size(), 8u);
+  for (const auto& cell : summary.at("cells")) {
+    EXPECT_EQ(cell.at("status"), "ok") << cell.dump();
+    EXPECT_EQ(cell.at("counters").at("reads"), 25);
+    EXPECT_EQ(cell.at("metrics").at("dispatch_us").at("n"), 4);
+    EXPECT_EQ(cell.at("provenance").at("sha256").get<std::string>().size(), 64u);
+  }
+  EXPECT_TRUE(summary.at("context").contains("kernel"));
+  EXPECT_NE(result.out.find("results: "), std::string::npos);
+}
+
+TEST(RunnerFlower, ImpossibleCellIsSkippedWithTheReason) {
+  ScratchDir dir;
+  const auto result =
+      run_runner(run_args(dir, flower_config(R"("raw-epoll")", "pipes = [10]\nactive = [20]")));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto summary = read_json(dir.path() / "out" / "summary.json");
+  const auto& cell = summary.at("cells").at(0);
+  EXPECT_EQ(cell.at("status"), "skipped");
+  EXPECT_NE(cell.at("reason").get<std::string>().find("active (20) > pipes (10)"),
+            std::string::npos);
+}
+
+TEST(RunnerFlower, CellNeedingMoreFdsThanTheHardLimitIsSkipped) {
+  ScratchDir dir;
+  const auto result =
+      run_runner(run_args(dir, flower_config(R"("raw-epoll")", "pipes = [500000]\nactive = [1]")));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto& cell = read_json(dir.path() / "out" / "summary.json").at("cells").at(0);
+  EXPECT_EQ(cell.at("status"), "skipped");
+  EXPECT_NE(cell.at("reason").get<std::string>().find("needs 1000032 file descriptors"),
+            std::string::npos);
+}
+
+TEST(RunnerFlower, ChildKilledMidRunKeepsItsFinishedSamplesAndTheRestRuns) {
+  ScratchDir dir;
+  // Iteration 0 is warm-up, 1 and 2 are measured, the child dies at the start of 3.
+  const auto result = run_runner(run_args(
+      dir, flower_config(R"("flower-faulty", "raw-epoll")", "pipes = [20]\nactive = [4]", 6,
+                         "[plugin_options.flower-faulty]\ncrash_at = \"3\"\n")));
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const auto out = dir.path() / "out";
+  const auto lines = read_lines(out / "samples.jsonl");
+  const auto faulty_samples = std::count_if(lines.begin(), lines.end(), [](const std::string& l) {
+    const auto j = nlohmann::json::parse(l);
+    return j.value("plugin", "") == "flower-faulty" && j.contains("metrics");
+  });
+  EXPECT_EQ(faulty_samples, 2);
+
+  const auto summary = read_json(out / "summary.json");
+  const auto& faulty = cell_of(summary, "flower-faulty");
+  EXPECT_EQ(faulty.at("status"), "crashed");
+  EXPECT_NE(faulty.at("reason").get<std::string>().find("signal 9"), std::string::npos);
+  EXPECT_EQ(cell_of(summary, "raw-epoll").at("status"), "ok");
+}
+
+TEST(RunnerFlower, WrongCountsFailTheCellWithExpectedAndGot) {
+  ScratchDir dir;
+  const auto result = run_runner(run_args(
+      dir, flower_config(R"("flower-faulty")", "pipes = [20]\nactive = [4]\nwrites = [10]", 3,
+                         "[plugin_options.flower-faulty]\nextra_reads = \"1\"\n")));
+  EXPECT_EQ(result.exit_code, 1);
+  const auto& cell = read_json(dir.path() / "out" / "summary.json").at("cells").at(0);
+  EXPECT_EQ(cell.at("status"), "failed");
+  EXPECT_NE(cell.at("reason").get<std::string>().find("expected 14 reads and 10 writes"),
+            std::string::npos)
+      << cell.at("reason");
+  EXPECT_NE(cell.at("reason").get<std::string>().find("got 15 reads"), std::string::npos);
+}
+
+TEST(RunnerFlower, HangingPluginTimesOutAndIsKilled) {
+  ScratchDir dir;
+  std::string config = flower_config(R"("flower-faulty", "raw-epoll")",
+                                     "pipes = [20]\nactive = [4]", 3,
+                                     "[plugin_options.flower-faulty]\nhang_at = \"1\"\n");
+  config.replace(config.find("\"20s\""), 5, "\"1s\"");
+  const auto result = run_runner(run_args(dir, config));
+  EXPECT_EQ(result.exit_code, 1);
+  const auto summary = read_json(dir.path() / "out" / "summary.json");
+  EXPECT_EQ(cell_of(summary, "flower-faulty").at("status"), "timeout");
+  EXPECT_EQ(cell_of(summary, "raw-epoll").at("status"), "ok");
+}
+
+TEST(RunnerFlower, ConfigErrorIsOneLineWithPositionAndExitTwo) {
+  ScratchDir dir;
+  const auto result = run_runner(run_args(
+      dir, flower_config(R"("raw-epoll")", "pipes = [10]\nactive = [true]")));
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("test.toml:11:"), std::string::npos) << result.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "out" / "summary.json"));
+}
+
+TEST(RunnerPlugins, ListsOurPluginsWithVersions) {
+  const auto result = run_runner({"plugins"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  for (const char* name : {"libevent2", "raw-epoll"})
+    EXPECT_NE(result.out.find(name), std::string::npos) << name;
+  EXPECT_NE(result.out.find("libevent 2.1"), std::string::npos) << result.out;
+}
+
+}  // namespace
