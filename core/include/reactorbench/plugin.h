@@ -117,10 +117,16 @@ typedef struct rb_plugin {
 /* The one exported symbol. Returns NULL if the plugin cannot serve this host. */
 typedef const rb_plugin* (*rb_entry_fn)(uint32_t host_abi_version);
 
-/* A plugin defines its entry with RB_PLUGIN_ENTRY(host_abi_version) { ... }. */
-#define RB_PLUGIN_ENTRY(host_abi_param)                                         \
-  __attribute__((visibility("default"))) const rb_plugin* reactorbench_plugin_entry( \
-      uint32_t host_abi_param)
+/* A plugin defines its entry with RB_PLUGIN_ENTRY(host_abi_version) { ... }; in C++ the
+ * macro gives it C linkage, so the exported name is the unmangled one the host looks up. */
+#ifdef __cplusplus
+#define RB_EXTERN_C extern "C"
+#else
+#define RB_EXTERN_C
+#endif
+#define RB_PLUGIN_ENTRY(host_abi_param)                                          \
+  RB_EXTERN_C __attribute__((visibility("default"))) const rb_plugin* \
+  reactorbench_plugin_entry(uint32_t host_abi_param)
 
 #ifdef __cplusplus
 }

@@ -3,20 +3,15 @@
 #include <algorithm>
 
 #include "plugin/probe.h"
+#include "plugin/search_dirs.h"
 
 namespace rb::cli {
-
-std::filesystem::path current_executable() {
-  return std::filesystem::read_symlink("/proc/self/exe");
-}
 
 PluginCatalog::PluginCatalog(const std::vector<std::filesystem::path>& plugin_path_flags,
                              std::filesystem::path runner_exe)
     : exe_(std::move(runner_exe)),
       dirs_(plugin::plugin_search_dirs(plugin_path_flags, exe_)),
-      prober_([exe = exe_](const std::filesystem::path& so) {
-        return plugin::probe_plugin(so, exe);
-      }),
+      prober_(plugin::child_prober(exe_)),
       registry_(plugin::Registry::discover(dirs_, prober_)) {}
 
 const plugin::PluginInfo* PluginCatalog::lookup(std::string_view name_or_path) const {

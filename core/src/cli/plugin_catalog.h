@@ -40,6 +40,4 @@ class PluginCatalog final : public config::PluginCatalog {
   mutable std::set<std::string, std::less<>> broken_;
 };
 
-std::filesystem::path current_executable();
-
 }  // namespace rb::cli

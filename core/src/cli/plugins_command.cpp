@@ -6,6 +6,7 @@
 
 #include "cli/exit_codes.h"
 #include "cli/plugin_catalog.h"
+#include "plugin/search_dirs.h"
 #include "plugin/probe.h"
 #include "reactorbench/plugin.h"
 
@@ -19,7 +20,7 @@ std::string abi_text(std::uint32_t v) {
 }  // namespace
 
 int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool as_json) {
-  const PluginCatalog catalog(plugin_path, current_executable());
+  const PluginCatalog catalog(plugin_path, plugin::current_executable());
   const auto& registry = catalog.registry();
 
   if (as_json) {
@@ -34,16 +35,18 @@ int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool 
     return kExitOk;
   }
 
-  std::cout << fmt::format("{:<18} {:<8} {:<44} {:<5} {:<12} {}\n", "NAME", "VERSION",
+  std::cout << fmt::format("{:<18} {:<8} {:<52} {:<5} {:<12} {}\n", "NAME", "VERSION",
                            "WRAPS (RUN-TIME VERSION)", "ABI", "WORKLOADS", "PATH");
   for (const auto& p : registry.plugins())
-    std::cout << fmt::format("{:<18} {:<8} {:<44} {:<5} {:<12} {}\n", p.name, p.version,
+    std::cout << fmt::format("{:<18} {:<8} {:<52} {:<5} {:<12} {}\n", p.name, p.version,
                              p.library + " " + p.library_version, abi_text(p.abi_version),
                              fmt::format("{}", fmt::join(p.workloads, ",")), p.path.string());
   if (registry.plugins().empty()) std::cout << "(no plugins found)\n";
   for (const auto& [path, error] : registry.failures())
     std::cout << fmt::format("failed to load {}: {}\n", path.string(), error);
-  std::cout << fmt::format("searched: {}\n", fmt::join(catalog.search_dirs(), ":"));
+  std::string searched;
+  for (const auto& dir : catalog.search_dirs()) searched += (searched.empty() ? "" : ":") + dir.string();
+  std::cout << "searched: " << searched << '\n';
   return kExitOk;
 }
 

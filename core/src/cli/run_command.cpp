@@ -11,6 +11,7 @@
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
 #include "cli/plugin_catalog.h"
+#include "plugin/search_dirs.h"
 #include "config/test_plan.h"
 #include "exec/matrix_runner.h"
 #include "exec/process_limits.h"
@@ -68,7 +69,7 @@ std::string command_line_of(const RunArgs& args) {
 
 int run_command(const RunArgs& args) {
   const auto& interrupted = install_interrupt_flag();
-  const PluginCatalog catalog(args.plugin_path, current_executable());
+  const PluginCatalog catalog(args.plugin_path, plugin::current_executable());
 
   config::Overrides overrides;
   overrides.set = args.set;

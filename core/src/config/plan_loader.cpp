@@ -1,0 +1,142 @@
+#include "config/test_plan.h"
+
+#include <toml++/toml.h>
+
+#include "config/axis_values.h"
+#include "config/config_file.h"
+#include "config/matrix_section.h"
+#include "config/nearest.h"
+#include "config/nesting_guard.h"
+#include "config/plugin_section.h"
+#include "config/run_section.h"
+#include "config/set_override.h"
+#include "config/toml_access.h"
+#include "config/workload_schema.h"
+
+namespace rb::config {
+namespace {
+
+const std::vector<std::string> top_level_keys = {"name", "description", "workload",      "plugins",
+                                                 "run",  "matrix",      "plugin_options"};
+
+toml::table parse_toml(std::string_view text, const std::string& source_name) {
+  check_nesting(text, source_name);
+  try {
+    return toml::parse(text, std::string_view(source_name));
+  } catch (const toml::parse_error& error) {
+    const auto& begin = error.source().begin;
+    SourcePos pos{source_name, 1, 1};
+    if (begin.line > 0)
+      pos = {source_name, static_cast<int>(begin.line), static_cast<int>(begin.column)};
+    throw ConfigError(pos, printable(error.description()));
+  }
+}
+
+std::string optional_string(const TomlReader& reader, const toml::table& root,
+                            std::string_view key) {
+  const toml::node* node = root.get(key);
+  return node != nullptr ? reader.as_string(*node, key) : std::string();
+}
+
+const WorkloadSchema& read_workload(const TomlReader& reader, const toml::table& root) {
+  const toml::node* node = root.get("workload");
+  if (node == nullptr)
+    reader.fail(reader.at(root),
+                "missing required key 'workload' (one of: " + join(workload_names()) + ")");
+  const std::string& name = reader.as_string(*node, "workload");
+  const WorkloadSchema* schema = find_workload_schema(name);
+  if (schema == nullptr)
+    reader.fail(*node, "unknown workload " + in_quotes(name) + suggestion(name, workload_names()));
+  return *schema;
+}
+
+void apply_quick(TestPlan& plan) {
+  plan.run.repetitions = 3;
+  plan.run.warmup = 1;
+  plan.run.rounds = 1;
+  for (auto& axis : plan.axes)
+    if (axis.values.size() > 2) axis.values.resize(2);
+}
+
+// Multiplies out the matrix without overflowing, stopping as soon as it passes max_cells.
+void check_matrix_size(const TestPlan& plan, const SourcePos& matrix_pos) {
+  std::size_t cells = plan.plugins.size();
+  std::string product = std::to_string(cells) + (cells == 1 ? " plugin" : " plugins");
+  for (const auto& axis : plan.axes) {
+    const std::size_t values = axis.values.size();
+    product += " x " + std::to_string(values) + " " + axis.name;
+    cells = values > max_cells / cells ? max_cells + 1 : cells * values;
+  }
+  if (cells > max_cells)
+    throw ConfigError(matrix_pos, "the matrix expands to more than " + std::to_string(max_cells) +
+                                      " cells (" + product + ")");
+}
+
+TestPlan parse_checked(std::string_view text, const std::string& source_name,
+                       const PluginCatalog* catalog, const Overrides& overrides) {
+  const toml::table root = parse_toml(text, source_name);
+  const TomlReader reader(source_name);
+  reader.reject_unknown_keys(root, top_level_keys, "at the top level");
+
+  TestPlan plan;
+  plan.config_path = source_name;
+  plan.config_text = std::string(text);
+  const WorkloadSchema& schema = read_workload(reader, root);
+  plan.workload = schema.name;
+  const std::vector<NamedAt> configured = read_plugins(reader, root);
+  plan.name = optional_string(reader, root, "name");
+  plan.description = optional_string(reader, root, "description");
+  plan.run = read_run(reader, root.get("run"));
+
+  MatrixSection matrix = read_matrix(reader, root, schema);
+  for (std::size_t i = 0; i < overrides.set.size(); ++i) {
+    Axis axis = parse_set(overrides.set[i], static_cast<int>(i) + 1, schema);
+    matrix.axes.insert_or_assign(axis.name, std::move(axis));
+  }
+  plan.axes = complete_axes(schema, std::move(matrix.axes), matrix.pos);
+
+  PluginOptions options = read_plugin_options(reader, root, configured);
+  plan.plugins = select_plugins(configured, overrides.plugins, catalog, plan.workload);
+  for (const auto& plugin : plan.plugins) {
+    auto found = options.find(plugin);
+    if (found != options.end()) plan.plugin_options.insert(std::move(*found));
+  }
+
+  if (overrides.quick) apply_quick(plan);
+  check_matrix_size(plan, matrix.pos);
+  return plan;
+}
+
+}  // namespace
+
+TestPlan parse_plan(std::string_view toml_text, const std::string& source_name,
+                    const PluginCatalog* catalog, const Overrides& overrides) {
+  // The promise is one kind of error with a position: whatever else goes wrong (toml++,
+  // the catalog, memory) is reported at the start of the file rather than escaping.
+  try {
+    return parse_checked(toml_text, source_name, catalog, overrides);
+  } catch (const ConfigError&) {
+    throw;
+  } catch (const std::exception& error) {
+    throw ConfigError({source_name, 1, 1}, "cannot load config: " + printable(error.what()));
+  } catch (...) {
+    throw ConfigError({source_name, 1, 1}, "cannot load config: unknown error");
+  }
+}
+
+TestPlan load_plan(const std::filesystem::path& file, const PluginCatalog* catalog,
+                   const Overrides& overrides) {
+  std::string text;
+  try {
+    text = read_config_file(file);
+  } catch (const ConfigError&) {
+    throw;
+  } catch (const std::exception& error) {
+    throw ConfigError({file.string(), 0, 0}, "cannot read: " + printable(error.what()));
+  }
+  TestPlan plan = parse_plan(text, file.string(), catalog, overrides);
+  plan.config_path = file;
+  return plan;
+}
+
+}  // namespace rb::config

@@ -1,0 +1,71 @@
+#include "config/set_override.h"
+
+#include <charconv>
+
+#include "config/axis_values.h"
+#include "config/nearest.h"
+
+namespace rb::config {
+namespace {
+
+struct Piece {
+  std::string_view text;
+  std::size_t offset;  // of text within the argument
+};
+
+Piece trimmed(std::string_view argument, std::size_t begin, std::size_t end) {
+  while (begin < end && (argument[begin] == ' ' || argument[begin] == '\t')) ++begin;
+  while (end > begin && (argument[end - 1] == ' ' || argument[end - 1] == '\t')) --end;
+  return {argument.substr(begin, end - begin), begin};
+}
+
+rb::ParamValue typed_value(const AxisSchema& axis, const Piece& piece, const SourcePos& pos) {
+  if (axis.kind == AxisSchema::Kind::string) return std::string(piece.text);
+  std::int64_t number = 0;
+  const char* first = piece.text.data();
+  const char* last = first + piece.text.size();
+  const auto [end, error] = std::from_chars(first, last, number);
+  if (error == std::errc::result_out_of_range)
+    throw ConfigError(pos, "axis " + in_quotes(axis.name) + ": " + in_quotes(piece.text) +
+                               " does not fit in 64 bits");
+  if (error != std::errc() || end != last)
+    throw ConfigError(pos, "axis " + in_quotes(axis.name) + ": expected an integer, got " +
+                               in_quotes(piece.text));
+  return number;
+}
+
+}  // namespace
+
+Axis parse_set(std::string_view argument, int ordinal, const WorkloadSchema& schema) {
+  const auto at = [&](std::size_t offset) {
+    return SourcePos{"--set", ordinal, static_cast<int>(offset) + 1};
+  };
+  const std::size_t equals = argument.find('=');
+  if (equals == std::string_view::npos)
+    throw ConfigError(at(0), "expected axis=v1,v2, got " + in_quotes(argument));
+
+  const Piece name = trimmed(argument, 0, equals);
+  if (name.text.empty()) throw ConfigError(at(name.offset), "missing axis name before '='");
+  const AxisSchema* axis = schema.find_axis(name.text);
+  if (axis == nullptr)
+    throw ConfigError(at(name.offset), "unknown axis " + in_quotes(name.text) + " for workload " +
+                                           in_quotes(schema.name) +
+                                           suggestion(name.text, schema.axis_names()));
+
+  std::vector<AxisValue> values;
+  std::size_t begin = equals + 1;
+  for (;;) {
+    std::size_t end = argument.find(',', begin);
+    if (end == std::string_view::npos) end = argument.size();
+    const Piece piece = trimmed(argument, begin, end);
+    const SourcePos pos = at(piece.offset);
+    if (piece.text.empty())
+      throw ConfigError(pos, "axis " + in_quotes(axis->name) + ": empty value");
+    values.push_back({typed_value(*axis, piece, pos), pos});
+    if (end == argument.size()) break;
+    begin = end + 1;
+  }
+  return make_axis(*axis, values, at(equals + 1));
+}
+
+}  // namespace rb::config

@@ -1,0 +1,42 @@
+#include "config/test_plan.h"
+
+namespace rb::config {
+
+std::size_t TestPlan::point_count() const {
+  std::size_t count = 1;
+  for (const auto& axis : axes) count *= axis.values.size();
+  return count;
+}
+
+std::vector<rb::CellSpec> TestPlan::cells() const {
+  std::vector<rb::CellSpec> out;
+  const std::size_t points = point_count();
+  if (points == 0 || plugins.empty()) return out;
+  out.reserve(points * plugins.size());
+
+  // An odometer over the axes: the last axis turns fastest, so the first is outermost.
+  std::vector<std::size_t> digit(axes.size(), 0);
+  for (std::size_t point = 0; point < points; ++point) {
+    std::vector<rb::Param> params;
+    params.reserve(axes.size());
+    for (std::size_t a = 0; a < axes.size(); ++a)
+      params.push_back({axes[a].name, axes[a].values[digit[a]]});
+
+    for (const auto& plugin : plugins) {
+      rb::CellSpec cell;
+      cell.index = out.size();
+      cell.workload = workload;
+      cell.plugin = plugin;
+      cell.params = params;
+      out.push_back(std::move(cell));
+    }
+
+    for (std::size_t a = axes.size(); a-- > 0;) {
+      if (++digit[a] < axes[a].values.size()) break;
+      digit[a] = 0;
+    }
+  }
+  return out;
+}
+
+}  // namespace rb::config

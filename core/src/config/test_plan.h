@@ -1,0 +1,70 @@
+// The config concern's interface: a TOML test matrix -> a validated, typed TestPlan.
+// Every failure is a ConfigError whose what() is one line naming file:line:col.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "config/nearest.h"
+#include "config/overrides.h"
+#include "config/plugin_catalog.h"
+#include "config/source_pos.h"
+#include "config/workload_schema.h"
+#include "model/cell.h"
+
+namespace rb::config {
+
+// Largest matrix a config may expand to (points x plugins). Far beyond any run that finishes
+// in reasonable time; it keeps a typo such as an extra zero from exhausting memory.
+inline constexpr std::size_t max_cells = 100'000;
+
+struct RunSettings {
+  int repetitions = 25;  // measured iterations per cell
+  int warmup = 1;        // iterations run and dropped before them
+  int rounds = 1;        // child processes per cell; plugins interleaved round by round
+  std::chrono::milliseconds timeout{60000};  // per child process
+  std::vector<int> cpus;                     // CPU affinity of the measured loop; empty = none
+};
+
+struct Axis {
+  std::string name;
+  std::vector<rb::ParamValue> values;
+  SourcePos pos;  // where the values came from (the config, or --set)
+};
+
+struct TestPlan {
+  std::filesystem::path config_path;
+  std::string config_text;
+  std::string name;
+  std::string description;
+  std::string workload;
+  std::vector<std::string> plugins;
+  RunSettings run;
+  std::vector<Axis> axes;  // every axis of the workload's schema, in schema order
+  // plugin -> key/value strings, in file order; only for plugins in `plugins`.
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> plugin_options;
+
+  // Cartesian product: points in axis order (first axis outermost), plugins innermost, so
+  // cells [k*P .. k*P+P-1] are the P plugins at point k. CellSpec::index = position.
+  std::vector<rb::CellSpec> cells() const;
+
+  // Number of matrix points (cells().size() / plugins.size()).
+  std::size_t point_count() const;
+};
+
+// catalog may be null: plugin names are then not checked against installed plugins.
+// Nothing but ConfigError escapes (toml++ and std exceptions are converted).
+TestPlan parse_plan(std::string_view toml_text, const std::string& source_name,
+                    const PluginCatalog* catalog, const Overrides& overrides);
+
+// Reads the file ("<file>: cannot read: <strerror>" when it cannot) and parses it, with the
+// file's path as the source name in every error.
+TestPlan load_plan(const std::filesystem::path& file, const PluginCatalog* catalog,
+                   const Overrides& overrides);
+
+}  // namespace rb::config

@@ -1,0 +1,41 @@
+// The append-only struct rule of the ABI (plugin.h): the host reads only the bytes a plugin
+// declared in struct_size and zero-fills the rest of its own copy. So a plugin built against
+// an older minor keeps loading into a newer host, and members a newer plugin appended are
+// never read.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include <reactorbench/plugin.h>
+
+namespace rb::plugin {
+
+// Sizes every v1.0 plugin provides: through the last member ABI 1.0 defined.
+inline constexpr std::size_t kPluginMinSize =
+    offsetof(rb_plugin, flower) + sizeof(rb_plugin::flower);
+inline constexpr std::size_t kFlowerOpsMinSize =
+    offsetof(rb_flower_ops, release) + sizeof(rb_flower_ops::release);
+
+// The struct_size a plugin declared; every ABI struct starts with it.
+inline std::uint32_t declared_struct_size(const void* plugin_struct) {
+  std::uint32_t size = 0;
+  std::memcpy(&size, plugin_struct, sizeof size);
+  return size;
+}
+
+// The host's copy of a plugin struct. struct_size keeps the plugin's declared value.
+template <typename HostStruct>
+HostStruct copy_declared_prefix(const void* plugin_struct) {
+  static_assert(std::is_trivially_copyable_v<HostStruct>);
+  static_assert(offsetof(HostStruct, struct_size) == 0);
+  HostStruct copy{};
+  const std::size_t declared = declared_struct_size(plugin_struct);
+  std::memcpy(&copy, plugin_struct, std::min(declared, sizeof(HostStruct)));
+  return copy;
+}
+
+}  // namespace rb::plugin

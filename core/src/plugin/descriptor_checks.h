@@ -1,0 +1,22 @@
+// ABI negotiation and validation of what a plugin's entry returned: versions, struct sizes
+// and required members. Each failure is a LoadError of its own kind.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+#include <reactorbench/plugin.h>
+
+namespace rb::plugin {
+
+// The host's zero-filled copy of the descriptor, after checking its versions and size.
+rb_plugin checked_descriptor(const rb_plugin* plugin_descriptor, const std::filesystem::path& path);
+
+// The host's copy of the flower table, or nullopt when the plugin offers none.
+std::optional<rb_flower_ops> checked_flower_ops(const rb_plugin& descriptor,
+                                                const std::filesystem::path& path);
+
+// name, version, library and library_version are required; name must match [a-z0-9-]+.
+void check_required_fields(const rb_plugin& descriptor, const std::filesystem::path& path);
+
+}  // namespace rb::plugin

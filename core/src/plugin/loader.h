@@ -1,0 +1,40 @@
+// Loading a plugin .so in this process: dlopen (Boost.DLL, RTLD_NOW | RTLD_LOCAL), the entry
+// call, ABI negotiation and validation. Only a cell's child process or a probe child calls
+// this; the runner's parent process never loads a plugin (a crashing constructor must not
+// take the runner down).
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <reactorbench/plugin.h>
+
+#include "model/results.h"
+#include "plugin/load_error.h"
+#include "plugin/sha256.h"
+
+namespace boost::dll {
+class shared_library;
+}
+
+namespace rb::plugin {
+
+struct LoadedPlugin {
+  std::filesystem::path path;
+  rb_plugin descriptor{};  // host copy: members beyond the plugin's struct_size are zero
+  std::optional<rb_flower_ops> flower;  // host copy, zero-filled the same way; nullopt if no table
+  rb::Provenance provenance;            // path, sha256 of the file, versions, abi, description
+  // Keeps the .so loaded. Every successfully loaded library is also pinned for the life of
+  // the process, so function pointers copied out of this struct never dangle.
+  std::shared_ptr<boost::dll::shared_library> library;
+
+  std::vector<std::string> workloads() const;  // e.g. {"flower"}
+};
+
+// Throws LoadError; its what() names the path and the facts (versions, dlerror's text).
+LoadedPlugin load_plugin(const std::filesystem::path& so_path);
+
+}  // namespace rb::plugin

@@ -1,0 +1,37 @@
+// What the runner's parent process knows about a plugin: learnt by probing it in a child
+// process, carried as JSON across the pipe.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/results.h"
+
+namespace rb::plugin {
+
+struct LoadedPlugin;
+
+struct PluginInfo {
+  std::string name, version, library, library_version, description, sha256;
+  std::uint32_t abi_version = 0;
+  std::vector<std::string> workloads;
+  std::filesystem::path path;
+
+  bool supports(std::string_view workload) const;
+};
+
+PluginInfo plugin_info(const LoadedPlugin& plugin);
+rb::Provenance provenance(const PluginInfo& info);
+
+// {"name", "version", "library", "library_version", "description", "sha256",
+//  "abi_version" (number), "abi" ("major.minor", for readers), "workloads", "path"}
+nlohmann::json to_json(const PluginInfo& info);
+// Throws nlohmann::json::exception when a member is missing or of the wrong type.
+PluginInfo plugin_info_from_json(const nlohmann::json& json);
+
+}  // namespace rb::plugin

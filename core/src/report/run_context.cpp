@@ -1,0 +1,133 @@
+#include "report/run_context.h"
+
+#include <sys/resource.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <optional>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace rb::report {
+
+namespace {
+
+std::string trim(std::string text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return "";
+  const auto last = text.find_last_not_of(" \t\r\n");
+  return text.substr(first, last - first + 1);
+}
+
+std::string first_line_of(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  return trim(line);
+}
+
+// Quoted for /bin/sh: single quotes, with each inner quote closed, escaped and reopened.
+std::string shell_quote(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) {
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out += c;
+  }
+  return out + "'";
+}
+
+// Standard output of a shell command, or nullopt when it cannot run or exits non-zero.
+std::optional<std::string> command_output(const std::string& command) {
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return std::nullopt;
+  std::string out;
+  std::array<char, 4096> buffer{};
+  std::size_t n = 0;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
+  if (::pclose(pipe) != 0) return std::nullopt;
+  return out;
+}
+
+std::string host_name() {
+  std::array<char, 256> name{};
+  if (::gethostname(name.data(), name.size() - 1) != 0) return "";
+  return name.data();
+}
+
+std::string kernel() {
+  struct utsname info {};
+  if (::uname(&info) != 0) return "";
+  return fmt::format("{} {}", info.release, info.version);
+}
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("model name", 0) != 0) continue;
+    const auto colon = line.find(':');
+    if (colon != std::string::npos) return trim(line.substr(colon + 1));
+  }
+  return "";
+}
+
+std::string load_average() {
+  std::istringstream fields(first_line_of("/proc/loadavg"));
+  std::string one, five, fifteen;
+  if (!(fields >> one >> five >> fifteen)) return "";
+  return fmt::format("{} {} {}", one, five, fifteen);
+}
+
+}  // namespace
+
+std::string iso8601_utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  ::gmtime_r(&now, &utc);
+  std::array<char, 32> text{};
+  std::strftime(text.data(), text.size(), "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text.data();
+}
+
+std::string git_revision(const std::filesystem::path& dir) {
+  const std::string git = "git -C " + shell_quote(dir.string());
+  const auto revision = command_output(git + " rev-parse --short HEAD 2>/dev/null");
+  if (!revision) return "";
+  std::string out = trim(*revision);
+  if (out.empty()) return "";
+  const auto status = command_output(git + " status --porcelain 2>/dev/null");
+  if (status && !trim(*status).empty()) out += "-dirty";
+  return out;
+}
+
+RunContext collect_run_context(const std::filesystem::path& source_dir) {
+  RunContext c;
+  c.host = host_name();
+  c.kernel = kernel();
+  c.cpu_model = cpu_model();
+  c.cores = static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN));
+  c.governor = first_line_of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
+  c.load_average = load_average();
+  c.compiler = REACTORBENCH_COMPILER;
+  c.build_type = REACTORBENCH_BUILD_TYPE;
+  c.git_revision = git_revision(source_dir);
+  rlimit nofile{};
+  if (::getrlimit(RLIMIT_NOFILE, &nofile) == 0) {
+    // -1 stands for unlimited, which a long cannot otherwise say.
+    const auto as_long = [](rlim_t v) { return v == RLIM_INFINITY ? -1L : static_cast<long>(v); };
+    c.nofile_soft = as_long(nofile.rlim_cur);
+    c.nofile_hard = as_long(nofile.rlim_max);
+  }
+  c.started_at = iso8601_utc_now();
+  c.runner_version = REACTORBENCH_VERSION;
+  return c;
+}
+
+}  // namespace rb::report

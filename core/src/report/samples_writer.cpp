@@ -1,0 +1,85 @@
+#include "report/samples_writer.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <system_error>
+#include <utility>
+
+#include "report/json_codec.h"
+
+namespace rb::report {
+
+namespace {
+
+Json cell_fields(const CellSpec& cell) {
+  return Json{{"cell", cell.index},
+              {"workload", cell.workload},
+              {"plugin", cell.plugin},
+              {"params", params_to_json(cell.params)}};
+}
+
+[[noreturn]] void throw_errno(const char* what, const std::filesystem::path& path) {
+  throw std::system_error(errno, std::generic_category(), std::string(what) + " " + path.string());
+}
+
+}  // namespace
+
+SamplesWriter::SamplesWriter(const std::filesystem::path& path) : path_(path) {
+  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw_errno("cannot open", path);
+}
+
+SamplesWriter::~SamplesWriter() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+SamplesWriter::SamplesWriter(SamplesWriter&& other) noexcept
+    : path_(std::move(other.path_)), fd_(std::exchange(other.fd_, -1)) {}
+
+SamplesWriter& SamplesWriter::operator=(SamplesWriter&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    path_ = std::move(other.path_);
+    fd_ = std::exchange(other.fd_, -1);
+  }
+  return *this;
+}
+
+void SamplesWriter::write(const CellSpec& cell, const Sample& sample) {
+  Json line = cell_fields(cell);
+  line["round"] = sample.round;
+  line["iteration"] = sample.iteration;
+  line["warmup"] = sample.warmup;
+  line["metrics"] = sample.metrics;
+  line["counters"] = sample.counters;
+  write_line(dump_json(line));
+}
+
+void SamplesWriter::write_event(const CellSpec& cell, int round, std::string_view status,
+                                std::string_view reason) {
+  Json line = cell_fields(cell);
+  line["round"] = round;
+  line["event"] = status;
+  line["reason"] = reason;
+  write_line(dump_json(line));
+}
+
+// One write(2) per line: with O_APPEND the line lands whole at the end of the file, and once
+// the call returns it survives the process being killed.
+void SamplesWriter::write_line(std::string line) {
+  if (fd_ < 0) throw std::system_error(EBADF, std::generic_category(), "samples writer moved from");
+  line += '\n';
+  std::string_view rest = line;
+  while (!rest.empty()) {
+    const ssize_t n = ::write(fd_, rest.data(), rest.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw_errno("cannot write", path_);
+    }
+    rest.remove_prefix(static_cast<std::size_t>(n));
+  }
+}
+
+}  // namespace rb::report

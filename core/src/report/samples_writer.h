@@ -1,0 +1,39 @@
+// samples.jsonl: one JSON object per line, each handed to the kernel as soon as it is
+// written, so a run killed at any point keeps every sample that was finished.
+#pragma once
+
+#include <filesystem>
+#include <string_view>
+
+#include "model/cell.h"
+#include "model/results.h"
+
+namespace rb::report {
+
+class SamplesWriter {
+ public:
+  // Opens (creating if needed) for appending; throws std::system_error naming the path.
+  explicit SamplesWriter(const std::filesystem::path& path);
+  ~SamplesWriter();
+  SamplesWriter(SamplesWriter&& other) noexcept;
+  SamplesWriter& operator=(SamplesWriter&& other) noexcept;
+  SamplesWriter(const SamplesWriter&) = delete;
+  SamplesWriter& operator=(const SamplesWriter&) = delete;
+
+  // {"cell":3,"workload":..,"plugin":..,"params":{..},"round":0,"iteration":1,
+  //  "warmup":false,"metrics":{..},"counters":{..}}
+  void write(const CellSpec& cell, const Sample& sample);
+  // A cell-round that did not end ok: {"cell":..,...,"round":r,"event":status,"reason":..}
+  void write_event(const CellSpec& cell, int round, std::string_view status,
+                   std::string_view reason);
+
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  void write_line(std::string line);
+
+  std::filesystem::path path_;
+  int fd_ = -1;
+};
+
+}  // namespace rb::report

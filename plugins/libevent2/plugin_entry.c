@@ -1,0 +1,28 @@
+#include <event2/event.h>
+
+#include "flower.h"
+#include "reactorbench/plugin.h"
+
+static const char* libevent_version(void) {
+  return event_get_version();
+}
+
+static const rb_plugin kDescriptor = {
+    .struct_size = sizeof(rb_plugin),
+    .abi_version = RB_ABI_VERSION,
+    .name = "libevent2",
+    .version = "1.0.0",
+    .library = "libevent",
+    .library_version = libevent_version,
+    .description =
+        "libevent 2.1 event_base run as test/bench.c runs it; options: "
+        "backend=epoll|poll|select, changelist=on|off",
+    .flower = &libevent2_flower_ops,
+};
+
+RB_PLUGIN_ENTRY(host_abi_version) {
+  if (RB_VERSION_MAJOR(host_abi_version) != RB_ABI_MAJOR) {
+    return NULL;
+  }
+  return &kDescriptor;
+}

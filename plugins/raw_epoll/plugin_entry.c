@@ -1,0 +1,23 @@
+#include "flower.h"
+#include "kernel_release.h"
+#include "reactorbench/plugin.h"
+
+static const rb_plugin kDescriptor = {
+    .struct_size = sizeof(rb_plugin),
+    .abi_version = RB_ABI_VERSION,
+    .name = "raw-epoll",
+    .version = "1.0.0",
+    .library = "linux-epoll",
+    .library_version = kernel_release,
+    .description =
+        "the floor: epoll_wait on fds added once and kept, read callback inline; "
+        "option max_events",
+    .flower = &raw_epoll_flower_ops,
+};
+
+RB_PLUGIN_ENTRY(host_abi_version) {
+  if (RB_VERSION_MAJOR(host_abi_version) != RB_ABI_MAJOR) {
+    return NULL;
+  }
+  return &kDescriptor;
+}

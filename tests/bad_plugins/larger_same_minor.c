@@ -1,0 +1,31 @@
+/* Same ABI minor as the host but a descriptor larger than the host's rb_plugin: the host must
+ * load it and ignore the extra bytes (it copies only what it knows). */
+#include <stdint.h>
+
+#include "poll_flower.h"
+
+typedef struct padded_plugin {
+  rb_plugin base;
+  uint64_t beyond_the_host[4];
+} padded_plugin;
+
+static const padded_plugin descriptor = {
+    .base =
+        {
+            .struct_size = sizeof(padded_plugin),
+            .abi_version = RB_ABI_VERSION,
+            .name = "larger-same-minor",
+            .version = "1.0.0",
+            .library = "poll",
+            .library_version = rbtest_library_version,
+            .description = "declares a larger struct_size at the host's own minor",
+            .flower = &rbtest_poll_flower_ops,
+        },
+    .beyond_the_host = {UINT64_C(0xdeadbeefdeadbeef), UINT64_C(0xdeadbeefdeadbeef),
+                        UINT64_C(0xdeadbeefdeadbeef), UINT64_C(0xdeadbeefdeadbeef)},
+};
+
+RB_PLUGIN_ENTRY(host_abi) {
+  (void)host_abi;
+  return &descriptor.base;
+}

@@ -1,0 +1,31 @@
+#include <gtest/gtest.h>
+
+#include "flower_driver.h"
+#include "plugin_catalog.h"
+
+namespace rb_test {
+namespace {
+
+class EveryFlowerPlugin : public ::testing::TestWithParam<std::string> {
+ protected:
+  const rb_plugin& plugin() const { return LoadPlugin(GetParam()); }
+};
+
+TEST_P(EveryFlowerPlugin, RejectsAnUnknownOptionByName) {
+  FlowerDriver driver(plugin(), {10, 1, 10, Transport::kSocketpair});
+  const CallResult prepared = driver.Prepare({{"no_such_option", "1"}});
+  EXPECT_EQ(prepared.code, RB_ERR_INVALID_ARGUMENT);
+  EXPECT_NE(prepared.message.find("no_such_option"), std::string::npos) << prepared.message;
+}
+
+TEST_P(EveryFlowerPlugin, CanBePreparedAndReleasedWithoutRunning) {
+  FlowerDriver driver(plugin(), {10, 1, 10, Transport::kPipe});
+  const CallResult prepared = driver.Prepare();
+  EXPECT_TRUE(prepared.ok()) << prepared.message;
+}
+
+INSTANTIATE_TEST_SUITE_P(PluginDir, EveryFlowerPlugin, ::testing::ValuesIn(FlowerPluginPaths()),
+                         [](const auto& info) { return TestNameOf(info.param); });
+
+}  // namespace
+}  // namespace rb_test

@@ -1,0 +1,57 @@
+#include "report/console_table.h"
+
+#include <gtest/gtest.h>
+
+#include "synthetic_run.h"
+
+namespace rb::report {
+namespace {
+
+TEST(ConsoleTable, AlignsColumnsUnderAHeaderAndARule) {
+  const std::string text = format_console_tables(testing::two_plugins_two_points());
+  const std::string dispatch =
+      "flower: dispatch_us (us, lower is better)  median [95% CI]  active=100  writes=100  "
+      "transport=socketpair\n"
+      "pipes          libevent2                                 raw-epoll\n"
+      "-----  -----------------  ----------------------------------------\n"
+      "  100     123 [120, 127]                         61.7 [60.0, 63.3]\n"
+      " 1000  1230 [1200, 1270]  skipped: needs 2005 fds, hard limit 2000\n";
+  EXPECT_NE(text.find(dispatch), std::string::npos) << text;
+  EXPECT_EQ(text.rfind("flower: setup_us", 0), 0u) << text;
+  EXPECT_NE(text.find("\n\nflower: dispatch_us"), std::string::npos) << text;
+}
+
+TEST(ConsoleTable, EmptyRunPrintsNothing) {
+  EXPECT_EQ(format_console_tables(RunResult{}), "");
+}
+
+TEST(ConsoleTable, SinglePointKeepsItsAxesAsRowLabels) {
+  RunResult run = testing::two_plugins_two_points();
+  run.cells.resize(2);
+  const std::string text = format_console_tables(run);
+  EXPECT_NE(text.find("pipes  active  writes   transport          libevent2          raw-epoll\n"),
+            std::string::npos)
+      << text;
+}
+
+TEST(Progress, ShowsCountPercentEtaAndCurrentCell) {
+  EXPECT_EQ(format_progress(3, 12, 14.0, "flower libevent2 pipes=100"),
+            "[ 3/12] 25% eta 0:42  flower libevent2 pipes=100");
+}
+
+TEST(Progress, EtaExtrapolatesTheAveragePerCell) {
+  EXPECT_EQ(format_progress(1, 5, 30.0, ""), "[1/5] 20% eta 2:00");
+  EXPECT_EQ(format_progress(10, 100, 400.0, "x"), "[ 10/100] 10% eta 1:00:00  x");
+}
+
+TEST(Progress, NoEtaBeforeTheFirstCellFinishes) {
+  EXPECT_EQ(format_progress(0, 12, 3.0, "a"), "[ 0/12]  0% eta -:--  a");
+}
+
+TEST(Progress, FinishedRunHasZeroEta) {
+  EXPECT_EQ(format_progress(12, 12, 60.0, ""), "[12/12] 100% eta 0:00");
+  EXPECT_EQ(format_progress(0, 0, 0.0, ""), "[0/0] 100% eta 0:00");
+}
+
+}  // namespace
+}  // namespace rb::report

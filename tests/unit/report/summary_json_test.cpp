@@ -1,0 +1,67 @@
+#include "report/summary_json.h"
+
+#include <gtest/gtest.h>
+
+#include "report/json_codec.h"
+#include "synthetic_run.h"
+
+namespace rb::report {
+namespace {
+
+TEST(SummaryJson, WritesContextAndCellsAndReadsBack) {
+  testing::ScratchDir dir;
+  const auto path = dir.path() / "summary.json";
+  const RunResult run = testing::two_plugins_two_points();
+  write_summary_json(run, path);
+
+  const Json j = Json::parse(testing::read_file(path));
+  EXPECT_EQ(j["context"]["host"], "bench-host");
+  EXPECT_EQ(j["context"]["nofile_hard"], 20000);
+  ASSERT_EQ(j["cells"].size(), 4u);
+  EXPECT_EQ(j["cells"][0]["samples"], 2);
+  EXPECT_EQ(j["cells"][3]["status"], "skipped");
+
+  // Everything but the samples themselves, which summary.json only counts.
+  RunResult expected = run;
+  for (auto& cell : expected.cells) cell.samples.clear();
+  EXPECT_EQ(dump_json(to_json(read_summary_json(path))), dump_json(to_json(expected)));
+}
+
+TEST(SummaryJson, ReplacesTheFileAndLeavesNoTemporary) {
+  testing::ScratchDir dir;
+  const auto path = dir.path() / "summary.json";
+  RunResult run = testing::two_plugins_two_points();
+  write_summary_json(run, path);
+  run.cells.resize(1);
+  write_summary_json(run, path);
+  EXPECT_EQ(read_summary_json(path).cells.size(), 1u);
+  std::size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+    (void)entry;
+    ++files;
+  }
+  EXPECT_EQ(files, 1u);
+}
+
+TEST(SummaryJson, MalformedFileIsReportedWithItsPath) {
+  testing::ScratchDir dir;
+  const auto path = dir.path() / "summary.json";
+  write_summary_json(testing::two_plugins_two_points(), path);
+  std::filesystem::resize_file(path, 100);
+  try {
+    read_summary_json(path);
+    FAIL() << "expected an exception";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find(path.string()), std::string::npos);
+  }
+}
+
+TEST(SummaryJson, UnwritableDirectoryThrows) {
+  testing::ScratchDir dir;
+  EXPECT_THROW(write_summary_json(testing::two_plugins_two_points(),
+                                  dir.path() / "missing-dir" / "summary.json"),
+               std::system_error);
+}
+
+}  // namespace
+}  // namespace rb::report

@@ -1,0 +1,33 @@
+// Small hand-made results for the report tests, plus a scratch directory.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "model/results.h"
+
+namespace rb::report::testing {
+
+stats::Summary summary_of(double median, double ci_low, double ci_high, std::size_t n = 24);
+
+// flower, plugins libevent2 and raw-epoll, points pipes=100 and pipes=1000 (active=100,
+// writes=100, transport=socketpair fixed). raw-epoll at pipes=1000 is skipped; the others
+// are ok with setup_us, dispatch_us and total_us summaries, counters, rusage, provenance.
+RunResult two_plugins_two_points();
+
+// A fresh directory under the system temp dir, removed with everything in it on scope exit.
+class ScratchDir {
+ public:
+  ScratchDir();
+  ~ScratchDir();
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::string read_file(const std::filesystem::path& path);
+
+}  // namespace rb::report::testing
