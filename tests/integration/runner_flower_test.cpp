@@ -89,7 +89,8 @@ TEST(RunnerFlower, CellNeedingMoreFdsThanTheHardLimitIsSkipped) {
   const auto result =
       run_runner(run_args(dir, flower_config(R"("raw-epoll")", "pipes = [500000]\nactive = [1]")));
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  const auto& cell = read_json(dir.path() / "out" / "summary.json").at("cells").at(0);
+  const auto summary = read_json(dir.path() / "out" / "summary.json");
+  const auto& cell = summary.at("cells").at(0);
   EXPECT_EQ(cell.at("status"), "skipped");
   EXPECT_NE(cell.at("reason").get<std::string>().find("needs 1000032 file descriptors"),
             std::string::npos);
@@ -123,7 +124,8 @@ TEST(RunnerFlower, WrongCountsFailTheCellWithExpectedAndGot) {
       dir, flower_config(R"("flower-faulty")", "pipes = [20]\nactive = [4]\nwrites = [10]", 3,
                          "[plugin_options.flower-faulty]\nextra_reads = \"1\"\n")));
   EXPECT_EQ(result.exit_code, 1);
-  const auto& cell = read_json(dir.path() / "out" / "summary.json").at("cells").at(0);
+  const auto summary = read_json(dir.path() / "out" / "summary.json");
+  const auto& cell = summary.at("cells").at(0);
   EXPECT_EQ(cell.at("status"), "failed");
   EXPECT_NE(cell.at("reason").get<std::string>().find("expected 14 reads and 10 writes"),
             std::string::npos)
