@@ -96,6 +96,9 @@ const rb_plugin kPlugin = {
                        : "muduo-style reactor (EventLoop/Channel/epoll Poller), EPOLL_CTL_ADD "
                          "once then EPOLL_CTL_MOD, as muduo",
     .flower = &kFlowerOps,
+    .notify = nullptr,
+    .pingpong_server = nullptr,
+    .pingpong_client = nullptr,
 };
 
 }  // namespace

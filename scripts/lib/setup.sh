@@ -29,14 +29,18 @@ rb_ensure_packages() {
   "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-# rb_build PRESET: configure once (or when the cache is gone), then build incrementally.
+# rb_build PRESET [TARGET...]: configure once (or when the cache is gone), then build
+# incrementally: everything, or only the targets named.
 rb_build() {
   local preset="$1"
+  shift
+  local targets=()
+  [ $# -gt 0 ] && targets=(--target "$@")
   local dir="$REACTORBENCH_ROOT/build/$preset"
   if [ ! -f "$dir/CMakeCache.txt" ] || [ ! -f "$dir/build.ninja" ]; then
     rb_log "configuring preset $preset"
     cmake --preset "$preset" -S "$REACTORBENCH_ROOT" >/dev/null
   fi
   # Build output goes to stderr so the runner's stdout stays its own.
-  cmake --build "$dir" --parallel "$(nproc)" >&2
+  cmake --build "$dir" --parallel "$(nproc)" "${targets[@]}" >&2
 }

@@ -25,7 +25,7 @@ extern "C" {
 #endif
 
 #define RB_ABI_MAJOR 1
-#define RB_ABI_MINOR 0
+#define RB_ABI_MINOR 1
 #define RB_MAKE_VERSION(major, minor) ((uint32_t)(((major) << 16) | (minor)))
 #define RB_ABI_VERSION RB_MAKE_VERSION(RB_ABI_MAJOR, RB_ABI_MINOR)
 #define RB_VERSION_MAJOR(v) ((uint32_t)(v) >> 16)
@@ -100,6 +100,103 @@ typedef struct rb_flower_ops {
   void (*release)(void* state);
 } rb_flower_ops;
 
+/* ---- workload: notify (cross-thread hand-off, seed 004) -- since ABI 1.1 -------------
+ *
+ * The host owns the producer thread(s) so every plugin is driven identically:
+ *   start     create the consumer (an event-loop thread, or a thread blocked on a queue) and
+ *             return once it can receive                                        (not timed)
+ *   post      called by a host producer thread once per item, values 1..items; must be
+ *             thread-safe when producers > 1. The hot path: no error buffer.   (timed)
+ *   finish    no more posts will come: wait until the consumer has consumed everything
+ *             posted, stop it, report the count and the sum of what it consumed (timed)
+ *   counters  "wakeups" (required: how many times the consumer woke up to find work),
+ *             anything else (e.g. "batches", "max_batch")
+ *   release   free everything; no thread of the plugin may outlive it
+ * The host checks count == items and sum == items * (items + 1) / 2.
+ */
+typedef struct rb_notify_params {
+  uint32_t struct_size;
+  uint32_t producers;   /* host threads calling post concurrently (1 by default) */
+  uint64_t items;       /* how many posts will come in total (a sizing hint) */
+  int32_t consumer_cpu; /* pin the consumer thread here; -1: leave it unpinned */
+} rb_notify_params;
+
+typedef struct rb_notify_result {
+  uint32_t struct_size;
+  uint64_t count; /* items the consumer took */
+  uint64_t sum;   /* sum of their values */
+} rb_notify_result;
+
+typedef struct rb_notify_ops {
+  uint32_t struct_size;
+  int (*start)(const rb_host* host, const rb_notify_params* params, const rb_option* options,
+               uint32_t option_count, void** state, char* err, size_t err_len);
+  int (*post)(void* state, uint64_t value);
+  int (*finish)(void* state, rb_notify_result* result, char* err, size_t err_len);
+  int (*counters)(void* state, const rb_counter_sink* sink, char* err, size_t err_len);
+  void (*release)(void* state);
+} rb_notify_ops;
+
+/* ---- workload: pingpong (echo throughput, seed 003) -- since ABI 1.1 -----------------
+ *
+ * Server and client run in separate processes (each pinned to its own CPUs); any client
+ * plugin may drive any server plugin. The byte stream of every session is the pattern
+ * byte[i] = i % 128, continuing across blocks: the client sends one block on connect, the
+ * server echoes everything it reads, the client echoes back everything it reads.
+ *
+ * Server: prepare (given a listening socket the host bound on 127.0.0.1) -> serve (blocks
+ * until stop_fd becomes readable, then closes its connections and returns) -> counters
+ * ("connections", "bytes_read", "bytes_written") -> release.
+ *
+ * Client: prepare -> run (connect `sessions` sessions spread round-robin over `threads`
+ * loops, TCP_NODELAY, ping-pong for duration_ms, then shut down the write side of every
+ * session and return once all are closed; also return early, with an error, if stop_fd
+ * becomes readable) -> counters -> release. Required client counters: "bytes_read",
+ * "messages_read" (read calls that returned data), "sessions_completed", "connect_failures",
+ * "resets" (sessions closed by the peer before the client shut down), "verify_mismatches"
+ * and "verified_bytes" (bytes checked against the pattern on the sessions chosen by
+ * verify_stride).
+ */
+typedef struct rb_pingpong_server_params {
+  uint32_t struct_size;
+  int listen_fd;       /* bound, listening, non-blocking; owned by the host */
+  int stop_fd;         /* readable once the host wants the server to stop */
+  uint32_t threads;    /* event-loop threads serving connections (>= 1) */
+  uint32_t block_size; /* the clients' block size: a hint for buffers */
+} rb_pingpong_server_params;
+
+typedef struct rb_pingpong_server_ops {
+  uint32_t struct_size;
+  int (*prepare)(const rb_host* host, const rb_pingpong_server_params* params,
+                 const rb_option* options, uint32_t option_count, void** state, char* err,
+                 size_t err_len);
+  int (*serve)(void* state, char* err, size_t err_len);
+  int (*counters)(void* state, const rb_counter_sink* sink, char* err, size_t err_len);
+  void (*release)(void* state);
+} rb_pingpong_server_ops;
+
+typedef struct rb_pingpong_client_params {
+  uint32_t struct_size;
+  const char* host; /* numeric IPv4 address of the server, e.g. "127.0.0.1" */
+  uint16_t port;
+  uint32_t sessions;
+  uint32_t block_size;
+  uint32_t threads;
+  uint64_t duration_ms;
+  int stop_fd;            /* readable once the host wants the client to give up */
+  uint32_t verify_stride; /* 0: verify no session; k: sessions whose index % k == 0 */
+} rb_pingpong_client_params;
+
+typedef struct rb_pingpong_client_ops {
+  uint32_t struct_size;
+  int (*prepare)(const rb_host* host, const rb_pingpong_client_params* params,
+                 const rb_option* options, uint32_t option_count, void** state, char* err,
+                 size_t err_len);
+  int (*run)(void* state, char* err, size_t err_len);
+  int (*counters)(void* state, const rb_counter_sink* sink, char* err, size_t err_len);
+  void (*release)(void* state);
+} rb_pingpong_client_ops;
+
 /* ---- the descriptor ------------------------------------------------------------------- */
 typedef struct rb_plugin {
   uint32_t struct_size;
@@ -112,6 +209,10 @@ typedef struct rb_plugin {
   const char* description; /* one line */
   /* One table per workload; NULL means the plugin does not offer it. */
   const rb_flower_ops* flower;
+  /* Since ABI 1.1. */
+  const rb_notify_ops* notify;
+  const rb_pingpong_server_ops* pingpong_server;
+  const rb_pingpong_client_ops* pingpong_client;
 } rb_plugin;
 
 /* The one exported symbol. Returns NULL if the plugin cannot serve this host. */

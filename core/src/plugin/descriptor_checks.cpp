@@ -38,8 +38,8 @@ void check_struct_size(std::string_view struct_name, std::uint32_t declared, std
                        const std::filesystem::path& path) {
   if (declared >= minimum) return;
   throw LoadError(LoadErrorKind::struct_too_small, path,
-                  fmt::format("{}.struct_size is {} bytes but ABI 1.0 requires at least {} "
-                              "(set it to sizeof({}))",
+                  fmt::format("{}.struct_size is {} bytes but must be at least {}, its size in "
+                              "the ABI version that introduced it (set it to sizeof({}))",
                               struct_name, declared, minimum, struct_name));
 }
 
@@ -65,18 +65,60 @@ rb_plugin checked_descriptor(const rb_plugin* plugin_descriptor,
   return copy_declared_prefix<rb_plugin>(plugin_descriptor);
 }
 
+namespace {
+
+// A workload table: NULL means "not offered"; otherwise at least min_size bytes, and every
+// required operation set (member pointers, checked on the host's zero-filled copy).
+template <typename Ops, typename... Members>
+std::optional<Ops> checked_table(const Ops* table, std::string_view struct_name,
+                                 std::size_t min_size, const std::filesystem::path& path,
+                                 std::pair<const char*, Members>... required) {
+  if (table == nullptr) return std::nullopt;
+  check_struct_size(struct_name, declared_struct_size(table), min_size, path);
+  // "rb_flower_ops" -> "flower": the descriptor member users know it by.
+  const std::string_view table_name = struct_name.substr(3, struct_name.size() - 7);
+  const auto ops = copy_declared_prefix<Ops>(table);
+  const auto check = [&](const char* name, auto member) {
+    if (ops.*member == nullptr) throw_missing(fmt::format("{}.{}", table_name, name), path);
+  };
+  (check(required.first, required.second), ...);
+  return ops;
+}
+
+}  // namespace
+
 std::optional<rb_flower_ops> checked_flower_ops(const rb_plugin& descriptor,
                                                 const std::filesystem::path& path) {
-  if (descriptor.flower == nullptr) return std::nullopt;
-  check_struct_size("rb_flower_ops", declared_struct_size(descriptor.flower), kFlowerOpsMinSize,
-                    path);
-  const auto ops = copy_declared_prefix<rb_flower_ops>(descriptor.flower);
-  if (ops.prepare == nullptr) throw_missing("flower.prepare", path);
-  if (ops.arm == nullptr) throw_missing("flower.arm", path);
-  if (ops.dispatch == nullptr) throw_missing("flower.dispatch", path);
-  if (ops.counters == nullptr) throw_missing("flower.counters", path);
-  if (ops.release == nullptr) throw_missing("flower.release", path);
-  return ops;
+  using T = rb_flower_ops;
+  return checked_table(descriptor.flower, "rb_flower_ops", kFlowerOpsMinSize, path,
+                       std::pair{"prepare", &T::prepare}, std::pair{"arm", &T::arm},
+                       std::pair{"dispatch", &T::dispatch}, std::pair{"counters", &T::counters},
+                       std::pair{"release", &T::release});
+}
+
+std::optional<rb_notify_ops> checked_notify_ops(const rb_plugin& descriptor,
+                                                const std::filesystem::path& path) {
+  using T = rb_notify_ops;
+  return checked_table(descriptor.notify, "rb_notify_ops", kNotifyOpsMinSize, path,
+                       std::pair{"start", &T::start}, std::pair{"post", &T::post},
+                       std::pair{"finish", &T::finish}, std::pair{"counters", &T::counters},
+                       std::pair{"release", &T::release});
+}
+
+std::optional<rb_pingpong_server_ops> checked_pingpong_server_ops(
+    const rb_plugin& descriptor, const std::filesystem::path& path) {
+  using T = rb_pingpong_server_ops;
+  return checked_table(descriptor.pingpong_server, "rb_pingpong_server_ops", kPingpongServerOpsMinSize,
+                       path, std::pair{"prepare", &T::prepare}, std::pair{"serve", &T::serve},
+                       std::pair{"counters", &T::counters}, std::pair{"release", &T::release});
+}
+
+std::optional<rb_pingpong_client_ops> checked_pingpong_client_ops(
+    const rb_plugin& descriptor, const std::filesystem::path& path) {
+  using T = rb_pingpong_client_ops;
+  return checked_table(descriptor.pingpong_client, "rb_pingpong_client_ops", kPingpongClientOpsMinSize,
+                       path, std::pair{"prepare", &T::prepare}, std::pair{"run", &T::run},
+                       std::pair{"counters", &T::counters}, std::pair{"release", &T::release});
 }
 
 void check_required_fields(const rb_plugin& descriptor, const std::filesystem::path& path) {

@@ -94,6 +94,13 @@ rb::Provenance make_provenance(const std::filesystem::path& path, const rb_plugi
 std::vector<std::string> LoadedPlugin::workloads() const {
   std::vector<std::string> names;
   if (flower) names.emplace_back("flower");
+  if (notify) names.emplace_back("notify");
+  if (pingpong_server && pingpong_client)
+    names.emplace_back("pingpong");
+  else if (pingpong_server)
+    names.emplace_back("pingpong_server");
+  else if (pingpong_client)
+    names.emplace_back("pingpong_client");
   return names;
 }
 
@@ -118,6 +125,9 @@ LoadedPlugin load_plugin(const std::filesystem::path& so_path) {
   plugin.descriptor = checked_descriptor(call_entry(*library, path), path);
   check_required_fields(plugin.descriptor, path);
   plugin.flower = checked_flower_ops(plugin.descriptor, path);
+  plugin.notify = checked_notify_ops(plugin.descriptor, path);
+  plugin.pingpong_server = checked_pingpong_server_ops(plugin.descriptor, path);
+  plugin.pingpong_client = checked_pingpong_client_ops(plugin.descriptor, path);
   plugin.provenance = make_provenance(path, plugin.descriptor);
   pin_for_process_lifetime(library);
   plugin.library = std::move(library);

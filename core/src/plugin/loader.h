@@ -25,13 +25,19 @@ namespace rb::plugin {
 struct LoadedPlugin {
   std::filesystem::path path;
   rb_plugin descriptor{};  // host copy: members beyond the plugin's struct_size are zero
-  std::optional<rb_flower_ops> flower;  // host copy, zero-filled the same way; nullopt if no table
+  // Host copies of the workload tables, zero-filled the same way; nullopt if not offered.
+  std::optional<rb_flower_ops> flower;
+  std::optional<rb_notify_ops> notify;
+  std::optional<rb_pingpong_server_ops> pingpong_server;
+  std::optional<rb_pingpong_client_ops> pingpong_client;
   rb::Provenance provenance;            // path, sha256 of the file, versions, abi, description
   // Keeps the .so loaded. Every successfully loaded library is also pinned for the life of
   // the process, so function pointers copied out of this struct never dangle.
   std::shared_ptr<boost::dll::shared_library> library;
 
-  std::vector<std::string> workloads() const;  // e.g. {"flower"}
+  // e.g. {"flower", "notify"}; "pingpong" when it offers both roles, otherwise the one
+  // role it offers ("pingpong_server" or "pingpong_client").
+  std::vector<std::string> workloads() const;
 };
 
 // Throws LoadError; its what() names the path and the facts (versions, dlerror's text).

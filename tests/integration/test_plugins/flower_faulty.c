@@ -111,14 +111,16 @@ static const char* library_version(void) { return "0"; }
 static const rb_flower_ops flower_ops = {sizeof(rb_flower_ops), prepare, arm, dispatch, counters,
                                          release};
 
-static const rb_plugin descriptor = {sizeof(rb_plugin),
-                                     RB_ABI_VERSION,
-                                     "flower-faulty",
-                                     "1.0.0",
-                                     "poll(2)",
-                                     library_version,
-                                     "test plugin: correct flower over poll(2), faults on request",
-                                     &flower_ops};
+static const rb_plugin descriptor = {
+    .struct_size = sizeof(rb_plugin),
+    .abi_version = RB_ABI_VERSION,
+    .name = "flower-faulty",
+    .version = "1.0.0",
+    .library = "poll(2)",
+    .library_version = library_version,
+    .description = "test plugin: correct flower over poll(2), faults on request",
+    .flower = &flower_ops,
+};
 
 RB_PLUGIN_ENTRY(host_abi) {
   return RB_VERSION_MAJOR(host_abi) == RB_ABI_MAJOR ? &descriptor : NULL;
