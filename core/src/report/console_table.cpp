@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "report/comparison_table.h"
+#include "report/not_ok_cells.h"
 #include "report/number_format.h"
 
 namespace rb::report {
@@ -74,6 +75,9 @@ std::string format_console_tables(const RunResult& run) {
     if (!out.empty()) out += '\n';
     out += format_table(table);
   }
+  const auto not_ok = group_not_ok_cells(run);
+  if (!not_ok.empty()) out += "\nCells without results:\n";
+  for (const auto& group : not_ok) out += "  " + describe(group) + '\n';
   return out;
 }
 

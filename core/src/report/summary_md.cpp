@@ -1,5 +1,7 @@
 #include "report/summary_md.h"
 
+#include "report/not_ok_cells.h"
+
 #include <algorithm>
 #include <vector>
 
@@ -114,16 +116,10 @@ std::string cell_label(const CellResult& result) {
 }
 
 std::string not_ok_section(const RunResult& run) {
-  std::string out = "## Cells not ok\n\n";
-  bool any = false;
-  for (const auto& result : run.cells) {
-    if (result.status == CellStatus::ok) continue;
-    any = true;
-    out += fmt::format("- {}: **{}**", cell_label(result), to_string(result.status));
-    if (!result.reason.empty()) out += fmt::format(": {}", result.reason);
-    out += '\n';
-  }
-  if (!any) out += "All cells ok.\n";
+  std::string out = "## Cells without results\n\n";
+  const auto groups = group_not_ok_cells(run);
+  for (const auto& group : groups) out += "- " + describe(group) + '\n';
+  if (groups.empty()) out += "All cells ok.\n";
   return out + '\n';
 }
 
