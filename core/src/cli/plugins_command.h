@@ -6,7 +6,6 @@
 
 namespace rb::cli {
 
-int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool as_json,
-                    bool allow_unsafe_plugins = false);
+int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool as_json);
 
 }  // namespace rb::cli
