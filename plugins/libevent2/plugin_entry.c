@@ -1,6 +1,9 @@
 #include <event2/event.h>
 
 #include "flower.h"
+#include "notify.h"
+#include "pingpong_client.h"
+#include "pingpong_server.h"
 #include "reactorbench/plugin.h"
 
 static const char* libevent_version(void) {
@@ -16,8 +19,12 @@ static const rb_plugin kDescriptor = {
     .library_version = libevent_version,
     .description =
         "libevent 2.1 event_base run as test/bench.c runs it; options: "
-        "backend=epoll|poll|select, changelist=on|off",
+        "backend=epoll|poll|select, changelist=on|off; notify: wakeup=pipe|eventfd, "
+        "drain=one|all",
     .flower = &libevent2_flower_ops,
+    .notify = &libevent2_notify_ops,
+    .pingpong_server = &libevent2_pingpong_server_ops,
+    .pingpong_client = &libevent2_pingpong_client_ops,
 };
 
 RB_PLUGIN_ENTRY(host_abi_version) {

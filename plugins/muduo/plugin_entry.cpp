@@ -6,6 +6,8 @@
 
 #include "abi_guard.h"
 #include "flower_bench.h"
+#include "notify_entry.h"
+#include "pingpong_ops.h"
 #include "plugin_options.h"
 #include "reactorbench/plugin.h"
 
@@ -96,9 +98,9 @@ const rb_plugin kPlugin = {
                        : "muduo-style reactor (EventLoop/Channel/epoll Poller), EPOLL_CTL_ADD "
                          "once then EPOLL_CTL_MOD, as muduo",
     .flower = &kFlowerOps,
-    .notify = nullptr,
-    .pingpong_server = nullptr,
-    .pingpong_client = nullptr,
+    .notify = kAddAlways ? &kNotifyOpsAddAlways : &kNotifyOpsModify,
+    .pingpong_server = &kPingpongServerOps<kPolicy>,
+    .pingpong_client = &kPingpongClientOps<kPolicy>,
 };
 
 }  // namespace

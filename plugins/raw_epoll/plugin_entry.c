@@ -1,5 +1,8 @@
 #include "flower.h"
 #include "kernel_release.h"
+#include "notify.h"
+#include "pingpong_client.h"
+#include "pingpong_server.h"
 #include "reactorbench/plugin.h"
 
 static const rb_plugin kDescriptor = {
@@ -11,8 +14,11 @@ static const rb_plugin kDescriptor = {
     .library_version = kernel_release,
     .description =
         "the floor: epoll_wait on fds added once and kept, read callback inline; "
-        "option max_events",
+        "option max_events; notify: eventfd + mutex queue, wake=every|when_empty",
     .flower = &raw_epoll_flower_ops,
+    .notify = &raw_epoll_notify_ops,
+    .pingpong_server = &raw_epoll_pingpong_server_ops,
+    .pingpong_client = &raw_epoll_pingpong_client_ops,
 };
 
 RB_PLUGIN_ENTRY(host_abi_version) {

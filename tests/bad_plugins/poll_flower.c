@@ -11,6 +11,7 @@
 #define STALL_TIMEOUT_MS 10000
 
 typedef struct poll_flower {
+  const rb_host* host; /* for stop_requested: the runner's SIGTERM interrupts poll */
   rb_flower_params params;
   struct pollfd* polled;
   uint32_t count;
@@ -27,7 +28,6 @@ const char* rbtest_library_version(void) {
 
 static int prepare(const rb_host* host, const rb_flower_params* params, const rb_option* options,
                    uint32_t option_count, void** state, char* err, size_t err_len) {
-  (void)host;
   if (option_count > 0) {
     snprintf(err, err_len, "unknown option '%s'", options[0].key);
     return RB_ERR_INVALID_ARGUMENT;
@@ -38,6 +38,7 @@ static int prepare(const rb_host* host, const rb_flower_params* params, const rb
     snprintf(err, err_len, "out of memory");
     return RB_ERR_SYSTEM;
   }
+  flower->host = host;
   flower->params = *params;
   for (uint32_t i = 0; i < params->pipes; ++i) {
     flower->polled[i].fd = params->read_fds[i];
@@ -86,7 +87,15 @@ static int dispatch(void* state, char* err, size_t err_len) {
   while (flower->count < flower->fired) {
     const int ready = poll(flower->polled, flower->params.pipes, STALL_TIMEOUT_MS);
     ++flower->loop_iterations;
-    if (ready < 0 && errno == EINTR) continue;
+    if (ready < 0 && errno == EINTR) {
+      if (flower->host != NULL && flower->host->stop_requested != NULL &&
+          flower->host->stop_requested(flower->host->ctx)) {
+        snprintf(err, err_len, "stopped by the host after %u of %u reads", flower->count,
+                 flower->fired);
+        return RB_ERR_INTERNAL;
+      }
+      continue;
+    }
     if (ready == 0) {
       snprintf(err, err_len, "no event for %d ms", STALL_TIMEOUT_MS);
       return RB_ERR_SYSTEM;

@@ -7,12 +7,14 @@ namespace {
 
 std::atomic<bool> g_interrupted{false};
 
-void on_interrupt(int) { g_interrupted.store(true); }
+void on_interrupt(int) {
+  g_interrupted.store(true);
+}
 
 }  // namespace
 
 const std::atomic<bool>& install_interrupt_flag() {
-  struct sigaction action{};
+  struct sigaction action {};
   action.sa_handler = on_interrupt;
   sigemptyset(&action.sa_mask);
   ::sigaction(SIGINT, &action, nullptr);

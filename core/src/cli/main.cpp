@@ -8,9 +8,14 @@
 #include <cstring>
 #include <iostream>
 
+#include "cli/compare_command.h"
 #include "cli/exit_codes.h"
+#include "cli/export_command.h"
+#include "cli/history_command.h"
 #include "cli/plugins_command.h"
+#include "cli/report_command.h"
 #include "cli/run_command.h"
+#include "cli/validate_command.h"
 #include "exec/cell_worker.h"
 #include "plugin/probe.h"
 
@@ -72,12 +77,44 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--plugins", run.plugins, "run only these plugins")->delimiter(',');
   run_cmd->add_flag("--quick", run.quick, "3 repetitions, first two points of each axis");
   run_cmd->add_option("--plugin-path", run.plugin_path, "also look for plugins here (repeatable)");
+  run_cmd->add_option("--store", run.store,
+                      "append the run to this history database (default: REACTORBENCH_DB, "
+                      "then the config's [store] path)");
+  run_cmd->add_flag("--no-store", run.no_store, "do not store the run, whatever the defaults");
+  run_cmd->add_flag("--allow-unsafe-plugins", run.allow_unsafe_plugins,
+                    "load world-writable plugin files too");
 
   std::vector<std::filesystem::path> list_path;
   bool list_json = false;
   auto* plugins_cmd = app.add_subcommand("plugins", "List the plugins found and why others failed");
   plugins_cmd->add_option("--plugin-path", list_path, "also look for plugins here (repeatable)");
   plugins_cmd->add_flag("--json", list_json, "machine-readable output");
+  bool list_unsafe = false;
+  plugins_cmd->add_flag("--allow-unsafe-plugins", list_unsafe,
+                        "load world-writable plugin files too");
+
+  rb::cli::ValidateArgs validate;
+  auto* validate_cmd =
+      app.add_subcommand("validate", "Check plugins against the ABI: one PASS/FAIL line per check");
+  validate_cmd->add_option("plugins", validate.plugins, "plugin names or paths to .so files")
+      ->required();
+  validate_cmd->add_option("--plugin-path", validate.plugin_path,
+                           "also look for plugins here (repeatable)");
+  validate_cmd->add_option("--option", validate.options,
+                           "KEY=VALUE passed to every plugin's prepare (repeatable)");
+  validate_cmd->add_option("--phase-timeout", validate.phase_timeout_s,
+                           "seconds each plugin call may take (default 5)");
+  validate_cmd->add_flag("--allow-unsafe-plugins", validate.allow_unsafe_plugins,
+                         "load world-writable plugin files too");
+
+  rb::cli::HistoryArgs history;
+  auto* history_cmd = rb::cli::add_history_command(app, history);
+  rb::cli::CompareArgs compare;
+  auto* compare_cmd = rb::cli::add_compare_command(app, compare);
+  rb::cli::ExportArgs export_args;
+  auto* export_cmd = rb::cli::add_export_command(app, export_args);
+  rb::cli::ReportArgs report;
+  auto* report_cmd = rb::cli::add_report_command(app, report);
 
   try {
     std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
@@ -89,7 +126,12 @@ int main(int argc, char** argv) {
 
   try {
     if (*run_cmd) return rb::cli::run_command(run);
-    if (*plugins_cmd) return rb::cli::plugins_command(list_path, list_json);
+    if (*history_cmd) return rb::cli::history_command(history);
+    if (*compare_cmd) return rb::cli::compare_command(compare);
+    if (*export_cmd) return rb::cli::export_command(export_args);
+    if (*report_cmd) return rb::cli::report_command(report);
+    if (*plugins_cmd) return rb::cli::plugins_command(list_path, list_json, list_unsafe);
+    if (*validate_cmd) return rb::cli::validate_command(validate);
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << '\n';
     return rb::cli::kExitUsage;

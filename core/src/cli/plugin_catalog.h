@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -15,8 +16,9 @@ namespace rb::cli {
 
 class PluginCatalog final : public config::PluginCatalog {
  public:
+  // allow_unsafe_plugins: also probe world-writable files (plugin/file_safety.h).
   PluginCatalog(const std::vector<std::filesystem::path>& plugin_path_flags,
-                std::filesystem::path runner_exe);
+                std::filesystem::path runner_exe, bool allow_unsafe_plugins = false);
 
   bool has_plugin(std::string_view name) const override;
   bool supports(std::string_view plugin, std::string_view workload) const override;
@@ -31,6 +33,9 @@ class PluginCatalog final : public config::PluginCatalog {
 
  private:
   const plugin::PluginInfo* lookup(std::string_view name_or_path) const;
+  // A file in the search path that failed to load and is probably `name` (its stem is the
+  // name, '-' spelt '_' or not), so the user hears why it failed rather than "unknown".
+  std::optional<std::filesystem::path> broken_file_named(std::string_view name) const;
 
   std::filesystem::path exe_;
   std::vector<std::filesystem::path> dirs_;

@@ -6,8 +6,8 @@
 
 #include "cli/exit_codes.h"
 #include "cli/plugin_catalog.h"
-#include "plugin/search_dirs.h"
 #include "plugin/probe.h"
+#include "plugin/search_dirs.h"
 #include "reactorbench/plugin.h"
 
 namespace rb::cli {
@@ -19,8 +19,9 @@ std::string abi_text(std::uint32_t v) {
 
 }  // namespace
 
-int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool as_json) {
-  const PluginCatalog catalog(plugin_path, plugin::current_executable());
+int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool as_json,
+                    bool allow_unsafe_plugins) {
+  const PluginCatalog catalog(plugin_path, plugin::current_executable(), allow_unsafe_plugins);
   const auto& registry = catalog.registry();
 
   if (as_json) {
@@ -45,7 +46,8 @@ int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool 
   for (const auto& [path, error] : registry.failures())
     std::cout << fmt::format("failed to load {}: {}\n", path.string(), error);
   std::string searched;
-  for (const auto& dir : catalog.search_dirs()) searched += (searched.empty() ? "" : ":") + dir.string();
+  for (const auto& dir : catalog.search_dirs())
+    searched += (searched.empty() ? "" : ":") + dir.string();
   std::cout << "searched: " << searched << '\n';
   return kExitOk;
 }

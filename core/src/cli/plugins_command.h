@@ -6,6 +6,7 @@
 
 namespace rb::cli {
 
-int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool as_json);
+int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool as_json,
+                    bool allow_unsafe_plugins = false);
 
 }  // namespace rb::cli

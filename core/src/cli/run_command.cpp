@@ -2,20 +2,21 @@
 
 #include <unistd.h>
 
-#include <algorithm>
-#include <chrono>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <algorithm>
+#include <chrono>
 #include <iostream>
 
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
 #include "cli/plugin_catalog.h"
-#include "plugin/search_dirs.h"
+#include "cli/run_store.h"
 #include "config/test_plan.h"
 #include "exec/matrix_runner.h"
 #include "exec/process_limits.h"
 #include "plugin/load_error.h"
+#include "plugin/search_dirs.h"
 #include "report/console_table.h"
 #include "report/run_context.h"
 #include "report/samples_writer.h"
@@ -43,11 +44,16 @@ std::filesystem::path default_results_dir(const std::filesystem::path& config) {
 // A pinned CPU that does not exist here would fail every cell the same way: say it once.
 void check_cpus(const config::TestPlan& plan) {
   const auto allowed = exec::allowed_cpus();
-  for (int cpu : plan.run.cpus)
-    if (std::find(allowed.begin(), allowed.end(), cpu) == allowed.end())
-      throw std::runtime_error(fmt::format(
-          "{}: [run] cpus: cpu {} is not available to this process (allowed: {})",
-          plan.config_path.string(), cpu, fmt::join(allowed, ", ")));
+  const std::pair<const char*, const std::vector<int>*> keys[] = {
+      {"cpus", &plan.run.cpus},
+      {"server_cpus", &plan.run.server_cpus},
+      {"client_cpus", &plan.run.client_cpus}};
+  for (const auto& [key, cpus] : keys)
+    for (int cpu : *cpus)
+      if (std::find(allowed.begin(), allowed.end(), cpu) == allowed.end())
+        throw std::runtime_error(
+            fmt::format("{}: [run] {}: cpu {} is not available to this process (allowed: {})",
+                        plan.config_path.string(), key, cpu, fmt::join(allowed, ", ")));
 }
 
 bool all_ok(const RunResult& run) {
@@ -59,17 +65,36 @@ bool all_ok(const RunResult& run) {
 std::string command_line_of(const RunArgs& args) {
   std::string line = "runner run " + args.config.string();
   for (const auto& s : args.set) line += " --set " + s;
-  if (!args.plugins.empty()) line += " --plugins " + fmt::format("{}", fmt::join(args.plugins, ","));
+  if (!args.plugins.empty())
+    line += " --plugins " + fmt::format("{}", fmt::join(args.plugins, ","));
   if (args.quick) line += " --quick";
   for (const auto& p : args.plugin_path) line += " --plugin-path " + p.string();
+  if (args.allow_unsafe_plugins) line += " --allow-unsafe-plugins";
   return line;
+}
+
+// A plugin that fails to load costs its own cells, not the run: they are marked failed with
+// the loader's reason and the rest of the matrix runs. Two files claiming one name is a
+// question only the user can answer, so that still stops the run (LoadError escapes).
+void resolve_plugins(const config::TestPlan& plan, const PluginCatalog& catalog,
+                     exec::MatrixOptions& options) {
+  for (const auto& name : plan.plugins) {
+    try {
+      options.plugin_paths[name] = catalog.resolve(name).path;
+    } catch (const plugin::LoadError& e) {
+      if (e.kind() == plugin::LoadErrorKind::duplicate_name) throw;
+      std::cerr << "error: " << e.what() << " (its cells are marked failed; the rest runs)\n";
+      options.unloadable[name] = e.what();
+    }
+  }
 }
 
 }  // namespace
 
 int run_command(const RunArgs& args) {
   const auto& interrupted = install_interrupt_flag();
-  const PluginCatalog catalog(args.plugin_path, plugin::current_executable());
+  const PluginCatalog catalog(args.plugin_path, plugin::current_executable(),
+                              args.allow_unsafe_plugins);
 
   config::Overrides overrides;
   overrides.set = args.set;
@@ -78,10 +103,12 @@ int run_command(const RunArgs& args) {
 
   config::TestPlan plan;
   exec::MatrixOptions options;
+  std::optional<RunStoreSession> store;
   try {
     plan = config::load_plan(args.config, &catalog, overrides);
     check_cpus(plan);
-    for (const auto& name : plan.plugins) options.plugin_paths[name] = catalog.resolve(name).path;
+    resolve_plugins(plan, catalog, options);
+    if (const auto path = run_store_path(args.store, args.no_store, plan)) store.emplace(*path);
   } catch (const config::ConfigError& e) {
     std::cerr << "error: " << e.what() << '\n';
     return kExitUsage;
@@ -103,6 +130,15 @@ int run_command(const RunArgs& args) {
   RunContext context = report::collect_run_context(REACTORBENCH_SOURCE_DIR);
   context.command_line = command_line_of(args);
   context.config_path = args.config.string();
+  if (store) {
+    try {
+      store->begin(plan, context);
+    } catch (const std::exception& e) {
+      std::cerr << "error: store: " << e.what() << '\n';
+      return kExitUsage;
+    }
+    options.cell_finished = [&](const CellResult& cell) { store->record(cell); };
+  }
 
   const bool tty = ::isatty(STDERR_FILENO) != 0;
   const auto started = std::chrono::steady_clock::now();
@@ -127,10 +163,12 @@ int run_command(const RunArgs& args) {
   report::write_summary_json(run, options.results_dir / "summary.json");
   report::write_summary_csv(run, options.results_dir / "summary.csv");
   report::write_summary_md(run, options.results_dir / "summary.md");
+  if (store) store->finish(run.context, interrupted.load(), options.results_dir);
 
   std::cout << report::format_console_tables(run) << '\n'
             << "results: " << options.results_dir.string() << '\n';
   if (interrupted.load()) return kExitInterrupted;
+  if (store && store->failed()) return kExitUsage;  // a nightly must not miss a lost history
   return all_ok(run) ? kExitOk : kExitCellsFailed;
 }
 

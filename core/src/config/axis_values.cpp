@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "config/duration_axis.h"
 #include "config/nearest.h"
 
 namespace rb::config {
@@ -39,6 +40,25 @@ void check_string(const AxisSchema& schema, const AxisValue& item) {
                                     in_quotes(*text) + suggestion(*text, schema.choices));
 }
 
+void check_duration(const AxisSchema& schema, const AxisValue& item) {
+  const auto* text = std::get_if<std::string>(&item.value);
+  if (text == nullptr)
+    throw ConfigError(item.pos, "axis " + in_quotes(schema.name) +
+                                    ": expected a duration such as \"10s\", got " +
+                                    shown(item.value));
+  std::chrono::milliseconds value{};
+  try {
+    value = duration_value(*text);
+  } catch (const std::invalid_argument& error) {
+    throw ConfigError(item.pos, "axis " + in_quotes(schema.name) + ": " + error.what());
+  }
+  if (value.count() < schema.min || value.count() > schema.max)
+    throw ConfigError(item.pos,
+                      "axis " + in_quotes(schema.name) + ": " + *text + " is out of range " +
+                          canonical_duration(std::chrono::milliseconds(schema.min)) + ".." +
+                          canonical_duration(std::chrono::milliseconds(schema.max)));
+}
+
 }  // namespace
 
 void check_axis_values(const AxisSchema& schema, const std::vector<AxisValue>& values,
@@ -49,6 +69,8 @@ void check_axis_values(const AxisSchema& schema, const std::vector<AxisValue>& v
   for (const auto& item : values) {
     if (schema.kind == AxisSchema::Kind::integer) {
       check_integer(schema, item);
+    } else if (schema.kind == AxisSchema::Kind::duration) {
+      check_duration(schema, item);
     } else {
       check_string(schema, item);
     }

@@ -8,16 +8,18 @@
 #include "config/nearest.h"
 #include "config/nesting_guard.h"
 #include "config/plugin_section.h"
+#include "config/role_pairs.h"
 #include "config/run_section.h"
 #include "config/set_override.h"
+#include "config/store_section.h"
 #include "config/toml_access.h"
 #include "config/workload_schema.h"
 
 namespace rb::config {
 namespace {
 
-const std::vector<std::string> top_level_keys = {"name", "description", "workload",      "plugins",
-                                                 "run",  "matrix",      "plugin_options"};
+const std::vector<std::string> top_level_keys = {"name", "description", "workload",       "plugins",
+                                                 "run",  "matrix",      "plugin_options", "store"};
 
 toml::table parse_toml(std::string_view text, const std::string& source_name) {
   check_nesting(text, source_name);
@@ -50,18 +52,24 @@ const WorkloadSchema& read_workload(const TomlReader& reader, const toml::table&
   return *schema;
 }
 
-void apply_quick(TestPlan& plan) {
+void apply_quick(TestPlan& plan, const WorkloadSchema& schema) {
   plan.run.repetitions = 3;
   plan.run.warmup = 1;
   plan.run.rounds = 1;
-  for (auto& axis : plan.axes)
-    if (axis.values.size() > 2) axis.values.resize(2);
+  for (auto& axis : plan.axes) {
+    const AxisSchema* axis_schema = schema.find_axis(axis.name);
+    if (axis_schema != nullptr && !axis_schema->quick_values.empty())
+      axis.values = axis_schema->quick_values;
+    else if (axis.values.size() > 2)
+      axis.values.resize(2);
+  }
 }
 
 // Multiplies out the matrix without overflowing, stopping as soon as it passes max_cells.
 void check_matrix_size(const TestPlan& plan, const SourcePos& matrix_pos) {
-  std::size_t cells = plan.plugins.size();
-  std::string product = std::to_string(cells) + (cells == 1 ? " plugin" : " plugins");
+  std::size_t cells = plan.pairs.empty() ? plan.plugins.size() : plan.pairs.size();
+  std::string product =
+      std::to_string(cells) + (plan.pairs.empty() ? " plugin" : " pair") + (cells == 1 ? "" : "s");
   for (const auto& axis : plan.axes) {
     const std::size_t values = axis.values.size();
     product += " x " + std::to_string(values) + " " + axis.name;
@@ -83,10 +91,15 @@ TestPlan parse_checked(std::string_view text, const std::string& source_name,
   plan.config_text = std::string(text);
   const WorkloadSchema& schema = read_workload(reader, root);
   plan.workload = schema.name;
-  const std::vector<NamedAt> configured = read_plugins(reader, root);
+  // A two-process workload may name its plugins per role in [matrix] instead.
+  const bool paired = !schema.roles.empty();
+  const std::vector<NamedAt> configured = paired && root.get("plugins") == nullptr
+                                              ? std::vector<NamedAt>{}
+                                              : read_plugins(reader, root);
   plan.name = optional_string(reader, root, "name");
   plan.description = optional_string(reader, root, "description");
   plan.run = read_run(reader, root.get("run"));
+  plan.store_path = read_store_path(reader, root.get("store"));
 
   MatrixSection matrix = read_matrix(reader, root, schema);
   for (std::size_t i = 0; i < overrides.set.size(); ++i) {
@@ -95,14 +108,22 @@ TestPlan parse_checked(std::string_view text, const std::string& source_name,
   }
   plan.axes = complete_axes(schema, std::move(matrix.axes), matrix.pos);
 
-  PluginOptions options = read_plugin_options(reader, root, configured);
-  plan.plugins = select_plugins(configured, overrides.plugins, catalog, plan.workload);
+  PairingInput pairing{plan.workload, configured, std::move(matrix.role_plugins), overrides.plugins,
+                       reader.at(root)};
+  PluginOptions options =
+      read_plugin_options(reader, root, paired ? every_named_plugin(pairing) : configured);
+  if (paired) {
+    plan.pairs = plan_pairs(pairing, catalog);
+    plan.plugins = plugins_of(plan.pairs);
+  } else {
+    plan.plugins = select_plugins(configured, overrides.plugins, catalog, plan.workload);
+  }
   for (const auto& plugin : plan.plugins) {
     auto found = options.find(plugin);
     if (found != options.end()) plan.plugin_options.insert(std::move(*found));
   }
 
-  if (overrides.quick) apply_quick(plan);
+  if (overrides.quick) apply_quick(plan, schema);
   check_matrix_size(plan, matrix.pos);
   return plan;
 }

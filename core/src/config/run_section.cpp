@@ -33,14 +33,15 @@ std::chrono::milliseconds read_timeout(const TomlReader& reader, const toml::nod
   return *timeout;
 }
 
-std::vector<int> read_cpus(const TomlReader& reader, const toml::node& node) {
-  const toml::array& list = reader.as_homogeneous_list(node, "cpus");
+std::vector<int> read_cpus(const TomlReader& reader, const toml::node& node,
+                           const std::string& key = "cpus") {
+  const toml::array& list = reader.as_homogeneous_list(node, key);
   std::vector<int> cpus;
   std::set<std::int64_t> seen;
   for (const auto& element : list) {
-    const std::int64_t cpu = reader.as_integer_in(element, "cpus", 0, cpu_limit - 1);
+    const std::int64_t cpu = reader.as_integer_in(element, key, 0, cpu_limit - 1);
     if (!seen.insert(cpu).second)
-      reader.fail(element, "cpus: duplicate cpu " + std::to_string(cpu));
+      reader.fail(element, key + ": duplicate cpu " + std::to_string(cpu));
     cpus.push_back(static_cast<int>(cpu));
   }
   return cpus;
@@ -52,8 +53,9 @@ RunSettings read_run(const TomlReader& reader, const toml::node* run) {
   RunSettings settings;
   if (run == nullptr) return settings;
   const toml::table& table = reader.as_table(*run, "[run]");
-  reader.reject_unknown_keys(table, {"repetitions", "warmup", "rounds", "timeout", "cpus"},
-                             "in [run]");
+  reader.reject_unknown_keys(
+      table, {"repetitions", "warmup", "rounds", "timeout", "cpus", "server_cpus", "client_cpus"},
+      "in [run]");
   if (const toml::node* node = table.get("repetitions"))
     settings.repetitions = static_cast<int>(reader.as_integer_in(*node, "repetitions", 1, int_max));
   if (const toml::node* node = table.get("warmup"))
@@ -62,6 +64,10 @@ RunSettings read_run(const TomlReader& reader, const toml::node* run) {
     settings.rounds = static_cast<int>(reader.as_integer_in(*node, "rounds", 1, int_max));
   if (const toml::node* node = table.get("timeout")) settings.timeout = read_timeout(reader, *node);
   if (const toml::node* node = table.get("cpus")) settings.cpus = read_cpus(reader, *node);
+  if (const toml::node* node = table.get("server_cpus"))
+    settings.server_cpus = read_cpus(reader, *node, "server_cpus");
+  if (const toml::node* node = table.get("client_cpus"))
+    settings.client_cpus = read_cpus(reader, *node, "client_cpus");
   return settings;
 }
 

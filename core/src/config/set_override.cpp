@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "config/axis_values.h"
+#include "config/duration_axis.h"
 #include "config/nearest.h"
 
 namespace rb::config {
@@ -21,6 +22,25 @@ Piece trimmed(std::string_view argument, std::size_t begin, std::size_t end) {
 
 rb::ParamValue typed_value(const AxisSchema& axis, const Piece& piece, const SourcePos& pos) {
   if (axis.kind == AxisSchema::Kind::string) return std::string(piece.text);
+  if (axis.kind == AxisSchema::Kind::duration) {
+    // "10" means seconds, as in the config.
+    const bool digits_only = piece.text.find_first_not_of("0123456789") == std::string_view::npos;
+    std::string why;
+    std::optional<std::string> value;
+    if (digits_only) {
+      std::int64_t seconds = 0;
+      const auto [end, error] =
+          std::from_chars(piece.text.data(), piece.text.data() + piece.text.size(), seconds);
+      value = error == std::errc() ? canonical_duration_seconds(seconds, why) : std::nullopt;
+      if (error != std::errc()) why = "does not fit in 64 bits";
+    } else {
+      value = canonical_duration(piece.text, why);
+    }
+    if (!value)
+      throw ConfigError(pos,
+                        "axis " + in_quotes(axis.name) + ": " + in_quotes(piece.text) + ": " + why);
+    return *value;
+  }
   std::int64_t number = 0;
   const char* first = piece.text.data();
   const char* last = first + piece.text.size();

@@ -8,11 +8,19 @@ std::size_t TestPlan::point_count() const {
   return count;
 }
 
+std::vector<std::string> TestPlan::columns() const {
+  if (pairs.empty()) return plugins;
+  std::vector<std::string> labels;
+  for (const auto& pair : pairs) labels.push_back(pair.label());
+  return labels;
+}
+
 std::vector<rb::CellSpec> TestPlan::cells() const {
   std::vector<rb::CellSpec> out;
   const std::size_t points = point_count();
-  if (points == 0 || plugins.empty()) return out;
-  out.reserve(points * plugins.size());
+  const std::size_t per_point = pairs.empty() ? plugins.size() : pairs.size();
+  if (points == 0 || per_point == 0) return out;
+  out.reserve(points * per_point);
 
   // An odometer over the axes: the last axis turns fastest, so the first is outermost.
   std::vector<std::size_t> digit(axes.size(), 0);
@@ -22,11 +30,22 @@ std::vector<rb::CellSpec> TestPlan::cells() const {
     for (std::size_t a = 0; a < axes.size(); ++a)
       params.push_back({axes[a].name, axes[a].values[digit[a]]});
 
-    for (const auto& plugin : plugins) {
+    if (pairs.empty()) {
+      for (const auto& plugin : plugins) {
+        rb::CellSpec cell;
+        cell.index = out.size();
+        cell.workload = workload;
+        cell.plugin = plugin;
+        cell.params = params;
+        out.push_back(std::move(cell));
+      }
+    }
+    for (const auto& pair : pairs) {
       rb::CellSpec cell;
       cell.index = out.size();
       cell.workload = workload;
-      cell.plugin = plugin;
+      cell.plugin = pair.label();
+      cell.role_plugins = {{"server", pair.server}, {"client", pair.client}};
       cell.params = params;
       out.push_back(std::move(cell));
     }

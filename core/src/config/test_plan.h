@@ -29,12 +29,25 @@ struct RunSettings {
   int rounds = 1;        // child processes per cell; plugins interleaved round by round
   std::chrono::milliseconds timeout{60000};  // per child process
   std::vector<int> cpus;                     // CPU affinity of the measured loop; empty = none
+  // Two-process workloads: each side's CPU affinity; empty = the default (server on the
+  // first allowed cpu, client on the second, both unpinned when only one is allowed).
+  std::vector<int> server_cpus = {};
+  std::vector<int> client_cpus = {};
 };
 
 struct Axis {
   std::string name;
   std::vector<rb::ParamValue> values;
   SourcePos pos;  // where the values came from (the config, or --set)
+};
+
+// One cell's server and client plugins (two-process workloads, role_pairs.h).
+struct PluginPair {
+  std::string server;
+  std::string client;
+  // "server/client": the cell's plugin label and its table column.
+  std::string label() const { return server + "/" + client; }
+  friend bool operator==(const PluginPair&, const PluginPair&) = default;
 };
 
 struct TestPlan {
@@ -48,13 +61,22 @@ struct TestPlan {
   std::vector<Axis> axes;  // every axis of the workload's schema, in schema order
   // plugin -> key/value strings, in file order; only for plugins in `plugins`.
   std::map<std::string, std::vector<std::pair<std::string, std::string>>> plugin_options;
+  // Two-process workloads: the server/client pairs that take the place of `plugins` in the
+  // cells (whose plugin is then the pair's label); `plugins` lists every plugin they use.
+  std::vector<PluginPair> pairs = {};
+  // [store] path: the history database `runner run` appends to by default ("" = none).
+  std::string store_path = {};
 
   // Cartesian product: points in axis order (first axis outermost), plugins innermost, so
   // cells [k*P .. k*P+P-1] are the P plugins at point k. CellSpec::index = position.
+  // With pairs, they stand in for the plugins.
   std::vector<rb::CellSpec> cells() const;
 
-  // Number of matrix points (cells().size() / plugins.size()).
+  // Number of matrix points (cells().size() / columns().size()).
   std::size_t point_count() const;
+
+  // The cells' plugin labels at every point: `plugins`, or the pairs' labels.
+  std::vector<std::string> columns() const;
 };
 
 // catalog may be null: plugin names are then not checked against installed plugins.

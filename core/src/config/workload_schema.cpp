@@ -26,6 +26,40 @@ AxisSchema choice_axis(std::string name, std::vector<std::string> choices,
   return axis;
 }
 
+AxisSchema duration_axis(std::string name, std::int64_t min_ms, std::int64_t max_ms,
+                         std::vector<rb::ParamValue> defaults, std::vector<rb::ParamValue> quick,
+                         std::string help) {
+  AxisSchema axis;
+  axis.name = std::move(name);
+  axis.kind = AxisSchema::Kind::duration;
+  axis.min = min_ms;
+  axis.max = max_ms;
+  axis.default_values = std::move(defaults);
+  axis.quick_values = std::move(quick);
+  axis.help = std::move(help);
+  return axis;
+}
+
+WorkloadSchema pingpong_schema() {
+  WorkloadSchema schema{
+      "pingpong",
+      "echo throughput (muduo examples/pingpong): a client process opens `sessions` TCP "
+      "connections to a server process on 127.0.0.1, sends one block on each and echoes back "
+      "what returns for `duration`; MiB/s, messages/s, CPU and memory per side",
+      {
+          integer_axis("block_size", 1, 16 << 20, {}, "bytes the client sends on connect"),
+          integer_axis("sessions", 1, 1'000'000, {}, "concurrent connections"),
+          integer_axis("threads", 1, 256, {std::int64_t{1}},
+                       "event-loop threads in the server and in the client"),
+          duration_axis("duration", 10, 3'600'000, {std::string("10s")}, {std::string("1s")},
+                        "how long each client run ping-pongs (\"10s\", \"500ms\" or seconds)"),
+          choice_axis("verify", {"all", "sample", "off"}, {std::string("sample")},
+                      "sessions whose echoed bytes the client checks: all, every 7th, none"),
+      }};
+  schema.roles = {"server", "client"};
+  return schema;
+}
+
 std::vector<WorkloadSchema> build_schemas() {
   std::vector<WorkloadSchema> schemas;
   schemas.push_back(WorkloadSchema{
@@ -41,6 +75,25 @@ std::vector<WorkloadSchema> build_schemas() {
           choice_axis("transport", {"socketpair", "pipe"}, {std::string("socketpair")},
                       "socketpair (AF_UNIX stream) or pipe"),
       }});
+  // --quick hands over a million items rather than ten: seconds per cell, not minutes.
+  AxisSchema notify_items = integer_axis("items", 1, 4'000'000'000, {std::int64_t{10'000'000}},
+                                         "values posted per iteration, 1..items in total");
+  notify_items.quick_values = {std::int64_t{1'000'000}};
+  schemas.push_back(WorkloadSchema{
+      "notify",
+      "cross-thread hand-off (seed 004): host producer threads post 1..items to the plugin's "
+      "consumer, which must take each exactly once (count and sum checked); first post to end "
+      "of finish timed",
+      {
+          notify_items,
+          integer_axis("producers", 1, 64, {std::int64_t{1}},
+                       "host threads posting concurrently, each a contiguous share of 1..items"),
+          integer_axis("producer_cpu", -1, 1023, {std::int64_t{-1}},
+                       "cpu every producer thread is pinned to; -1 leaves them unpinned"),
+          integer_axis("consumer_cpu", -1, 1023, {std::int64_t{-1}},
+                       "cpu the plugin pins its consumer thread to; -1 leaves it unpinned"),
+      }});
+  schemas.push_back(pingpong_schema());
   return schemas;
 }
 
@@ -76,7 +129,15 @@ std::vector<std::string> workload_names() {
 }
 
 const char* kind_name(AxisSchema::Kind kind) {
-  return kind == AxisSchema::Kind::integer ? "integer" : "string";
+  switch (kind) {
+    case AxisSchema::Kind::integer:
+      return "integer";
+    case AxisSchema::Kind::string:
+      return "string";
+    case AxisSchema::Kind::duration:
+      return "duration";
+  }
+  return "unknown";
 }
 
 }  // namespace rb::config

@@ -13,7 +13,9 @@
 namespace rb::config {
 
 struct AxisSchema {
-  enum class Kind { integer, string };
+  // duration: a string such as "10s" or "500ms", or an integer number of seconds, kept as
+  // its canonical string (duration_axis.h); min and max then bound it in milliseconds.
+  enum class Kind { integer, string, duration };
 
   std::string name;
   Kind kind = Kind::integer;
@@ -22,6 +24,8 @@ struct AxisSchema {
   std::vector<std::string> choices;            // string axes; empty = any string
   std::vector<rb::ParamValue> default_values;  // empty = the axis is required
   std::string help;
+  // What --quick sets the axis to; empty: the first two of the given values.
+  std::vector<rb::ParamValue> quick_values = {};
 
   bool required() const { return default_values.empty(); }
 };
@@ -30,6 +34,9 @@ struct WorkloadSchema {
   std::string name;
   std::string help;
   std::vector<AxisSchema> axes;  // the order of a cell's params
+  // Two-process workloads: the roles each cell pairs plugins for (e.g. "server", "client").
+  // [matrix] may then list plugins per role under these keys (role_pairs.h).
+  std::vector<std::string> roles = {};
 
   const AxisSchema* find_axis(std::string_view axis_name) const;
   std::vector<std::string> axis_names() const;
@@ -39,7 +46,7 @@ const std::vector<WorkloadSchema>& workload_schemas();
 const WorkloadSchema* find_workload_schema(std::string_view name);
 std::vector<std::string> workload_names();
 
-// "integer" / "string"
+// "integer" / "string" / "duration"
 const char* kind_name(AxisSchema::Kind kind);
 
 }  // namespace rb::config

@@ -14,18 +14,27 @@ nlohmann::json to_json(const CellJob& job) {
   }
   nlohmann::json options = nlohmann::json::array();
   for (const auto& [k, v] : job.options) options.push_back({k, v});
-  return {{"cell", {{"index", job.cell.index},
-                    {"workload", job.cell.workload},
-                    {"plugin", job.cell.plugin},
-                    {"params", params}}},
-          {"plugin_path", job.plugin_path.string()},
-          {"options", options},
-          {"warmup", job.warmup},
-          {"repetitions", job.repetitions},
-          {"round", job.round},
-          {"cpus", job.cpus},
-          {"nofile_needed", job.nofile_needed},
-          {"report_fd", job.report_fd}};
+  nlohmann::json out = {{"cell",
+                         {{"index", job.cell.index},
+                          {"workload", job.cell.workload},
+                          {"plugin", job.cell.plugin},
+                          {"params", params}}},
+                        {"plugin_path", job.plugin_path.string()},
+                        {"options", options},
+                        {"warmup", job.warmup},
+                        {"repetitions", job.repetitions},
+                        {"round", job.round},
+                        {"cpus", job.cpus},
+                        {"nofile_needed", job.nofile_needed},
+                        {"report_fd", job.report_fd}};
+  if (!job.cell.role_plugins.empty()) out["cell"]["roles"] = job.cell.role_plugins;
+  if (!job.role.empty())
+    out["role"] = {{"name", job.role},
+                   {"listen_fd", job.listen_fd},
+                   {"connect_host", job.connect_host},
+                   {"connect_port", job.connect_port}};
+  if (!job.check.empty()) out["check"] = {{"name", job.check}, {"phase_ms", job.check_phase_ms}};
+  return out;
 }
 
 CellJob cell_job_from_json(const nlohmann::json& j) {
@@ -49,6 +58,18 @@ CellJob cell_job_from_json(const nlohmann::json& j) {
   job.cpus = j.at("cpus").get<std::vector<int>>();
   job.nofile_needed = j.at("nofile_needed").get<long>();
   job.report_fd = j.at("report_fd").get<int>();
+  if (const auto roles = cell.find("roles"); roles != cell.end())
+    job.cell.role_plugins = roles->get<std::map<std::string, std::string>>();
+  if (const auto role = j.find("role"); role != j.end()) {
+    job.role = role->at("name").get<std::string>();
+    job.listen_fd = role->at("listen_fd").get<int>();
+    job.connect_host = role->at("connect_host").get<std::string>();
+    job.connect_port = role->at("connect_port").get<int>();
+  }
+  if (const auto check = j.find("check"); check != j.end()) {
+    job.check = check->at("name").get<std::string>();
+    job.check_phase_ms = check->at("phase_ms").get<long>();
+  }
   return job;
 }
 

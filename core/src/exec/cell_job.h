@@ -23,6 +23,16 @@ struct CellJob {
   std::vector<int> cpus;   // empty: no pinning
   long nofile_needed = 0;  // the child raises its soft limit to this (up to the hard limit)
   int report_fd = -1;      // where the child writes its messages
+  // Two-process cells: the side this child plays ("server", "client"; empty otherwise) and
+  // what it needs of the other side. plugin_path and options are then the role's plugin's.
+  std::string role = {};
+  int listen_fd = -1;             // server: the listening socket, inherited at this number
+  std::string connect_host = {};  // client: where the server listens
+  int connect_port = 0;
+  // `runner validate`: the conformance check this child runs instead of the cell
+  // ("flower.counts#2"; empty for a cell) and the watchdog's limit on each plugin call.
+  std::string check = {};
+  long check_phase_ms = 0;
 };
 
 nlohmann::json to_json(const CellJob& job);

@@ -9,8 +9,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,7 +26,7 @@ struct CellProcessOptions {
   std::filesystem::path runner_exe;  // the runner itself (/proc/self/exe)
   std::filesystem::path log_path;    // the child's stdout and stderr go here
   std::chrono::milliseconds timeout{60000};
-  std::chrono::milliseconds kill_grace{2000};  // between SIGTERM and SIGKILL
+  std::chrono::milliseconds kill_grace{2000};      // between SIGTERM and SIGKILL
   const std::atomic<bool>* interrupted = nullptr;  // set by the runner's SIGINT handler
 };
 
@@ -34,10 +36,17 @@ struct CellProcessResult {
   std::vector<Sample> samples;  // warm-up included, in arrival order
   std::optional<Provenance> provenance;
   Rusage rusage;
+  // Two-process cells (pair_process.h): each side's own view; `rusage` then sums them.
+  std::map<std::string, Rusage> rusage_by_role = {};
+  std::map<std::string, std::map<std::string, std::uint64_t>> counters_by_role = {};
+  std::map<std::string, Provenance> provenance_by_role = {};
 };
 
 // job.report_fd is chosen here. on_sample sees each sample the moment it arrives.
 CellProcessResult run_cell_process(CellJob job, const CellProcessOptions& options,
                                    const std::function<void(const Sample&)>& on_sample);
+
+// "no result within the timeout of N ms"
+std::string timeout_reason(std::chrono::milliseconds timeout);
 
 }  // namespace rb::exec

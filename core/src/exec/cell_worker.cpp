@@ -2,24 +2,27 @@
 
 #include <signal.h>
 
-#include <exception>
 #include <fmt/format.h>
+#include <exception>
 
 #include "exec/child_report.h"
 #include "exec/process_limits.h"
 #include "plugin/loader.h"
+#include "validate/check_worker.h"
 #include "workload/host_services.h"
 #include "workload/workload.h"
 
 namespace rb::exec {
 namespace {
 
-void on_sigterm(int) { workload::request_stop(); }
+void on_sigterm(int) {
+  workload::request_stop();
+}
 
 // The parent sends SIGTERM at the deadline; a cooperative plugin sees stop_requested() and
 // returns, one that does not is killed a moment later.
 void install_stop_handler() {
-  struct sigaction action{};
+  struct sigaction action {};
   action.sa_handler = on_sigterm;
   sigemptyset(&action.sa_mask);
   ::sigaction(SIGTERM, &action, nullptr);
@@ -28,6 +31,7 @@ void install_stop_handler() {
 }  // namespace
 
 int run_cell_worker(const CellJob& job) {
+  if (!job.check.empty()) return validate::run_check_job(job);  // `runner validate`
   const ChildReporter reporter(job.report_fd);
   try {
     install_stop_handler();
@@ -41,8 +45,17 @@ int run_cell_worker(const CellJob& job) {
     const plugin::LoadedPlugin plugin = plugin::load_plugin(job.plugin_path);
     reporter.loaded(plugin.provenance);
 
-    const workload::CellInputs inputs{job.cell, job.options, job.warmup, job.repetitions,
-                                      job.round};
+    workload::CellInputs inputs{job.cell, job.options, job.warmup, job.repetitions, job.round};
+    workload::RoleInputs role;
+    if (!job.role.empty()) {
+      role.role = job.role;
+      role.listen_fd = job.listen_fd;
+      role.host = job.connect_host;
+      role.port = job.connect_port;
+      role.ready = [&](const auto& counters) { reporter.ready(counters); };
+      role.final_counters = [&](const auto& counters) { reporter.counters(counters); };
+      inputs.role = &role;
+    }
     workload->run(plugin, workload::host_services(), inputs,
                   [&](const Sample& sample) { reporter.sample(sample); });
     reporter.done();

@@ -4,32 +4,9 @@
 
 #include <cerrno>
 
+#include "report/json_codec.h"
+
 namespace rb::exec {
-namespace {
-
-nlohmann::json provenance_json(const Provenance& p) {
-  return {{"path", p.path},
-          {"sha256", p.sha256},
-          {"plugin_version", p.plugin_version},
-          {"library", p.library},
-          {"library_version", p.library_version},
-          {"abi_version", p.abi_version},
-          {"description", p.description}};
-}
-
-Provenance provenance_from(const nlohmann::json& j) {
-  Provenance p;
-  p.path = j.at("path").get<std::string>();
-  p.sha256 = j.at("sha256").get<std::string>();
-  p.plugin_version = j.at("plugin_version").get<std::string>();
-  p.library = j.at("library").get<std::string>();
-  p.library_version = j.at("library_version").get<std::string>();
-  p.abi_version = j.at("abi_version").get<std::uint32_t>();
-  p.description = j.at("description").get<std::string>();
-  return p;
-}
-
-}  // namespace
 
 void ChildReporter::send(const nlohmann::json& message) const {
   // Plugins may emit invalid UTF-8 in reasons; replace rather than throw.
@@ -45,42 +22,55 @@ void ChildReporter::send(const nlohmann::json& message) const {
 }
 
 void ChildReporter::loaded(const Provenance& provenance) const {
-  send({{"type", "loaded"}, {"provenance", provenance_json(provenance)}});
+  send({{"type", "loaded"}, {"provenance", report::to_json(provenance)}});
 }
 
 void ChildReporter::sample(const Sample& s) const {
-  send({{"type", "sample"},
-        {"round", s.round},
-        {"iteration", s.iteration},
-        {"warmup", s.warmup},
-        {"metrics", s.metrics},
-        {"counters", s.counters}});
+  nlohmann::json message = report::to_json(s);
+  message["type"] = "sample";
+  send(message);
 }
 
 void ChildReporter::failed(std::string_view reason) const {
   send({{"type", "failed"}, {"reason", reason}});
 }
 
-void ChildReporter::done() const { send({{"type", "done"}}); }
+void ChildReporter::done() const {
+  send({{"type", "done"}});
+}
+
+void ChildReporter::ready(const std::map<std::string, std::uint64_t>& counters) const {
+  send({{"type", "ready"}, {"counters", counters}});
+}
+
+void ChildReporter::counters(const std::map<std::string, std::uint64_t>& counters) const {
+  send({{"type", "counters"}, {"counters", counters}});
+}
 
 std::optional<ChildMessage> parse_child_message(std::string_view line) {
   try {
-    const auto j = nlohmann::json::parse(line);
+    const auto j = report::Json::parse(line);
     const auto type = j.at("type").get<std::string>();
-    if (type == "loaded")
-      return ChildMessage{ChildMessage::Type::loaded, provenance_from(j.at("provenance")), {}, {}};
+    if (type == "loaded") {
+      Provenance provenance;
+      report::from_json(j.at("provenance"), provenance);
+      return ChildMessage{ChildMessage::Type::loaded, std::move(provenance), {}, {}};
+    }
     if (type == "sample") {
       Sample s;
-      s.round = j.at("round").get<int>();
-      s.iteration = j.at("iteration").get<int>();
-      s.warmup = j.at("warmup").get<bool>();
-      s.metrics = j.at("metrics").get<std::map<std::string, double>>();
-      s.counters = j.at("counters").get<std::map<std::string, std::uint64_t>>();
+      report::from_json(j, s);
       return ChildMessage{ChildMessage::Type::sample, {}, std::move(s), {}};
     }
     if (type == "failed")
       return ChildMessage{ChildMessage::Type::failed, {}, {}, j.at("reason").get<std::string>()};
     if (type == "done") return ChildMessage{ChildMessage::Type::done, {}, {}, {}};
+    if (type == "ready" || type == "counters")
+      return ChildMessage{
+          type == "ready" ? ChildMessage::Type::ready : ChildMessage::Type::counters,
+          {},
+          {},
+          {},
+          j.at("counters").get<std::map<std::string, std::uint64_t>>()};
   } catch (const nlohmann::json::exception&) {
   }
   return std::nullopt;

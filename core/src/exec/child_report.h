@@ -4,8 +4,13 @@
 //   {"type":"sample", ...}                  one iteration, as soon as it is measured
 //   {"type":"failed","reason":"..."}        the plugin erred or its counts were wrong
 //   {"type":"done"}                         every iteration finished and was verified
+// Two-process cells (exec/pair_process.h) add:
+//   {"type":"ready","counters":{...}}      the server serves (e.g. its baseline RSS)
+//   {"type":"counters","counters":{...}}   a side's final counters, before "done"
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,6 +29,8 @@ class ChildReporter {
   void sample(const Sample& sample) const;
   void failed(std::string_view reason) const;
   void done() const;
+  void ready(const std::map<std::string, std::uint64_t>& counters) const;
+  void counters(const std::map<std::string, std::uint64_t>& counters) const;
 
  private:
   void send(const nlohmann::json& message) const;
@@ -32,10 +39,11 @@ class ChildReporter {
 
 // Parent side.
 struct ChildMessage {
-  enum class Type { loaded, sample, failed, done } type;
+  enum class Type { loaded, sample, failed, done, ready, counters } type;
   std::optional<Provenance> provenance;
   std::optional<Sample> sample;
   std::string reason;
+  std::map<std::string, std::uint64_t> counters = {};  // ready, counters
 };
 
 // nullopt for a line that is not a valid message (the parent reports it, never trusts it).

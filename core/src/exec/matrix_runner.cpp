@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "exec/cell_process.h"
+#include "exec/pair_process.h"
 #include "exec/process_limits.h"
 #include "model/metric_info.h"
 #include "report/samples_writer.h"
@@ -25,6 +26,65 @@ std::vector<std::pair<std::string, std::string>> options_for(const config::TestP
   const auto it = plan.plugin_options.find(plugin);
   return it == plan.plugin_options.end() ? std::vector<std::pair<std::string, std::string>>{}
                                          : it->second;
+}
+
+void add_role_results(CellResult& cell, CellProcessResult& outcome) {
+  for (const auto& [role, rusage] : outcome.rusage_by_role)
+    add_rusage(cell.rusage_by_role[role], rusage);
+  for (auto& [role, counters] : outcome.counters_by_role)
+    cell.counters_by_role[role] = std::move(counters);
+  for (auto& [role, provenance] : outcome.provenance_by_role)
+    cell.provenance_by_role[role] = std::move(provenance);
+}
+
+// [run] server_cpus / client_cpus, or the defaults: the server on the first CPU this process
+// may use, the client on the second; unpinned when there is only one.
+std::vector<int> role_cpus(const std::vector<int>& configured, std::size_t default_index) {
+  if (!configured.empty()) return configured;
+  const std::vector<int> allowed = allowed_cpus();
+  if (allowed.size() < 2) return {};
+  return {allowed[default_index]};
+}
+
+CellProcessResult run_pair_round(const config::TestPlan& plan, const MatrixOptions& options,
+                                 const workload::Workload& workload, const CellJob& job,
+                                 const CellProcessOptions& process,
+                                 const std::function<void(const Sample&)>& on_sample) {
+  CellJob server = job;
+  server.plugin_path = options.plugin_paths.at(job.cell.plugin_for("server"));
+  server.options = options_for(plan, job.cell.plugin_for("server"));
+  server.cpus = role_cpus(plan.run.server_cpus, 0);
+  CellJob client = job;
+  client.plugin_path = options.plugin_paths.at(job.cell.plugin_for("client"));
+  client.options = options_for(plan, job.cell.plugin_for("client"));
+  client.cpus = role_cpus(plan.run.client_cpus, 1);
+
+  PairProcessOptions pair;
+  pair.runner_exe = process.runner_exe;
+  const std::string stem = process.log_path.stem().string();
+  pair.server_log = process.log_path.parent_path() / (stem + "-server.log");
+  pair.client_log = process.log_path.parent_path() / (stem + "-client.log");
+  pair.timeout = process.timeout;
+  pair.kill_grace = process.kill_grace;
+  pair.interrupted = process.interrupted;
+  return run_pair_process(std::move(server), std::move(client), pair, workload, on_sample);
+}
+
+// An empty log says nothing; keep only the ones with something in them.
+void remove_if_empty(const std::filesystem::path& log) {
+  std::error_code ec;
+  if (std::filesystem::file_size(log, ec) == 0 && !ec) std::filesystem::remove(log, ec);
+}
+
+// The load error of a plugin this cell needs (every role's plugin for two-process cells).
+std::optional<std::string> unloadable_reason(const CellSpec& cell, const MatrixOptions& options) {
+  std::vector<std::string> needed;
+  for (const auto& [role, plugin] : cell.role_plugins) needed.push_back(plugin);
+  if (needed.empty()) needed.push_back(cell.plugin);
+  for (const auto& plugin : needed)
+    if (const auto it = options.unloadable.find(plugin); it != options.unloadable.end())
+      return fmt::format("plugin '{}' failed to load: {}", plugin, it->second);
+  return std::nullopt;
 }
 
 std::string cell_label(const CellSpec& cell, int round, int rounds) {
@@ -53,7 +113,7 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
                      report::SamplesWriter& samples) {
   RunResult run;
   run.workload = plan.workload;
-  run.plugins = plan.plugins;
+  run.plugins = plan.columns();
   const workload::Workload* workload = workload::find_workload(plan.workload);
   const long fd_hard = nofile_hard_limit();
 
@@ -63,6 +123,9 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
     if (workload == nullptr) {
       cell.status = CellStatus::failed;
       cell.reason = fmt::format("the runner has no driver for workload '{}'", plan.workload);
+    } else if (auto unloadable = unloadable_reason(cell.cell, options)) {
+      cell.status = CellStatus::failed;
+      cell.reason = std::move(*unloadable);
     } else if (auto why = workload->skip_reason(cell.cell, fd_hard)) {
       cell.status = CellStatus::skipped;
       cell.reason = std::move(*why);
@@ -79,6 +142,16 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
 
   auto interrupted = [&] { return options.interrupted != nullptr && options.interrupted->load(); };
   std::vector<bool> started(run.cells.size(), false);
+  std::vector<bool> reported(run.cells.size(), false);
+  auto report_final = [&](std::size_t i) {
+    if (!options.cell_finished || reported[i]) return;
+    reported[i] = true;
+    CellResult final_cell = run.cells[i];
+    summarise_cell(final_cell);
+    options.cell_finished(final_cell);
+  };
+  for (std::size_t i = 0; i < run.cells.size(); ++i)
+    if (run.cells[i].status != CellStatus::ok) report_final(i);
 
   for (int round = 0; round < rounds && !interrupted(); ++round) {
     for (std::size_t i = 0; i < run.cells.size() && !interrupted(); ++i) {
@@ -88,8 +161,10 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
 
       CellJob job;
       job.cell = cell.cell;
-      job.plugin_path = options.plugin_paths.at(cell.cell.plugin);
-      job.options = options_for(plan, cell.cell.plugin);
+      if (cell.cell.role_plugins.empty()) {  // a pair's roles get theirs in run_pair_round
+        job.plugin_path = options.plugin_paths.at(cell.cell.plugin);
+        job.options = options_for(plan, cell.cell.plugin);
+      }
       job.warmup = plan.run.warmup;
       job.repetitions = plan.run.repetitions;
       job.round = round;
@@ -98,14 +173,20 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
 
       CellProcessOptions process;
       process.runner_exe = options.runner_exe;
-      process.log_path =
-          options.results_dir / "logs" / fmt::format("cell-{:04}-round-{}.log", cell.cell.index, round);
-      process.timeout = plan.run.timeout;
+      process.log_path = options.results_dir / "logs" /
+                         fmt::format("cell-{:04}-round-{}.log", cell.cell.index, round);
+      process.timeout =
+          plan.run.timeout + workload->planned_time(cell.cell, job.warmup + job.repetitions);
       process.interrupted = options.interrupted;
 
-      CellProcessResult outcome = run_cell_process(job, process, [&](const Sample& s) {
+      const auto on_sample = [&](const Sample& s) {
         if (!s.warmup) samples.write(cell.cell, s);
-      });
+      };
+      const bool paired = workload->layout() == workload::ProcessLayout::server_client;
+      CellProcessResult outcome =
+          paired ? run_pair_round(plan, options, *workload, job, process, on_sample)
+                 : run_cell_process(job, process, on_sample);
+      add_role_results(cell, outcome);
       for (auto& s : outcome.samples)
         if (!s.warmup) cell.samples.push_back(std::move(s));
       add_rusage(cell.rusage, outcome.rusage);
@@ -113,17 +194,19 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
       if (outcome.provenance) cell.provenance = std::move(outcome.provenance);
       if (outcome.status != CellStatus::ok) {
         cell.status = outcome.status;
-        cell.reason = rounds > 1 ? fmt::format("round {}: {}", round + 1, outcome.reason)
-                                 : outcome.reason;
+        cell.reason =
+            rounds > 1 ? fmt::format("round {}: {}", round + 1, outcome.reason) : outcome.reason;
         samples.write_event(cell.cell, round, to_string(cell.status), cell.reason);
       }
-      // An empty log says nothing; keep only the ones with something in them.
-      std::error_code ec;
-      if (std::filesystem::file_size(process.log_path, ec) == 0 && !ec)
-        std::filesystem::remove(process.log_path, ec);
+      remove_if_empty(process.log_path);
+      if (paired)
+        for (const char* role : {"server", "client"})
+          remove_if_empty(process.log_path.parent_path() /
+                          (process.log_path.stem().string() + "-" + role + ".log"));
 
       ++done;
       if (options.progress) options.progress(done, total, cell_label(cell.cell, round, rounds));
+      if (cell.status != CellStatus::ok || round + 1 == rounds) report_final(i);
     }
   }
 
@@ -132,10 +215,11 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
     if (interrupted() && cell.status == CellStatus::ok &&
         (!started[i] || cell.rusage_per_round.size() < static_cast<std::size_t>(rounds))) {
       cell.status = CellStatus::interrupted;
-      cell.reason = started[i] ? "interrupted before all rounds finished"
-                               : "interrupted before it started";
+      cell.reason =
+          started[i] ? "interrupted before all rounds finished" : "interrupted before it started";
     }
     summarise_cell(cell);
+    report_final(i);
   }
   return run;
 }

@@ -21,9 +21,16 @@ struct MatrixOptions {
   std::filesystem::path runner_exe;
   std::filesystem::path results_dir;  // logs/ is created inside
   std::map<std::string, std::filesystem::path> plugin_paths;  // plugin name -> .so
+  // Plugins that failed to load (name -> why): their cells are `failed` with that reason
+  // and never started; the rest of the matrix runs.
+  std::map<std::string, std::string> unloadable;
   const std::atomic<bool>* interrupted = nullptr;
   // Called after each cell-round: (done, total, label of what just finished).
   std::function<void(std::size_t, std::size_t, const std::string&)> progress;
+  // Called once per cell as soon as it is final (after its last round, when it fails, or up
+  // front when it cannot run; interrupted ones at the end), summarised: what the history
+  // store commits cell by cell.
+  std::function<void(const CellResult&)> cell_finished;
 };
 
 // Never throws for what a plugin does; only for the runner's own I/O failures.

@@ -29,6 +29,11 @@ const std::string& CellSpec::get_string(std::string_view name) const {
   return std::get<std::string>(*v);
 }
 
+const std::string& CellSpec::plugin_for(std::string_view role) const {
+  const auto it = role_plugins.find(std::string(role));
+  return it != role_plugins.end() ? it->second : plugin;
+}
+
 std::string CellSpec::params_label() const {
   std::string out;
   for (const auto& p : params) {

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -24,6 +25,12 @@ struct CellSpec {
   std::string workload;
   std::string plugin;
   std::vector<Param> params;  // in the config's axis order
+  // Two-process workloads: the plugin playing each role ("server", "client"); `plugin` is
+  // then their label "server/client". Empty for one-process workloads.
+  std::map<std::string, std::string> role_plugins = {};
+
+  // The plugin that plays `role`, or `plugin` when the cell has no roles.
+  const std::string& plugin_for(std::string_view role) const;
 
   const ParamValue* find(std::string_view name) const;
   // Throw std::out_of_range naming the parameter when it is missing or of another type.

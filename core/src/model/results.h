@@ -47,13 +47,20 @@ struct Provenance {
 struct CellResult {
   CellSpec cell;
   CellStatus status = CellStatus::ok;
-  std::string reason;                // why it is not ok (empty when ok)
-  std::vector<Sample> samples;       // measured ones only, in arrival order
+  std::string reason;                             // why it is not ok (empty when ok)
+  std::vector<Sample> samples;                    // measured ones only, in arrival order
   std::map<std::string, stats::Summary> metrics;  // per metric over the measured samples
   std::map<std::string, std::uint64_t> counters;  // last measured sample's counters
-  Rusage rusage;                     // summed over rounds
+  Rusage rusage;                                  // summed over rounds
   std::vector<Rusage> rusage_per_round;
   std::optional<Provenance> provenance;
+  // Two-process workloads: each side's own wait4() view ("server", "client"), summed over
+  // rounds as `rusage` is (which then holds both sides together), and each side's final
+  // counters from the last round (e.g. the server's "connections" and "bytes_written").
+  std::map<std::string, Rusage> rusage_by_role = {};
+  std::map<std::string, std::map<std::string, std::uint64_t>> counters_by_role = {};
+  // ... and which binary played each role (`provenance` is then the server's).
+  std::map<std::string, Provenance> provenance_by_role = {};
 };
 
 // Where and how the run happened; written with every result set.

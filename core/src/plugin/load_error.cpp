@@ -15,6 +15,7 @@ constexpr std::array kAllKinds = {
     LoadErrorKind::struct_too_small,   LoadErrorKind::missing_field,
     LoadErrorKind::invalid_field,      LoadErrorKind::duplicate_name,
     LoadErrorKind::not_found,          LoadErrorKind::probe_failed,
+    LoadErrorKind::unsafe_file,
 };
 
 }  // namespace
@@ -49,6 +50,8 @@ const char* to_string(LoadErrorKind kind) {
       return "not_found";
     case LoadErrorKind::probe_failed:
       return "probe_failed";
+    case LoadErrorKind::unsafe_file:
+      return "unsafe_file";
   }
   return "unknown";
 }

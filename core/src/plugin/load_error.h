@@ -25,6 +25,7 @@ enum class LoadErrorKind {
   duplicate_name,
   not_found,
   probe_failed,
+  unsafe_file,  // world-writable, or in a world-writable directory without the sticky bit
 };
 
 const char* to_string(LoadErrorKind kind);

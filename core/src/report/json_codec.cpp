@@ -162,10 +162,12 @@ void from_json(const Json& j, Provenance& p) {
 }
 
 Json to_json(const CellSpec& cell) {
-  return Json{{"index", cell.index},
-              {"workload", cell.workload},
-              {"plugin", cell.plugin},
-              {"params", params_to_json(cell.params)}};
+  Json out{{"index", cell.index},
+           {"workload", cell.workload},
+           {"plugin", cell.plugin},
+           {"params", params_to_json(cell.params)}};
+  if (!cell.role_plugins.empty()) out["roles"] = cell.role_plugins;
+  return out;
 }
 
 void from_json(const Json& j, CellSpec& cell) {
@@ -173,6 +175,9 @@ void from_json(const Json& j, CellSpec& cell) {
   cell.workload = j.at("workload").get<std::string>();
   cell.plugin = j.at("plugin").get<std::string>();
   cell.params = params_from_json(j.at("params"));
+  cell.role_plugins.clear();
+  if (const auto it = j.find("roles"); it != j.end())
+    cell.role_plugins = it->get<std::map<std::string, std::string>>();
 }
 
 Json to_json(const CellResult& result, SampleDetail detail) {
@@ -186,6 +191,19 @@ Json to_json(const CellResult& result, SampleDetail detail) {
   out["rusage"] = to_json(result.rusage);
   out["rusage_per_round"] = array_of(result.rusage_per_round);
   out["provenance"] = result.provenance ? to_json(*result.provenance) : Json(nullptr);
+  // Only two-process cells have these, so one-process results keep their shape.
+  if (!result.rusage_by_role.empty()) {
+    Json by_role = Json::object();
+    for (const auto& [role, rusage] : result.rusage_by_role) by_role[role] = to_json(rusage);
+    out["rusage_by_role"] = std::move(by_role);
+  }
+  if (!result.counters_by_role.empty()) out["counters_by_role"] = result.counters_by_role;
+  if (!result.provenance_by_role.empty()) {
+    Json by_role = Json::object();
+    for (const auto& [role, provenance] : result.provenance_by_role)
+      by_role[role] = to_json(provenance);
+    out["provenance_by_role"] = std::move(by_role);
+  }
   if (detail == SampleDetail::full)
     out["samples"] = array_of(result.samples);
   else
@@ -205,6 +223,17 @@ void from_json(const Json& j, CellResult& result) {
   result.rusage_per_round = vector_from<Rusage>(j.at("rusage_per_round"));
   result.provenance.reset();
   if (const Json& p = j.at("provenance"); !p.is_null()) from_json(p, result.provenance.emplace());
+  result.rusage_by_role.clear();
+  if (const auto it = j.find("rusage_by_role"); it != j.end())
+    for (const auto& [role, rusage] : it->items()) from_json(rusage, result.rusage_by_role[role]);
+  result.counters_by_role.clear();
+  if (const auto it = j.find("counters_by_role"); it != j.end())
+    result.counters_by_role =
+        it->get<std::map<std::string, std::map<std::string, std::uint64_t>>>();
+  result.provenance_by_role.clear();
+  if (const auto it = j.find("provenance_by_role"); it != j.end())
+    for (const auto& [role, provenance] : it->items())
+      from_json(provenance, result.provenance_by_role[role]);
   const Json& samples = j.at("samples");
   result.samples = samples.is_array() ? vector_from<Sample>(samples) : std::vector<Sample>{};
 }

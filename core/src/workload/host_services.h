@@ -10,5 +10,9 @@ namespace rb::workload {
 const rb_host& host_services();
 void request_stop();
 bool stop_requested();
+// An eventfd that is readable once request_stop() has run: two-process workloads hand it to
+// their plugins as stop_fd, so a plugin blocked in its poll wakes up. Made on first call
+// (throws std::system_error if it cannot be) and kept for the process.
+int stop_event_fd();
 
 }  // namespace rb::workload

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include "workload/flower.h"
+#include "workload/notify.h"
+#include "workload/pingpong.h"
 
 namespace rb::workload {
 
@@ -17,6 +19,10 @@ std::optional<std::string> Workload::skip_reason(const CellSpec& cell, long fd_h
 const Workload* find_workload(std::string_view name) {
   static const FlowerWorkload flower;
   if (name == flower.name()) return &flower;
+  static const NotifyWorkload notify;
+  if (name == notify.name()) return &notify;
+  static const PingpongWorkload pingpong;
+  if (name == pingpong.name()) return &pingpong;
   return nullptr;
 }
 

@@ -2,7 +2,10 @@
 // how to drive a loaded plugin through it and measure it (child side).
 #pragma once
 
+#include <chrono>
+#include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -25,12 +28,39 @@ struct CellFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Two-process workloads: the side this process plays and what the parent passed it.
+struct RoleInputs {
+  std::string role;    // "server" or "client"
+  int listen_fd = -1;  // server: the listening socket the parent bound on 127.0.0.1
+  std::string host;    // client: the server's address
+  int port = 0;
+  // Messages to the parent beyond samples: the server reports when it serves (with facts
+  // such as its idle RSS) and, once stopped, its final counters.
+  std::function<void(const std::map<std::string, std::uint64_t>&)> ready;
+  std::function<void(const std::map<std::string, std::uint64_t>&)> final_counters;
+};
+
 struct CellInputs {
   const CellSpec& cell;
   const std::vector<std::pair<std::string, std::string>>& options;
   int warmup = 0;
   int repetitions = 0;
   int round = 0;
+  const RoleInputs* role = nullptr;  // two-process workloads only
+};
+
+// How a cell's round maps to processes.
+enum class ProcessLayout {
+  single,         // one child runs every iteration
+  server_client,  // a server child given a listening socket, and a client child that
+                  // reports the samples (exec/pair_process.h)
+};
+
+// What the parent measured of the server process while one client sample ran.
+struct ServerUsage {
+  double cpu_s = 0;           // CPU time of all its threads since the previous sample
+  long peak_rss_kib = 0;      // its peak RSS so far (VmHWM)
+  long baseline_rss_kib = 0;  // its peak RSS when it reported ready
 };
 
 // Called once per iteration as soon as it is measured; warm-up iterations included.
@@ -49,6 +79,23 @@ class Workload {
   // Child side. Throws CellFailure when the plugin errs or its counters are wrong.
   virtual void run(const plugin::LoadedPlugin& plugin, const rb_host& host,
                    const CellInputs& inputs, const SampleSink& sink) const = 0;
+
+  // Parent side. ProcessLayout::single unless the workload pairs a server and a client.
+  virtual ProcessLayout layout() const { return ProcessLayout::single; }
+  // Parent side. How long a round is meant to run by design (e.g. iterations x duration);
+  // the parent adds it to [run] timeout, so a long run needs no longer timeout.
+  virtual std::chrono::milliseconds planned_time(const CellSpec&, int /*iterations*/) const {
+    return {};
+  }
+  // Parent side, server_client: completes a client sample with the server's share.
+  virtual void add_server_usage(const CellSpec&, const ServerUsage&, Sample&) const {}
+  // Parent side, server_client: the server's final counters against the round's client
+  // samples (warm-up included); the reason the round fails, or nullopt.
+  virtual std::optional<std::string> check_server(
+      const CellSpec&, const std::map<std::string, std::uint64_t>& /*server_counters*/,
+      const std::vector<Sample>& /*client_samples*/) const {
+    return std::nullopt;
+  }
 };
 
 // nullptr when unknown.

@@ -25,6 +25,7 @@ const std::map<std::string, Expectation> uncommented = {
     {"empty.toml", {"1:1", "missing required key 'workload'"}},
     {"binary_junk.toml", {"1:1", "Error while parsing root table"}},
     {"only_nul_bytes.toml", {"1:1", "Error while parsing root table"}},
+    {"utf16_encoded.toml", {"1:1", "Encountered invalid utf-8 sequence"}},
 };
 
 std::vector<fs::path> bad_config_files() {

@@ -39,7 +39,7 @@ TEST(PlanErrors, UnknownKeysAtEveryLevelSuggestTheNearest) {
 TEST(PlanErrors, UnknownKeyWithNothingCloseListsTheValidKeys) {
   EXPECT_EQ(error_of(with("[run]\nzzzzzzzz = 1\n")),
             "t.toml:7:1: unknown key 'zzzzzzzz' in [run]; expected one of: repetitions, "
-            "warmup, rounds, timeout, cpus");
+            "warmup, rounds, timeout, cpus, server_cpus, client_cpus");
 }
 
 TEST(PlanErrors, TheFirstUnknownKeyInTheFileIsReported) {
@@ -166,11 +166,11 @@ TEST(PlanErrors, MalformedOrNonPositiveTimeouts) {
 
 TEST(PlanErrors, WorkloadMissingOrUnknown) {
   EXPECT_EQ(error_of("plugins = [\"a\"]\n"),
-            "t.toml:1:1: missing required key 'workload' (one of: flower)");
+            "t.toml:1:1: missing required key 'workload' (one of: flower, notify, pingpong)");
   EXPECT_EQ(error_of("workload = \"flowers\"\nplugins = [\"a\"]\n"),
             "t.toml:1:12: unknown workload 'flowers'; did you mean 'flower'?");
-  EXPECT_EQ(error_of("workload = \"pingpong\"\n"),
-            "t.toml:1:12: unknown workload 'pingpong'; expected one of: flower");
+  EXPECT_EQ(error_of("workload = \"echo\"\n"),
+            "t.toml:1:12: unknown workload 'echo'; expected one of: flower, notify, pingpong");
 }
 
 TEST(PlanErrors, PluginsMissingEmptyOrDuplicated) {
@@ -212,9 +212,10 @@ TEST(PlanErrors, HugeIntegersAreSyntaxErrorsWithAPosition) {
 }
 
 TEST(PlanErrors, EmptyBinaryAndNonUtf8InputGiveOneLineErrors) {
-  EXPECT_EQ(error_of(""), "t.toml:1:1: missing required key 'workload' (one of: flower)");
+  EXPECT_EQ(error_of(""),
+            "t.toml:1:1: missing required key 'workload' (one of: flower, notify, pingpong)");
   EXPECT_EQ(error_of("\n\n# only a comment\n"),
-            "t.toml:1:1: missing required key 'workload' (one of: flower)");
+            "t.toml:1:1: missing required key 'workload' (one of: flower, notify, pingpong)");
   EXPECT_EQ(error_of(std::string("\x7F"
                                  "ELF\x02\x01\x01\x00\x00",
                                  9)),
@@ -250,7 +251,7 @@ TEST(PlanErrors, UserTextInMessagesIsEscaped) {
   const std::string what = error_of(with("[run]\n\"bad\\nkey\\u0007\" = 1\n"));
   EXPECT_EQ(what,
             "t.toml:7:1: unknown key 'bad\\nkey\\x07' in [run]; expected one of: "
-            "repetitions, warmup, rounds, timeout, cpus");
+            "repetitions, warmup, rounds, timeout, cpus, server_cpus, client_cpus");
 }
 
 }  // namespace

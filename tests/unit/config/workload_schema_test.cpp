@@ -42,8 +42,9 @@ TEST(WorkloadSchema, FlowerAxesHaveTheirRangesAndDefaults) {
 TEST(WorkloadSchema, UnknownNamesAreNotFound) {
   EXPECT_EQ(find_workload_schema("flowers"), nullptr);
   EXPECT_EQ(find_workload_schema("flower")->find_axis("pipe"), nullptr);
-  EXPECT_EQ(workload_names(), std::vector<std::string>{"flower"});
-  EXPECT_EQ(workload_schemas().size(), 1u);
+  // Every schema is listed by name, flower first.
+  EXPECT_EQ(workload_names().front(), "flower");
+  EXPECT_EQ(workload_schemas().size(), workload_names().size());
 }
 
 TEST(WorkloadSchema, KindNames) {

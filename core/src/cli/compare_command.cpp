@@ -1,0 +1,110 @@
+#include "cli/compare_command.h"
+
+#include <algorithm>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/run_source.h"
+#include "compare/comparison_output.h"
+
+namespace rb::cli {
+namespace {
+
+using compare::kExitError;
+
+int error(const std::string& message) {
+  std::cerr << "error: " << message << '\n';
+  return kExitError;
+}
+
+bool has_plugin(const RunResult& run, const std::string& plugin) {
+  return std::any_of(run.cells.begin(), run.cells.end(),
+                     [&](const CellResult& c) { return c.cell.plugin == plugin; });
+}
+
+int print(const compare::RunComparison& comparison, compare::OutputFormat format) {
+  if (comparison.matched == 0)
+    return error(
+        fmt::format("{} and {} have no cell in common (same workload, plugin and "
+                    "parameters)",
+                    comparison.base_label, comparison.new_label));
+  std::cout << compare::format_comparison(comparison, format) << std::flush;
+  return compare::exit_code(comparison);
+}
+
+}  // namespace
+
+CLI::App* add_compare_command(CLI::App& app, CompareArgs& args) {
+  auto* cmd = app.add_subcommand(
+      "compare",
+      "Compare two runs (results dirs, stored run ids, last, last~N; BASE may be 'previous'), "
+      "or two plugins of one run with --plugins A,B");
+  cmd->add_option("runs", args.runs, "BASE NEW, or RUN with --plugins")->required();
+  // One token ("A,B"), so the run after it is not taken for a third plugin.
+  cmd->add_option("--plugins", args.plugins, "compare plugin B against plugin A in one run")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  cmd->add_option("--store", args.store, "history database (default: REACTORBENCH_DB)");
+  cmd->add_option("--config", args.config, "last / last~N count only runs of this config");
+  cmd->add_option("--host", args.host, "last / last~N count only runs on this host");
+  cmd->add_option("--format", args.format, "table (default), md, json or csv");
+  cmd->add_flag("--no-baseline-ok", args.no_baseline_ok,
+                "exit 0 when BASE is 'previous' and there is no earlier run");
+  add_compare_flags(*cmd, args.flags);
+  return cmd;
+}
+
+int compare_command(const CompareArgs& args) {
+  const auto format = compare::parse_output_format(args.format);
+  if (!format) return error("--format '" + args.format + "': expected table, md, json or csv");
+  compare::CompareOptions options;
+  try {
+    options = to_compare_options(args.flags);
+  } catch (const std::exception& e) {
+    return error(e.what());
+  }
+  const RunSourceOptions sources{store_path_or_env(args.store), args.config, args.host};
+
+  try {
+    if (!args.plugins.empty()) {
+      if (args.plugins.size() != 2 || args.runs.size() != 1)
+        return error("--plugins takes two plugins (A,B) and one run");
+      const LoadedRun run = load_run_ref(args.runs[0], sources);
+      for (const auto& plugin : args.plugins)
+        if (!has_plugin(run.run, plugin))
+          return error(fmt::format("{} has no cells of plugin '{}'", run.label, plugin));
+      auto comparison =
+          compare::compare_plugins(run.run, args.plugins[0], args.plugins[1], options);
+      comparison.base_label = args.plugins[0] + " in " + run.label;
+      comparison.new_label = args.plugins[1] + " in " + run.label;
+      return print(comparison, *format);
+    }
+
+    if (args.runs.size() != 2) return error("compare takes BASE and NEW (or --plugins A,B RUN)");
+    if (is_previous_ref(args.runs[1])) return error("'previous' can only be the BASE");
+    const LoadedRun next = load_run_ref(args.runs[1], sources);
+    std::optional<LoadedRun> base;
+    if (is_previous_ref(args.runs[0])) {
+      base = load_previous_run(next, sources);
+      if (!base) {
+        const std::string message =
+            fmt::format("no earlier finished run of config '{}' on host '{}' to compare {} with",
+                        next.config_name, next.run.context.host, next.label);
+        if (!args.no_baseline_ok) return error(message);
+        std::cout << message << ": nothing to compare\n";
+        return compare::kExitNoRegression;
+      }
+    } else {
+      base = load_run_ref(args.runs[0], sources);
+    }
+    auto comparison = compare::compare_runs(base->run, next.run, options);
+    comparison.base_label = base->label;
+    comparison.new_label = next.label;
+    return print(comparison, *format);
+  } catch (const std::exception& e) {
+    return error(e.what());
+  }
+}
+
+}  // namespace rb::cli

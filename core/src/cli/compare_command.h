@@ -1,0 +1,32 @@
+// `runner compare BASE NEW` and `runner compare --plugins A,B RUN`: per matching cell a
+// ratio of medians with its bootstrap CI, a Mann-Whitney p-value and a verdict; exit 0 (no
+// regression), 1 (slower beyond the threshold), 2 (error) or 3 (only inconclusive).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/compare_options.h"
+
+namespace rb::cli {
+
+struct CompareArgs {
+  std::vector<std::string> runs;     // BASE NEW, or RUN with --plugins
+  std::vector<std::string> plugins;  // --plugins A,B
+  std::optional<std::filesystem::path> store;
+  std::string config;
+  std::string host;
+  std::string format = "table";
+  bool no_baseline_ok = false;
+  CompareFlags flags;
+};
+
+CLI::App* add_compare_command(CLI::App& app, CompareArgs& args);
+
+int compare_command(const CompareArgs& args);
+
+}  // namespace rb::cli

@@ -1,0 +1,57 @@
+#include "cli/compare_options.h"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace rb::cli {
+
+void add_compare_flags(CLI::App& command, CompareFlags& flags) {
+  command.add_option("--threshold", flags.threshold,
+                     "noise threshold: changes within it are 'same' (default 5%; or 0.05)");
+  command.add_option("--alpha", flags.alpha, "Mann-Whitney significance level (default 0.05)")
+      ->check(CLI::Range(0.0, 1.0));
+  command
+      .add_option("--min-samples", flags.min_samples,
+                  "fewer samples on a side make a cell inconclusive (default 5)")
+      ->check(CLI::PositiveNumber);
+  command
+      .add_option("--metric", flags.metrics,
+                  "compare this metric (repeatable; default: the workload's headline ones)")
+      ->delimiter(',');
+}
+
+double parse_threshold(const std::string& text) {
+  std::string number = text;
+  const bool percent = !number.empty() && number.back() == '%';
+  if (percent) number.pop_back();
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(number, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != number.size() || !std::isfinite(value) || value < 0)
+    throw std::invalid_argument("--threshold '" + text +
+                                "': expected a percentage (5%) or a "
+                                "fraction (0.05)");
+  if (percent) value /= 100;
+  if (!percent && value >= 1)
+    throw std::invalid_argument("--threshold '" + text +
+                                "': a fraction must be below 1; did you "
+                                "mean " +
+                                text + "%?");
+  if (value >= 1) throw std::invalid_argument("--threshold '" + text + "': must be below 100%");
+  return value;
+}
+
+compare::CompareOptions to_compare_options(const CompareFlags& flags) {
+  compare::CompareOptions options;
+  options.rules.threshold = parse_threshold(flags.threshold);
+  options.rules.alpha = flags.alpha;
+  options.rules.min_samples = flags.min_samples;
+  options.metrics = flags.metrics;
+  return options;
+}
+
+}  // namespace rb::cli

@@ -1,0 +1,151 @@
+#include "cli/run_source.h"
+
+#include <toml++/toml.h>
+
+#include <cstdlib>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "report/samples_reader.h"
+#include "store/run_reader.h"
+#include "store/schema.h"
+#include "store/store_link.h"
+
+namespace rb::cli {
+namespace {
+
+std::string describe(const RunContext& c) {
+  std::string out = c.started_at;
+  if (!c.host.empty()) out += ", " + c.host;
+  if (!c.git_revision.empty()) out += ", git " + c.git_revision;
+  return out;
+}
+
+std::filesystem::path require_store(const RunSourceOptions& options, const std::string& ref) {
+  if (options.store) return *options.store;
+  throw std::runtime_error(fmt::format(
+      "'{}' names a stored run, but there is no store: give --store PATH or set REACTORBENCH_DB",
+      ref));
+}
+
+// The config's `name`, as `runner run` records it: the stored link, else config.toml's
+// name key, else the config file's stem.
+std::string dir_config_name(const std::filesystem::path& dir, const RunResult& run) {
+  if (const auto link = store::read_store_link(dir); link && !link->config_name.empty())
+    return link->config_name;
+  try {
+    const auto table = toml::parse_file((dir / "config.toml").string());
+    if (const auto name = table["name"].value<std::string>(); name && !name->empty()) return *name;
+  } catch (const std::exception&) {
+    // No readable config.toml: fall back to the path the run was started with.
+  }
+  return std::filesystem::path(run.context.config_path).stem().string();
+}
+
+LoadedRun load_stored(const std::filesystem::path& path, std::int64_t id) {
+  store::Database db = store::open_history(path, false);
+  const auto found = store::find_run(db, id);
+  if (!found) throw std::runtime_error(fmt::format("{}: no run {}", path.string(), id));
+  LoadedRun out;
+  out.run = store::load_run(db, id);
+  out.store_id = id;
+  out.store_path = path;
+  out.config_name = found->config_name;
+  out.label = fmt::format("run {} ({}, {}{})", id, found->config_name, describe(out.run.context),
+                          found->status == "finished" ? "" : ", " + found->status);
+  return out;
+}
+
+LoadedRun load_dir(const std::filesystem::path& dir) {
+  if (!std::filesystem::exists(dir / "summary.json"))
+    throw std::runtime_error(dir.string() + ": not a results directory (no summary.json)");
+  LoadedRun out;
+  out.run = report::read_results_dir(dir);
+  out.results_dir = dir;
+  out.config_name = dir_config_name(dir, out.run);
+  if (const auto link = store::read_store_link(dir)) {
+    out.store_id = link->run_id;
+    out.store_path = link->database;
+  }
+  out.label = fmt::format("{} ({}, {})", dir.string(), out.config_name, describe(out.run.context));
+  return out;
+}
+
+std::optional<std::int64_t> parse_id(std::string_view text) {
+  if (!text.empty() && text.front() == '#') text.remove_prefix(1);
+  if (text.empty() || text.size() > 18) return std::nullopt;
+  std::int64_t id = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    id = id * 10 + (c - '0');
+  }
+  return id;
+}
+
+// "last" -> 0, "last~3" -> 3
+std::optional<std::size_t> parse_last(std::string_view text) {
+  if (text == "last") return 0;
+  if (text.substr(0, 5) != "last~") return std::nullopt;
+  const auto n = parse_id(text.substr(5));
+  if (!n || text.size() == 5 || text[5] == '#') return std::nullopt;
+  return static_cast<std::size_t>(*n);
+}
+
+}  // namespace
+
+std::optional<std::filesystem::path> store_path_or_env(
+    const std::optional<std::filesystem::path>& flag) {
+  if (flag) return flag;
+  if (const char* env = std::getenv("REACTORBENCH_DB"); env != nullptr && *env != '\0')
+    return std::filesystem::path(env);
+  return std::nullopt;
+}
+
+LoadedRun load_run_ref(const std::string& ref, const RunSourceOptions& options) {
+  if (std::filesystem::is_directory(ref)) return load_dir(ref);
+  if (const auto back = parse_last(ref)) {
+    const auto path = require_store(options, ref);
+    store::Database db = store::open_history(path, false);
+    store::RunFilter filter;
+    filter.config_name = options.config;
+    filter.host = options.host;
+    const auto runs = store::list_runs(db, filter, *back + 1);
+    if (runs.size() <= *back) {
+      std::string scope;
+      if (!options.config.empty()) scope += " of config '" + options.config + "'";
+      if (!options.host.empty()) scope += " on host '" + options.host + "'";
+      throw std::runtime_error(fmt::format("{}: '{}' needs {} stored runs{}; there are {}",
+                                           path.string(), ref, *back + 1, scope, runs.size()));
+    }
+    return load_stored(path, runs[*back].id);
+  }
+  if (const auto id = parse_id(ref)) return load_stored(require_store(options, ref), *id);
+  throw std::runtime_error(fmt::format(
+      "'{}' is neither a results directory, a stored run id (12), 'last' nor 'last~N'", ref));
+}
+
+std::optional<LoadedRun> load_previous_run(const LoadedRun& of, const RunSourceOptions& options) {
+  const std::optional<std::filesystem::path> path = options.store ? options.store : of.store_path;
+  if (!path)
+    throw std::runtime_error(
+        "'previous' looks the baseline up in the store: give --store PATH or set "
+        "REACTORBENCH_DB");
+  store::Database db = store::open_history(*path, false);
+  store::RunFilter filter;
+  filter.config_name = of.config_name;
+  filter.host = of.run.context.host;
+  filter.finished_only = true;
+  // The run itself may be in the store too: look strictly before it.
+  std::error_code ec;
+  const bool same_store = of.store_path && std::filesystem::equivalent(*of.store_path, *path, ec);
+  if (of.store_id && same_store)
+    filter.before_id = *of.store_id;
+  else
+    filter.started_before = of.run.context.started_at;
+  const auto runs = store::list_runs(db, filter, 1);
+  if (runs.empty()) return std::nullopt;
+  return load_stored(*path, runs.front().id);
+}
+
+}  // namespace rb::cli

@@ -1,0 +1,47 @@
+// What `compare`, `report` and `export` accept as a run: a results directory, a run id in
+// the history store ("12" or "#12"), "last" / "last~N" (the newest runs in the store,
+// optionally of one config and host), or - as a baseline - "previous": the newest finished
+// run of the same config on the same host before the other run.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "model/results.h"
+
+namespace rb::cli {
+
+struct RunSourceOptions {
+  std::optional<std::filesystem::path> store;  // --store, else REACTORBENCH_DB
+  std::string config;                          // narrows last / last~N
+  std::string host;
+};
+
+struct LoadedRun {
+  RunResult run;      // with samples
+  std::string label;  // "run 12 (smoke, 2026-03-01T12:00:00Z, host, git abc1234)"
+  std::optional<std::int64_t> store_id;
+  std::optional<std::filesystem::path> store_path;  // where store_id lives
+  std::string config_name;
+  std::filesystem::path results_dir;  // empty for a stored run
+};
+
+// --store when given, else REACTORBENCH_DB when set and not empty.
+std::optional<std::filesystem::path> store_path_or_env(
+    const std::optional<std::filesystem::path>& flag);
+
+inline bool is_previous_ref(std::string_view ref) {
+  return ref == "previous";
+}
+
+// Throws std::runtime_error with a one-line explanation for a reference that names nothing.
+LoadedRun load_run_ref(const std::string& ref, const RunSourceOptions& options);
+
+// The baseline for `of`: the newest finished stored run of the same config on the same
+// host that came before it; nullopt when there is none. Throws when there is no store.
+std::optional<LoadedRun> load_previous_run(const LoadedRun& of, const RunSourceOptions& options);
+
+}  // namespace rb::cli

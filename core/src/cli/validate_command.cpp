@@ -1,0 +1,149 @@
+#include "cli/validate_command.h"
+
+#include <stdlib.h>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <iostream>
+
+#include "cli/exit_codes.h"
+#include "cli/interrupt.h"
+#include "cli/plugin_catalog.h"
+#include "plugin/search_dirs.h"
+#include "reactorbench/plugin.h"
+#include "validate/plugin_validation.h"
+
+namespace rb::cli {
+namespace {
+
+// Removes the check processes' logs however validate ends.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "rb-validate-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr)
+      throw std::runtime_error("cannot create a scratch directory in " +
+                               std::filesystem::temp_directory_path().string());
+    path_ = pattern;
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::vector<std::pair<std::string, std::string>> parse_options(
+    const std::vector<std::string>& raw) {
+  std::vector<std::pair<std::string, std::string>> options;
+  for (const auto& item : raw) {
+    const auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw std::invalid_argument("--option " + item + ": expected KEY=VALUE");
+    options.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+  }
+  return options;
+}
+
+std::string abi_text(std::uint32_t v) {
+  return fmt::format("{}.{}", RB_VERSION_MAJOR(v), RB_VERSION_MINOR(v));
+}
+
+void print_line(std::string_view verdict, std::string_view name, std::string_view detail) {
+  std::cout << fmt::format("{}  {:<16} {}\n", verdict, name, detail) << std::flush;
+}
+
+void print_descriptor(const plugin::PluginInfo& info) {
+  std::cout << fmt::format("{} {}: wraps {} {}, ABI {} (runner {}), workloads: {}\n", info.name,
+                           info.version, info.library, info.library_version,
+                           abi_text(info.abi_version), abi_text(RB_ABI_VERSION),
+                           fmt::join(info.workloads, ", "));
+  std::cout << fmt::format("  {}\n  {}\n  sha256 {}\n", info.description, info.path.string(),
+                           info.sha256);
+}
+
+struct Tally {
+  int passed = 0;
+  int failed = 0;
+  int skipped = 0;
+};
+
+}  // namespace
+
+int validate_command(const ValidateArgs& args) {
+  const auto& interrupted = install_interrupt_flag();
+  validate::ValidationOptions options;
+  try {
+    options.plugin_options = parse_options(args.options);
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << '\n';
+    return kExitUsage;
+  }
+  if (!(args.phase_timeout_s > 0 && args.phase_timeout_s <= 3600)) {
+    std::cerr << "error: --phase-timeout must be a number of seconds in (0, 3600]\n";
+    return kExitUsage;
+  }
+  const PluginCatalog catalog(args.plugin_path, plugin::current_executable(),
+                              args.allow_unsafe_plugins);
+  const ScratchDir scratch;
+  options.runner_exe = catalog.runner_exe();
+  options.scratch_dir = scratch.path();
+  options.phase_limit = std::chrono::milliseconds(static_cast<long>(args.phase_timeout_s * 1000));
+  options.interrupted = &interrupted;
+
+  int plugins_failed = 0;
+  for (std::size_t i = 0; i < args.plugins.size(); ++i) {
+    const std::string& requested = args.plugins[i];
+    if (i > 0) std::cout << '\n';
+    Tally tally;
+    plugin::PluginInfo info;
+    try {
+      info = catalog.resolve(requested);
+    } catch (const std::exception& e) {
+      std::cout << requested << '\n';
+      print_line("FAIL", "load", e.what());
+      ++plugins_failed;
+      continue;
+    }
+    print_descriptor(info);
+    print_line("PASS", "load",
+               fmt::format("loaded in a child process; ABI {} is compatible with the runner's {}",
+                           abi_text(info.abi_version), abi_text(RB_ABI_VERSION)));
+    ++tally.passed;
+    const bool finished =
+        validate::validate_plugin(info, options, [&](const validate::CheckOutcome& outcome) {
+          print_line(validate::to_string(outcome.verdict), outcome.name, outcome.detail);
+          for (const auto& line : outcome.log_tail) std::cout << "        output: " << line << '\n';
+          switch (outcome.verdict) {
+            case validate::Verdict::pass:
+              ++tally.passed;
+              break;
+            case validate::Verdict::fail:
+              ++tally.failed;
+              break;
+            case validate::Verdict::skip:
+              ++tally.skipped;
+              break;
+          }
+        });
+    if (!finished) {
+      std::cout << "interrupted\n";
+      return kExitInterrupted;
+    }
+    std::cout << fmt::format("{}: {} passed, {} failed{}\n", info.name, tally.passed, tally.failed,
+                             tally.skipped > 0 ? fmt::format(", {} skipped", tally.skipped) : "");
+    if (tally.failed > 0) ++plugins_failed;
+  }
+  if (args.plugins.size() > 1)
+    std::cout << fmt::format("\n{} of {} plugins passed every check\n",
+                             args.plugins.size() - static_cast<std::size_t>(plugins_failed),
+                             args.plugins.size());
+  return plugins_failed == 0 ? kExitOk : kExitCellsFailed;
+}
+
+}  // namespace rb::cli

@@ -1,0 +1,233 @@
+#include "compare/comparison_output.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "compare/comparison_json.h"
+#include "report/number_format.h"
+
+namespace rb::compare {
+namespace {
+
+// The parameters that vary between rows are the row labels; the rest go in the heading.
+std::vector<std::string> varying_params(const RunComparison& comparison,
+                                        std::vector<std::string>& fixed) {
+  std::vector<std::string> names;
+  std::map<std::string, std::set<std::string>> values;
+  for (const auto& row : comparison.rows)
+    for (const auto& p : row.params) {
+      if (values.find(p.name) == values.end()) names.push_back(p.name);
+      values[p.name].insert(rb::to_string(p.value));
+    }
+  std::vector<std::string> varying;
+  for (const auto& name : names) {
+    if (values[name].size() > 1)
+      varying.push_back(name);
+    else
+      fixed.push_back(name + "=" + *values[name].begin());
+  }
+  return varying;
+}
+
+std::string point_of(const CellComparison& row, const std::vector<std::string>& varying) {
+  std::string out;
+  for (const auto& p : row.params)
+    if (std::find(varying.begin(), varying.end(), p.name) != varying.end()) {
+      if (!out.empty()) out += ' ';
+      out += p.name + "=" + rb::to_string(p.value);
+    }
+  return out.empty() ? row.point : out;
+}
+
+std::string plugin_of(const CellComparison& row) {
+  return row.base_plugin == row.new_plugin ? row.new_plugin
+                                           : row.base_plugin + " -> " + row.new_plugin;
+}
+
+std::string number(double value) {
+  return std::isfinite(value) ? report::format_significant(value, 3) : "n/a";
+}
+
+std::string heading(const RunComparison& c, const std::vector<std::string>& fixed) {
+  std::string out = fmt::format("base: {}\nnew:  {}\n", c.base_label, c.new_label);
+  out +=
+      fmt::format("threshold ±{:g}%, alpha {:g}, {:g}% bootstrap CI of the median ratio new/base",
+                  c.rules.threshold * 100, c.rules.alpha, c.rules.ci_level * 100);
+  if (!fixed.empty()) out += fmt::format("; fixed: {}", fmt::join(fixed, " "));
+  out += '\n';
+  for (const auto& note : c.context_notes) out += "note: runs differ in " + note + '\n';
+  return out;
+}
+
+std::vector<std::string> uncompared_lines(const RunComparison& c) {
+  std::vector<std::string> out;
+  for (const auto& cell : c.uncompared)
+    out.push_back(fmt::format("{} {}: base {}, new {}{}{}", cell.plugin, cell.point,
+                              to_string(cell.base_status), to_string(cell.new_status),
+                              cell.reason.empty() ? "" : ": " + cell.reason,
+                              cell.broken ? "  (BROKEN: counts as a regression)" : ""));
+  return out;
+}
+
+std::string text_output(const RunComparison& c, bool markdown) {
+  std::vector<std::string> fixed;
+  const TextTable rows = verdict_table(c, fixed);
+  auto render = [&](const TextTable& t) { return markdown ? render_markdown(t) : render_text(t); };
+  auto section = [&](const std::string& title) {
+    return markdown ? "\n### " + title + "\n\n" : "\n" + title + ":\n";
+  };
+  auto list = [&](const std::vector<std::string>& lines) {
+    std::string out;
+    for (const auto& line : lines) out += (markdown ? "- " : "  ") + line + '\n';
+    return out;
+  };
+
+  std::string out = markdown ? "## reactorbench compare\n\n" : "";
+  std::string head = heading(c, fixed);
+  if (markdown) {
+    std::string md;
+    for (char ch : head) md += ch == '\n' ? std::string("  \n") : std::string(1, ch);
+    head = md;
+  }
+  out += head + (markdown ? "\n" : "\n");
+  out += c.rows.empty() ? std::string("(no cell had numbers on both sides)\n") : render(rows);
+  if (!c.summaries.empty())
+    out += section("Geometric mean of new/base per plugin") + render(summary_table(c));
+  if (const auto notes = flagged_lines(c); !notes.empty()) out += section("Flagged") + list(notes);
+  if (const auto lines = uncompared_lines(c); !lines.empty())
+    out += section("Not compared") + list(lines);
+  if (!c.only_in_base.empty()) out += section("Only in base") + list(c.only_in_base);
+  if (!c.only_in_new.empty()) out += section("Only in new") + list(c.only_in_new);
+  out += (markdown ? "\n**verdict:** " : "\nverdict: ") + verdict_line(c) + '\n';
+  return out;
+}
+
+std::string verdict_cell(const CellComparison& row) {
+  std::string out = to_string(row.verdict);
+  if (row.provenance_changed) out += " !";
+  return out;
+}
+
+}  // namespace
+
+std::optional<OutputFormat> parse_output_format(std::string_view text) {
+  if (text == "table") return OutputFormat::table;
+  if (text == "md" || text == "markdown") return OutputFormat::md;
+  if (text == "json") return OutputFormat::json;
+  if (text == "csv") return OutputFormat::csv;
+  return std::nullopt;
+}
+
+std::string change_text(double ratio) {
+  return std::isfinite(ratio) ? fmt::format("{:+.1f}%", (ratio - 1) * 100) : "n/a";
+}
+
+std::string interval_text(const RatioEstimate& r) {
+  if (!std::isfinite(r.ci_low) || !std::isfinite(r.ci_high)) return "n/a";
+  return fmt::format("[{}, {}]", change_text(r.ci_low), change_text(r.ci_high));
+}
+
+std::string p_text(double p) {
+  if (!std::isfinite(p)) return "n/a";
+  return p < 0.001 ? "<0.001" : fmt::format("{:.2g}", p);
+}
+
+TextTable verdict_table(const RunComparison& c, std::vector<std::string>& fixed) {
+  const std::vector<std::string> varying = varying_params(c, fixed);
+  TextTable t;
+  t.header = {"plugin",
+              "point",
+              "metric",
+              "base",
+              "new",
+              "change",
+              fmt::format("{:g}% CI", c.rules.ci_level * 100),
+              "p",
+              "verdict",
+              "why"};
+  t.right_aligned = {false, false, false, true, true, true, true, true, false, false};
+  for (const auto& row : c.rows)
+    t.rows.push_back({plugin_of(row), point_of(row, varying), row.metric.name,
+                      number(row.base_median), number(row.new_median), change_text(row.ratio.ratio),
+                      interval_text(row.ratio), p_text(row.p_value), verdict_cell(row),
+                      row.reason});
+  return t;
+}
+
+TextTable summary_table(const RunComparison& c) {
+  TextTable t;
+  t.header = {"plugin", "metric", "geomean", "change",      "cells",
+              "faster", "slower", "same",    "inconclusive"};
+  t.right_aligned = {false, false, true, true, true, true, true, true, true};
+  for (const auto& s : c.summaries)
+    t.rows.push_back({s.plugin, s.metric, number(s.geomean_ratio), change_text(s.geomean_ratio),
+                      std::to_string(s.cells), std::to_string(s.faster), std::to_string(s.slower),
+                      std::to_string(s.same), std::to_string(s.inconclusive)});
+  return t;
+}
+
+std::vector<std::string> flagged_lines(const RunComparison& c) {
+  // One line per distinct note: a short run warns about its sample count on every row, and
+  // a rebuilt plugin changes hash on all of its rows.
+  std::vector<std::string> notes;
+  std::map<std::string, std::vector<const CellComparison*>> rows_of;
+  for (const auto& row : c.rows)
+    for (const auto& note : row.notes) {
+      auto& rows = rows_of[note];
+      if (rows.empty()) notes.push_back(note);
+      rows.push_back(&row);
+    }
+  std::vector<std::string> out;
+  for (const auto& note : notes) {
+    const auto& rows = rows_of[note];
+    if (rows.size() == 1) {
+      const CellComparison& row = *rows.front();
+      out.push_back(fmt::format("{}: {} {} {}", note, plugin_of(row), row.point, row.metric.name));
+      continue;
+    }
+    std::vector<std::string> plugins;
+    for (const auto* row : rows)
+      if (std::find(plugins.begin(), plugins.end(), plugin_of(*row)) == plugins.end())
+        plugins.push_back(plugin_of(*row));
+    out.push_back(fmt::format("{}: {} rows ({})", note, rows.size(), fmt::join(plugins, ", ")));
+  }
+  return out;
+}
+
+std::string verdict_line(const RunComparison& c) {
+  std::map<Verdict, std::size_t> counts;
+  for (const auto& row : c.rows) ++counts[row.verdict];
+  std::vector<std::string> parts;
+  for (Verdict v : {Verdict::slower, Verdict::faster, Verdict::same, Verdict::inconclusive})
+    if (counts[v] > 0) parts.push_back(fmt::format("{} {}", counts[v], to_string(v)));
+  std::size_t broken = 0;
+  for (const auto& cell : c.uncompared) broken += cell.broken ? 1 : 0;
+  if (broken > 0) parts.push_back(fmt::format("{} broken", broken));
+  if (parts.empty()) parts.push_back("nothing compared");
+  const int code = exit_code(c);
+  const char* meaning = code == kExitRegression     ? "regression"
+                        : code == kExitInconclusive ? "inconclusive"
+                                                    : "no regression";
+  return fmt::format("{} -> exit {} ({})", fmt::join(parts, ", "), code, meaning);
+}
+
+std::string format_comparison(const RunComparison& comparison, OutputFormat format) {
+  switch (format) {
+    case OutputFormat::table:
+      return text_output(comparison, false);
+    case OutputFormat::md:
+      return text_output(comparison, true);
+    case OutputFormat::json:
+      return comparison_json(comparison);
+    case OutputFormat::csv:
+      return comparison_csv(comparison);
+  }
+  return text_output(comparison, false);
+}
+
+}  // namespace rb::compare

@@ -1,0 +1,43 @@
+// `runner compare` output: an aligned console table, Markdown, JSON or CSV, all from the
+// same RunComparison so every format says the same thing.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "compare/run_comparison.h"
+#include "compare/text_table.h"
+
+namespace rb::compare {
+
+enum class OutputFormat { table, md, json, csv };
+
+// "table", "md" (or "markdown"), "json", "csv".
+std::optional<OutputFormat> parse_output_format(std::string_view text);
+
+std::string format_comparison(const RunComparison& comparison, OutputFormat format);
+
+// The rows' notes (provenance changes, sample-count warnings), one line per distinct note
+// with the rows or plugins it concerns.
+std::vector<std::string> flagged_lines(const RunComparison& comparison);
+
+// "2 slower, 10 same, 1 inconclusive -> exit 1 (regression)"
+std::string verdict_line(const RunComparison& comparison);
+
+// The rows as cells of a table: plugin, point (the varying parameters only), metric, base,
+// new, change, CI, p, verdict and why; `fixed` receives the parameters common to all rows.
+TextTable verdict_table(const RunComparison& comparison, std::vector<std::string>& fixed);
+
+// The geometric-mean rows: plugin, metric, ratio, cells and the verdict counts.
+TextTable summary_table(const RunComparison& comparison);
+
+// "+20.3%" for a ratio of 1.203; "n/a" when not finite.
+std::string change_text(double ratio);
+// "[+15.1%, +25.2%]"
+std::string interval_text(const RatioEstimate& ratio);
+// "0.031", "<0.001", "n/a"
+std::string p_text(double p);
+
+}  // namespace rb::compare

@@ -1,0 +1,222 @@
+#include "compare/run_comparison.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "compare/mann_whitney.h"
+#include "compare/plugin_summary.h"
+#include "compare/provenance_diff.h"
+#include "stats/summary.h"
+
+namespace rb::compare {
+namespace {
+
+struct CellPair {
+  const CellResult* base;
+  const CellResult* next;
+};
+
+std::vector<double> values_of(const CellResult& cell, const std::string& metric) {
+  std::vector<double> out;
+  out.reserve(cell.samples.size());
+  for (const auto& sample : cell.samples)
+    if (const auto it = sample.metrics.find(metric); it != sample.metrics.end())
+      out.push_back(it->second);
+  return out;
+}
+
+double median_of(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return stats::quantile_sorted(values, 0.5);
+}
+
+bool has_metric(const CellResult& cell, const std::string& metric) {
+  if (cell.metrics.count(metric) != 0) return true;
+  return std::any_of(cell.samples.begin(), cell.samples.end(),
+                     [&](const Sample& s) { return s.metrics.count(metric) != 0; });
+}
+
+std::vector<MetricInfo> metrics_to_compare(const CellPair& pair, const CompareOptions& options) {
+  const std::string& workload = pair.next->cell.workload;
+  std::vector<MetricInfo> out;
+  auto on_both = [&](const std::string& name) {
+    return has_metric(*pair.base, name) && has_metric(*pair.next, name);
+  };
+  if (!options.metrics.empty()) {
+    for (const auto& name : options.metrics)
+      if (on_both(name)) out.push_back(metric_info_for(workload, name));
+    return out;
+  }
+  for (const auto& info : metrics_for_workload(workload))
+    if (info.headline && on_both(info.name)) out.push_back(info);
+  if (!out.empty()) return out;
+  std::set<std::string> names;
+  for (const auto& [name, summary] : pair.next->metrics) names.insert(name);
+  for (const auto& sample : pair.next->samples)
+    for (const auto& [name, value] : sample.metrics) names.insert(name);
+  for (const auto& name : names)
+    if (on_both(name)) out.push_back(metric_info_for(workload, name));
+  return out;
+}
+
+CellComparison compare_cell(const CellPair& pair, const MetricInfo& metric,
+                            const VerdictRules& rules, bool check_provenance) {
+  CellComparison row;
+  row.workload = pair.next->cell.workload;
+  row.base_plugin = pair.base->cell.plugin;
+  row.new_plugin = pair.next->cell.plugin;
+  row.params = pair.next->cell.params;
+  row.point = pair.next->cell.params_label();
+  row.metric = metric;
+
+  const std::vector<double> base = values_of(*pair.base, metric.name);
+  const std::vector<double> next = values_of(*pair.next, metric.name);
+  row.n_base = base.size();
+  row.n_new = next.size();
+  if (base.empty() || next.empty()) {
+    // A source without samples (a summary.json whose samples.jsonl is gone) still shows
+    // its medians, but there is nothing to resample or rank.
+    const auto b = pair.base->metrics.find(metric.name);
+    const auto n = pair.next->metrics.find(metric.name);
+    if (b != pair.base->metrics.end()) row.base_median = b->second.median;
+    if (n != pair.next->metrics.end()) row.new_median = n->second.median;
+    constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+    row.ratio.ratio = row.base_median == 0 ? kNaN : row.new_median / row.base_median;
+    row.ratio.ci_low = row.ratio.ci_high = kNaN;
+    row.reason = "no samples to test (summary only)";
+  } else {
+    row.base_median = median_of(base);
+    row.new_median = median_of(next);
+    row.ratio = bootstrap_median_ratio(base, next, kRatioSeed, rules.resamples, rules.ci_level);
+    row.p_value = mann_whitney_u(base, next).p_value;
+    const RatioEstimate worse = metric.lower_is_better ? row.ratio : inverted(row.ratio);
+    Judgement judgement = judge(row.n_base, row.n_new, worse, row.p_value, rules);
+    row.verdict = judgement.verdict;
+    row.reason = std::move(judgement.reason);
+    if (!judgement.warning.empty()) row.notes.push_back(std::move(judgement.warning));
+  }
+  if (check_provenance) {
+    for (auto& change : cell_provenance_changes(*pair.base, *pair.next)) {
+      row.notes.push_back(std::move(change));
+      row.provenance_changed = true;
+    }
+  }
+  return row;
+}
+
+bool is_broken(CellStatus status) {
+  return status == CellStatus::failed || status == CellStatus::crashed ||
+         status == CellStatus::timeout;
+}
+
+std::string plugin_label(const std::string& base, const std::string& next) {
+  return base == next ? next : base + " -> " + next;
+}
+
+void compare_pairs(const std::vector<CellPair>& pairs, const CompareOptions& options,
+                   bool check_provenance, RunComparison& out) {
+  out.rules = options.rules;
+  out.matched = pairs.size();
+  for (const auto& pair : pairs) {
+    const CellStatus base_status = pair.base->status;
+    const CellStatus new_status = pair.next->status;
+    if (base_status != CellStatus::ok || new_status != CellStatus::ok) {
+      UncomparedCell cell;
+      cell.workload = pair.next->cell.workload;
+      cell.plugin = plugin_label(pair.base->cell.plugin, pair.next->cell.plugin);
+      cell.point = pair.next->cell.params_label();
+      cell.base_status = base_status;
+      cell.new_status = new_status;
+      cell.reason = new_status != CellStatus::ok ? pair.next->reason : pair.base->reason;
+      cell.broken = base_status == CellStatus::ok && is_broken(new_status);
+      out.uncompared.push_back(std::move(cell));
+      continue;
+    }
+    for (const auto& metric : metrics_to_compare(pair, options))
+      out.rows.push_back(compare_cell(pair, metric, options.rules, check_provenance));
+  }
+  out.summaries = summarize_by_plugin(out.rows);
+}
+
+std::string cell_key(const CellSpec& cell, bool with_plugin) {
+  std::string key = cell.workload + '\x1f' + cell.params_label();
+  if (with_plugin) key += '\x1f' + cell.plugin;
+  return key;
+}
+
+}  // namespace
+
+MetricInfo metric_info_for(const std::string& workload, const std::string& metric) {
+  for (const auto& info : metrics_for_workload(workload))
+    if (info.name == metric) return info;
+  return MetricInfo{metric, "", true, false};
+}
+
+RunComparison compare_runs(const RunResult& base, const RunResult& next,
+                           const CompareOptions& options) {
+  RunComparison out;
+  std::map<std::string, const CellResult*> base_cells;
+  for (const auto& cell : base.cells) base_cells.emplace(cell_key(cell.cell, true), &cell);
+  std::vector<CellPair> pairs;
+  std::set<std::string> used;
+  for (const auto& cell : next.cells) {
+    const std::string key = cell_key(cell.cell, true);
+    const auto found = base_cells.find(key);
+    if (found == base_cells.end()) {
+      out.only_in_new.push_back(cell.cell.plugin + " " + cell.cell.params_label());
+      continue;
+    }
+    used.insert(key);
+    pairs.push_back({found->second, &cell});
+  }
+  for (const auto& cell : base.cells)
+    if (used.count(cell_key(cell.cell, true)) == 0)
+      out.only_in_base.push_back(cell.cell.plugin + " " + cell.cell.params_label());
+  out.context_notes = context_changes(base.context, next.context);
+  compare_pairs(pairs, options, true, out);
+  return out;
+}
+
+RunComparison compare_plugins(const RunResult& run, const std::string& base_plugin,
+                              const std::string& new_plugin, const CompareOptions& options) {
+  RunComparison out;
+  std::map<std::string, const CellResult*> base_cells;
+  for (const auto& cell : run.cells)
+    if (cell.cell.plugin == base_plugin) base_cells.emplace(cell_key(cell.cell, false), &cell);
+  std::vector<CellPair> pairs;
+  std::set<std::string> used;
+  for (const auto& cell : run.cells) {
+    if (cell.cell.plugin != new_plugin) continue;
+    const std::string key = cell_key(cell.cell, false);
+    const auto found = base_cells.find(key);
+    if (found == base_cells.end()) {
+      out.only_in_new.push_back(new_plugin + " " + cell.cell.params_label());
+      continue;
+    }
+    used.insert(key);
+    pairs.push_back({found->second, &cell});
+  }
+  for (const auto& [key, cell] : base_cells)
+    if (used.count(key) == 0)
+      out.only_in_base.push_back(base_plugin + " " + cell->cell.params_label());
+  // Two plugins are different binaries by definition: no provenance flag.
+  compare_pairs(pairs, options, false, out);
+  return out;
+}
+
+int exit_code(const RunComparison& comparison) {
+  const bool slower = std::any_of(comparison.rows.begin(), comparison.rows.end(),
+                                  [](const auto& row) { return row.verdict == Verdict::slower; });
+  const bool broken = std::any_of(comparison.uncompared.begin(), comparison.uncompared.end(),
+                                  [](const auto& cell) { return cell.broken; });
+  if (slower || broken) return kExitRegression;
+  const bool all_inconclusive =
+      std::all_of(comparison.rows.begin(), comparison.rows.end(),
+                  [](const auto& row) { return row.verdict == Verdict::inconclusive; });
+  return all_inconclusive ? kExitInconclusive : kExitNoRegression;
+}
+
+}  // namespace rb::compare

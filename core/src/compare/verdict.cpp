@@ -1,0 +1,86 @@
+#include "compare/verdict.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace rb::compare {
+namespace {
+
+// Reasons stay free of signed percentages: `worse` may be a flipped ratio, and the table
+// next to the reason already shows the change as new/base.
+std::string width(const RatioEstimate& r) {
+  return fmt::format("{:.1f}%", (r.ci_high - r.ci_low) * 100);
+}
+
+}  // namespace
+
+const char* to_string(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::faster:
+      return "faster";
+    case Verdict::slower:
+      return "slower";
+    case Verdict::same:
+      return "same";
+    case Verdict::inconclusive:
+      return "inconclusive";
+  }
+  return "inconclusive";
+}
+
+RatioEstimate inverted(const RatioEstimate& r) {
+  RatioEstimate out = r;
+  out.ratio = 1 / r.ratio;
+  out.ci_low = 1 / r.ci_high;
+  out.ci_high = 1 / r.ci_low;
+  return out;
+}
+
+Judgement judge(std::size_t n_base, std::size_t n_new, const RatioEstimate& worse, double p_value,
+                const VerdictRules& rules) {
+  Judgement out;
+  if (n_base < rules.min_samples || n_new < rules.min_samples) {
+    out.reason = fmt::format("too few samples ({} and {}; a verdict needs {})", n_base, n_new,
+                             rules.min_samples);
+    return out;
+  }
+  if (n_base < rules.warn_samples || n_new < rules.warn_samples)
+    out.warning =
+        fmt::format("few samples ({} and {}, fewer than {})", n_base, n_new, rules.warn_samples);
+  if (!std::isfinite(worse.ratio) || !std::isfinite(worse.ci_low) ||
+      !std::isfinite(worse.ci_high)) {
+    out.reason = "ratio undefined (a median of 0)";
+    return out;
+  }
+
+  const double t = rules.threshold;
+  const double low_edge = 1 - t;
+  const double high_edge = 1 + t;
+  const bool significant = p_value < rules.alpha;
+  const std::string band = fmt::format("±{:g}%", t * 100);
+
+  if (worse.ci_low >= low_edge && worse.ci_high <= high_edge) {
+    out.verdict = Verdict::same;
+    out.reason = fmt::format("CI inside {}", band);
+  } else if (significant && worse.ci_low > high_edge) {
+    out.verdict = Verdict::slower;
+    out.reason = fmt::format("beyond {}, p = {:.2g}", band, p_value);
+  } else if (significant && worse.ci_high < low_edge) {
+    out.verdict = Verdict::faster;
+    out.reason = fmt::format("beyond {}, p = {:.2g}", band, p_value);
+  } else if (worse.ci_high - worse.ci_low <= 2 * t && worse.ratio >= low_edge &&
+             worse.ratio <= high_edge) {
+    out.verdict = Verdict::same;
+    out.reason = fmt::format("change within {}", band);
+  } else if (worse.ci_high - worse.ci_low > 2 * t) {
+    out.reason = fmt::format("CI {} wide: more than {} allows", width(worse), band);
+  } else if (!significant) {
+    out.reason = fmt::format("not significant (p = {:.2g})", p_value);
+  } else {
+    out.reason = fmt::format("CI reaches into {}", band);
+  }
+  return out;
+}
+
+}  // namespace rb::compare

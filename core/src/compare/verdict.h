@@ -1,0 +1,48 @@
+// Turning a ratio, its confidence interval and a p-value into one word a script can act on:
+// faster, slower, same or inconclusive. A change inside the noise threshold is "same"; a
+// change is called only when it is significant and its whole interval lies beyond the
+// threshold, so a noisy machine produces "inconclusive", not a false alarm.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "compare/median_ratio.h"
+
+namespace rb::compare {
+
+enum class Verdict { faster, slower, same, inconclusive };
+const char* to_string(Verdict verdict);
+
+struct VerdictRules {
+  double threshold = 0.05;       // the noise band: changes within ±5% are "same"
+  double alpha = 0.05;           // Mann-Whitney significance level
+  std::size_t min_samples = 5;   // fewer on either side: inconclusive
+  std::size_t warn_samples = 9;  // fewer: a verdict, with a warning that it is fragile
+  double ci_level = 0.95;        // of the ratio's bootstrap interval
+  int resamples = kRatioResamples;
+};
+
+struct Judgement {
+  Verdict verdict = Verdict::inconclusive;
+  std::string reason;   // one short phrase: why this verdict
+  std::string warning;  // empty, or e.g. "few samples (5 and 6, fewer than 9)"
+};
+
+// `worse` is the ratio oriented so that above 1 means worse: new/base for a metric where
+// lower is better, base/new where higher is better (the caller flips it).
+//
+//  - fewer than min_samples on either side, or a ratio that is not finite: inconclusive;
+//  - the whole interval inside [1 - t, 1 + t]: same;
+//  - p < alpha and the whole interval beyond the band: slower or faster (an interval that
+//    reaches back inside the band cannot tell a real change from noise);
+//  - an interval no wider than the band around a ratio inside it: same;
+//  - otherwise inconclusive: the interval is too wide for the threshold, or the change is
+//    not significant.
+Judgement judge(std::size_t n_base, std::size_t n_new, const RatioEstimate& worse, double p_value,
+                const VerdictRules& rules);
+
+// The ratio and interval seen from the other side (1/x, bounds swapped).
+RatioEstimate inverted(const RatioEstimate& ratio);
+
+}  // namespace rb::compare

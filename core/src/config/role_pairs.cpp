@@ -1,0 +1,148 @@
+#include "config/role_pairs.h"
+
+#include <algorithm>
+#include <set>
+
+#include "config/nearest.h"
+
+namespace rb::config {
+namespace {
+
+const NamedAt* find_named(const std::vector<NamedAt>& list, const std::string& name) {
+  for (const auto& item : list)
+    if (item.name == name) return &item;
+  return nullptr;
+}
+
+bool offers_role(const PluginCatalog& catalog, const std::string& plugin, const std::string& role,
+                 const std::string& workload) {
+  return catalog.supports(plugin, workload) || catalog.supports(plugin, workload + "_" + role);
+}
+
+void check_role(const NamedAt& plugin, const std::string& role, const PluginCatalog& catalog,
+                const std::string& workload) {
+  if (!catalog.has_plugin(plugin.name))
+    throw ConfigError(plugin.pos, "unknown plugin " + in_quotes(plugin.name) +
+                                      suggestion(plugin.name, catalog.plugin_names()));
+  if (!offers_role(catalog, plugin.name, role, workload))
+    throw ConfigError(plugin.pos, "plugin " + in_quotes(plugin.name) + " does not offer the " +
+                                      workload + " " + role + " role");
+}
+
+// The role's list as --plugins narrows it, keeping the list's order.
+std::vector<NamedAt> narrowed(const std::vector<NamedAt>& list,
+                              const std::optional<std::vector<std::string>>& requested,
+                              const std::string& role) {
+  if (!requested) return list;
+  std::vector<NamedAt> out;
+  for (const auto& item : list)
+    if (std::find(requested->begin(), requested->end(), item.name) != requested->end())
+      out.push_back(item);
+  if (out.empty()) {
+    std::vector<std::string> names;
+    for (const auto& item : list) names.push_back(item.name);
+    throw ConfigError({"--plugins", 1, 1}, "--plugins leaves no " + role +
+                                               " plugin (the config's " + role +
+                                               " plugins: " + join(names) + ")");
+  }
+  return out;
+}
+
+// Each --plugins name must appear somewhere in the config's lists.
+void check_requested(const std::vector<std::string>& requested, const std::vector<NamedAt>& known) {
+  if (requested.empty())
+    throw ConfigError({"--plugins", 1, 1}, "the plugin list must not be empty");
+  std::set<std::string> seen;
+  int col = 1;
+  std::vector<std::string> names;
+  for (const auto& item : known) names.push_back(item.name);
+  for (const auto& name : requested) {
+    const SourcePos pos{"--plugins", 1, col};
+    col += static_cast<int>(name.size()) + 1;
+    if (name.empty()) throw ConfigError(pos, "empty plugin name");
+    if (!seen.insert(name).second)
+      throw ConfigError(pos, "duplicate plugin " + in_quotes(name) + " in --plugins");
+    if (find_named(known, name) == nullptr)
+      throw ConfigError(pos, "plugin " + in_quotes(name) + " is not in the config's plugins" +
+                                 suggestion(name, names));
+  }
+}
+
+}  // namespace
+
+std::vector<NamedAt> read_role_list(const TomlReader& reader, const toml::node& node,
+                                    const std::string& role) {
+  const toml::array& list = reader.as_homogeneous_list(node, role);
+  std::vector<NamedAt> plugins;
+  std::set<std::string> seen;
+  for (const auto& element : list) {
+    const std::string& name = reader.as_string(element, role);
+    if (name.empty()) reader.fail(element, role + ": empty plugin name");
+    if (!seen.insert(name).second)
+      reader.fail(element, role + ": duplicate plugin " + in_quotes(name));
+    plugins.push_back({name, reader.at(element)});
+  }
+  return plugins;
+}
+
+std::vector<NamedAt> every_named_plugin(const PairingInput& input) {
+  std::vector<NamedAt> out;
+  auto add = [&out](const std::vector<NamedAt>& list) {
+    for (const auto& item : list)
+      if (find_named(out, item.name) == nullptr) out.push_back(item);
+  };
+  add(input.configured);
+  for (const char* role : {kServerRole, kClientRole})
+    if (const auto it = input.roles.find(role); it != input.roles.end()) add(it->second);
+  return out;
+}
+
+std::vector<PluginPair> plan_pairs(const PairingInput& input, const PluginCatalog* catalog) {
+  const auto role_list = [&](const char* role) -> const std::vector<NamedAt>& {
+    const auto it = input.roles.find(role);
+    return it != input.roles.end() ? it->second : input.configured;
+  };
+  const std::vector<NamedAt>& servers_given = role_list(kServerRole);
+  const std::vector<NamedAt>& clients_given = role_list(kClientRole);
+  if (servers_given.empty() || clients_given.empty())
+    throw ConfigError(input.missing_pos,
+                      "missing required key 'plugins' (the plugins to compare, each against "
+                      "itself), or [matrix] server = [...] and client = [...]");
+  if (input.requested) check_requested(*input.requested, every_named_plugin(input));
+
+  const bool self_pairs = input.roles.empty();
+  std::vector<NamedAt> servers = narrowed(servers_given, input.requested, kServerRole);
+  std::vector<NamedAt> clients = narrowed(clients_given, input.requested, kClientRole);
+  if (self_pairs && input.requested) {
+    // As for one-process workloads, --plugins also sets the order.
+    std::vector<NamedAt> ordered;
+    for (const auto& name : *input.requested)
+      if (const NamedAt* item = find_named(servers, name)) ordered.push_back(*item);
+    servers = clients = ordered;
+  }
+  if (catalog != nullptr) {
+    for (const auto& server : servers) check_role(server, kServerRole, *catalog, input.workload);
+    for (const auto& client : clients) check_role(client, kClientRole, *catalog, input.workload);
+  }
+
+  std::vector<PluginPair> pairs;
+  if (self_pairs) {
+    for (const auto& plugin : servers) pairs.push_back({plugin.name, plugin.name});
+    return pairs;
+  }
+  for (const auto& server : servers)
+    for (const auto& client : clients) pairs.push_back({server.name, client.name});
+  return pairs;
+}
+
+std::vector<std::string> plugins_of(const std::vector<PluginPair>& pairs) {
+  std::vector<std::string> out;
+  auto add = [&out](const std::string& name) {
+    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+  };
+  for (const auto& pair : pairs) add(pair.server);
+  for (const auto& pair : pairs) add(pair.client);
+  return out;
+}
+
+}  // namespace rb::config

@@ -1,0 +1,66 @@
+#include "exec/child_outcome.h"
+
+#include <string.h>
+#include <sys/wait.h>
+
+#include <fmt/format.h>
+#include <fstream>
+
+namespace rb::exec {
+
+void ChildLedger::record(ChildMessage&& message) {
+  switch (message.type) {
+    case ChildMessage::Type::loaded:
+      provenance = std::move(message.provenance);
+      break;
+    case ChildMessage::Type::sample:
+      samples.push_back(std::move(*message.sample));
+      break;
+    case ChildMessage::Type::failed:
+      failure = std::move(message.reason);
+      break;
+    case ChildMessage::Type::done:
+      done = true;
+      break;
+    case ChildMessage::Type::ready:
+      ready = std::move(message.counters);
+      break;
+    case ChildMessage::Type::counters:
+      final_counters = std::move(message.counters);
+      break;
+  }
+}
+
+std::string last_log_line(const std::filesystem::path& log_path) {
+  std::ifstream in(log_path);
+  std::string line, last;
+  while (std::getline(in, line))
+    if (!line.empty()) last = line;
+  if (last.size() > 300) last = last.substr(0, 300) + "...";
+  return last;
+}
+
+ChildEnd classify_exit(const ChildProcess& child, const ChildLedger& ledger,
+                       const std::filesystem::path& log_path) {
+  const int status = child.wait_status();
+  if (WIFSIGNALED(status)) {
+    const int sig = WTERMSIG(status);
+    std::string reason = fmt::format("killed by signal {} ({})", sig, ::sigdescr_np(sig));
+    const std::string last = last_log_line(log_path);
+    if (!last.empty()) reason += "; last output: " + last;
+    return {CellStatus::crashed, std::move(reason)};
+  }
+  if (ledger.failure) return {CellStatus::failed, *ledger.failure};
+  if (!ledger.done)
+    return {CellStatus::failed,
+            fmt::format("the cell's process exited with status {} before finishing (did the "
+                        "plugin call exit()?)",
+                        WEXITSTATUS(status))};
+  if (child.protocol_error()) return {CellStatus::failed, *child.protocol_error()};
+  if (WEXITSTATUS(status) != 0)
+    return {CellStatus::failed,
+            fmt::format("the cell's process exited with status {}", WEXITSTATUS(status))};
+  return {CellStatus::ok, ""};
+}
+
+}  // namespace rb::exec

@@ -1,0 +1,44 @@
+// What one cell child told the parent, and how its run ended: the classification shared by
+// one-process cells (cell_process.h) and each side of a two-process cell (pair_process.h).
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exec/child_process.h"
+#include "exec/child_report.h"
+#include "model/results.h"
+
+namespace rb::exec {
+
+// The messages of one child, gathered as they arrive.
+struct ChildLedger {
+  std::optional<Provenance> provenance;
+  std::vector<Sample> samples;  // warm-up included, in arrival order
+  std::optional<std::string> failure;
+  bool done = false;
+  std::optional<std::map<std::string, std::uint64_t>> ready;
+  std::map<std::string, std::uint64_t> final_counters;
+
+  // Keeps what the message says: samples in arrival order, the latest of anything else.
+  void record(ChildMessage&& message);
+};
+
+struct ChildEnd {
+  CellStatus status = CellStatus::ok;
+  std::string reason;
+};
+
+// How a reaped child ended by its own account and its exit status: crashed (a signal, with
+// the log's last line), failed (its reported failure, an exit before "done", a protocol
+// error, a non-zero exit) or ok. Stops the parent imposed are the caller's to classify.
+ChildEnd classify_exit(const ChildProcess& child, const ChildLedger& ledger,
+                       const std::filesystem::path& log_path);
+
+// The last non-empty line of a log, shortened; "" when there is none.
+std::string last_log_line(const std::filesystem::path& log_path);
+
+}  // namespace rb::exec

@@ -1,0 +1,252 @@
+#include "exec/pair_process.h"
+
+#include <poll.h>
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <cerrno>
+#include <memory>
+#include <optional>
+#include <system_error>
+#include <thread>
+
+#include "exec/child_outcome.h"
+#include "exec/child_process.h"
+#include "exec/loopback_listener.h"
+#include "exec/proc_usage.h"
+#include "workload/workload.h"
+
+namespace rb::exec {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Where each child finds what the parent passed it; 3 is the first fd after stdio.
+constexpr int kReportFd = 3;
+constexpr int kListenFd = 4;
+constexpr const char* kLoopback = "127.0.0.1";
+constexpr int kPollSliceMs = 200;
+
+std::vector<std::string> child_argv(const std::filesystem::path& exe, const CellJob& job) {
+  return {exe.string(), "__cell", to_json(job).dump()};
+}
+
+Rusage sum(const Rusage& a, const Rusage& b) {
+  Rusage r;
+  r.user_s = a.user_s + b.user_s;
+  r.sys_s = a.sys_s + b.sys_s;
+  r.max_rss_kib = std::max(a.max_rss_kib, b.max_rss_kib);
+  r.voluntary_cs = a.voluntary_cs + b.voluntary_cs;
+  r.involuntary_cs = a.involuntary_cs + b.involuntary_cs;
+  return r;
+}
+
+class PairRound {
+ public:
+  PairRound(CellJob server_job, CellJob client_job, const PairProcessOptions& options,
+            const workload::Workload& workload, const std::function<void(const Sample&)>& on_sample)
+      : server_job_(std::move(server_job)),
+        client_job_(std::move(client_job)),
+        options_(options),
+        workload_(workload),
+        on_sample_(on_sample),
+        deadline_(Clock::now() + options.timeout) {
+    server_job_.role = "server";
+    server_job_.report_fd = kReportFd;
+    server_job_.listen_fd = kListenFd;
+    client_job_.role = "client";
+    client_job_.report_fd = kReportFd;
+    client_job_.connect_host = kLoopback;
+  }
+
+  CellProcessResult run() {
+    {
+      LoopbackListener listener;
+      client_job_.connect_port = listener.port();
+      server_ = std::make_unique<ChildProcess>(
+          child_argv(options_.runner_exe, server_job_), options_.server_log, kReportFd,
+          std::vector<ChildProcess::InheritedFd>{{listener.fd(), kListenFd}});
+    }  // the parent's copy of the socket closes here: the server holds the only one
+
+    // Until the server ends on its own, the client finishes, or the parent stops both.
+    while (!stop_if_due()) {
+      pump();
+      if (server_->report_fd() < 0) {
+        server_ended_first_ = true;
+        break;
+      }
+      if (client_ && client_->report_fd() < 0) break;
+    }
+    if (!stopped_ && !server_ended_first_) stop_server_after_client();
+    if (!server_->reaped()) server_->terminate(options_.kill_grace);
+    if (client_ && !client_->reaped()) client_->terminate(options_.kill_grace);
+    std::vector<ChildProcess*> children{server_.get()};
+    if (client_) children.push_back(client_.get());
+    reap_all(children);
+    return result();
+  }
+
+ private:
+  bool interrupted() const {
+    return options_.interrupted != nullptr && options_.interrupted->load();
+  }
+
+  // Stops both children at Ctrl-C or the deadline; true once stopped.
+  bool stop_if_due() {
+    if (stopped_) return true;
+    if (interrupted()) {
+      stopped_ = ChildEnd{CellStatus::interrupted, "interrupted by the user"};
+    } else if (Clock::now() >= deadline_) {
+      const char* phase = !client_                    ? "the server had not reported ready"
+                          : client_->report_fd() >= 0 ? "the client was still running"
+                                                      : "the server did not stop";
+      stopped_ = ChildEnd{CellStatus::timeout,
+                          fmt::format("{} ({})", timeout_reason(options_.timeout), phase)};
+    } else {
+      return false;
+    }
+    server_->terminate(options_.kill_grace);
+    if (client_) client_->terminate(options_.kill_grace);
+    return true;
+  }
+
+  // Waits up to one poll slice for reports from the children still talking, handles them.
+  void pump() {
+    std::vector<pollfd> fds;
+    if (server_->report_fd() >= 0) fds.push_back({server_->report_fd(), POLLIN, 0});
+    if (client_ && client_->report_fd() >= 0) fds.push_back({client_->report_fd(), POLLIN, 0});
+    if (fds.empty()) return;
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now()).count();
+    const int rc =
+        ::poll(fds.data(), fds.size(), static_cast<int>(std::clamp<long>(left, 0, kPollSliceMs)));
+    if (rc < 0 && errno != EINTR) throw std::system_error(errno, std::generic_category(), "poll");
+    if (rc <= 0) return;
+    server_->read_reports([this](ChildMessage&& m) { on_server_message(std::move(m)); });
+    if (client_)
+      client_->read_reports([this](ChildMessage&& m) { on_client_message(std::move(m)); });
+  }
+
+  void on_server_message(ChildMessage&& message) {
+    const bool ready = message.type == ChildMessage::Type::ready;
+    server_ledger_.record(std::move(message));
+    if (!ready || client_) return;
+    const auto& facts = *server_ledger_.ready;
+    if (const auto it = facts.find("baseline_rss_kib"); it != facts.end())
+      server_baseline_rss_kib_ = static_cast<long>(it->second);
+    server_cpu_s_ = process_cpu_seconds(server_->pid());
+    client_ = std::make_unique<ChildProcess>(child_argv(options_.runner_exe, client_job_),
+                                             options_.client_log, kReportFd);
+  }
+
+  void on_client_message(ChildMessage&& message) {
+    if (message.type == ChildMessage::Type::sample) {
+      // The server worked on exactly this run since the previous sample (it idles between).
+      const double cpu_now = process_cpu_seconds(server_->pid());
+      workload::ServerUsage usage;
+      usage.cpu_s = cpu_now >= 0 && server_cpu_s_ >= 0 ? cpu_now - server_cpu_s_ : -1;
+      usage.peak_rss_kib = process_peak_rss_kib(server_->pid());
+      usage.baseline_rss_kib = server_baseline_rss_kib_;
+      server_cpu_s_ = cpu_now;
+      workload_.add_server_usage(client_job_.cell, usage, *message.sample);
+      on_sample_(*message.sample);
+    }
+    client_ledger_.record(std::move(message));
+  }
+
+  // The client closed its report pipe (it is exiting): reap it, then ask the server to
+  // stop and collect its last words, SIGKILL after the grace if it does not.
+  void stop_server_after_client() {
+    while (!client_->try_reap())
+      if (stop_if_due())
+        return;
+      else
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    server_->terminate(options_.kill_grace);
+    while (server_->report_fd() >= 0 && !stop_if_due()) {
+      pump();
+      server_->try_reap();
+    }
+  }
+
+  CellProcessResult result() {
+    CellProcessResult out;
+    const ChildEnd end = classify();  // before the samples move out: it checks them
+    out.status = end.status;
+    out.reason = end.reason;
+    out.samples = std::move(client_ledger_.samples);
+    out.rusage_by_role["server"] = server_->rusage();
+    out.rusage = server_->rusage();
+    if (client_) {
+      out.rusage_by_role["client"] = client_->rusage();
+      out.rusage = sum(out.rusage, client_->rusage());
+    }
+    if (server_ledger_.provenance) out.provenance_by_role["server"] = *server_ledger_.provenance;
+    if (client_ledger_.provenance) out.provenance_by_role["client"] = *client_ledger_.provenance;
+    out.provenance =
+        server_ledger_.provenance ? server_ledger_.provenance : client_ledger_.provenance;
+    if (!server_ledger_.final_counters.empty())
+      out.counters_by_role["server"] = server_ledger_.final_counters;
+    return out;
+  }
+
+  ChildEnd classify() const {
+    if (stopped_) return *stopped_;
+    const ChildEnd server = classify_exit(*server_, server_ledger_, options_.server_log);
+    const std::optional<ChildEnd> client =
+        client_ ? std::optional(classify_exit(*client_, client_ledger_, options_.client_log))
+                : std::nullopt;
+    if (server_ended_first_) {
+      ChildEnd end{server.status == CellStatus::ok ? CellStatus::failed : server.status,
+                   "server: " + (server.status == CellStatus::ok
+                                     ? std::string("exited before it was asked to stop")
+                                     : server.reason)};
+      if (client && client->status != CellStatus::ok)
+        end.reason += "; then the client: " + client->reason;
+      return end;
+    }
+    if (client->status != CellStatus::ok) {
+      ChildEnd end{client->status, "client: " + client->reason};
+      if (server.status != CellStatus::ok && !server_->killed())
+        end.reason += "; server: " + server.reason;
+      return end;
+    }
+    if (server_->killed())
+      return {CellStatus::timeout,
+              fmt::format("server: did not stop within {} ms of being asked (SIGTERM); killed",
+                          options_.kill_grace.count())};
+    if (server.status != CellStatus::ok) return {server.status, "server: " + server.reason};
+    if (auto why = workload_.check_server(client_job_.cell, server_ledger_.final_counters,
+                                          client_ledger_.samples))
+      return {CellStatus::failed, "server counters: " + *why};
+    return {CellStatus::ok, ""};
+  }
+
+  CellJob server_job_;
+  CellJob client_job_;
+  const PairProcessOptions& options_;
+  const workload::Workload& workload_;
+  const std::function<void(const Sample&)>& on_sample_;
+  const Clock::time_point deadline_;
+
+  std::unique_ptr<ChildProcess> server_;
+  std::unique_ptr<ChildProcess> client_;
+  ChildLedger server_ledger_;
+  ChildLedger client_ledger_;
+  std::optional<ChildEnd> stopped_;
+  bool server_ended_first_ = false;
+  long server_baseline_rss_kib_ = 0;
+  double server_cpu_s_ = -1;
+};
+
+}  // namespace
+
+CellProcessResult run_pair_process(CellJob server_job, CellJob client_job,
+                                   const PairProcessOptions& options,
+                                   const workload::Workload& workload,
+                                   const std::function<void(const Sample&)>& on_sample) {
+  PairRound round(std::move(server_job), std::move(client_job), options, workload, on_sample);
+  return round.run();
+}
+
+}  // namespace rb::exec

@@ -1,0 +1,44 @@
+// The parent side of a two-process cell round (ProcessLayout::server_client):
+//   1. bind a listening socket on 127.0.0.1:0 and learn its port;
+//   2. start the server child with that socket inherited (fd 4) and let go of it;
+//   3. once the server reports ready, start the client child with the address;
+//   4. complete each client sample with the server's CPU and RSS (from /proc) as it arrives;
+//   5. when the client has finished, ask the server to stop (SIGTERM: its stop_fd becomes
+//      readable) and collect its final counters; the workload checks them.
+// Whatever happens (either side crashing or failing, the deadline, Ctrl-C, an exception in
+// the parent) both children are stopped and reaped before this returns, and the port closes
+// with the server.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <functional>
+
+#include "exec/cell_job.h"
+#include "exec/cell_process.h"
+#include "model/results.h"
+
+namespace rb::workload {
+class Workload;
+}
+
+namespace rb::exec {
+
+struct PairProcessOptions {
+  std::filesystem::path runner_exe;
+  std::filesystem::path server_log;
+  std::filesystem::path client_log;
+  std::chrono::milliseconds timeout{60000};  // for the whole round, both sides
+  std::chrono::milliseconds kill_grace{2000};
+  const std::atomic<bool>* interrupted = nullptr;
+};
+
+// server_job and client_job name their role's plugin and options; the roles, fds and
+// address are filled in here. The result's samples are the client's, completed.
+CellProcessResult run_pair_process(CellJob server_job, CellJob client_job,
+                                   const PairProcessOptions& options,
+                                   const workload::Workload& workload,
+                                   const std::function<void(const Sample&)>& on_sample);
+
+}  // namespace rb::exec

@@ -1,0 +1,28 @@
+#include "export/bencher_bmf.h"
+
+#include <cmath>
+
+#include "export/export_input.h"
+
+namespace rb::exporting {
+
+report::Json bencher_bmf_json(const RunResult& run, const std::vector<std::string>& metrics) {
+  report::Json out = report::Json::object();
+  for (const auto& cell : exported_cells(run, metrics)) {
+    report::Json measures = report::Json::object();
+    for (const auto& metric : cell.metrics) {
+      const stats::Summary& s = metric.summary;
+      if (!std::isfinite(s.median)) continue;  // BMF's value is a required number
+      report::Json measure{{"value", s.median}};
+      if (std::isfinite(s.ci_low) && std::isfinite(s.ci_high)) {
+        measure["lower_value"] = s.ci_low;
+        measure["upper_value"] = s.ci_high;
+      }
+      measures[metric.info.name] = std::move(measure);
+    }
+    if (!measures.empty()) out[cell.name] = std::move(measures);
+  }
+  return out;
+}
+
+}  // namespace rb::exporting

@@ -1,0 +1,19 @@
+// Bencher Metric Format (https://bencher.dev/docs/reference/bencher-metric-format): an
+// object of benchmarks, each an object of measures, each {value, lower_value, upper_value}.
+// We give the median with its bootstrap CI as the bounds. BMF has no place for the machine:
+// Bencher takes it as the testbed (`bencher run --testbed <host>`).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/results.h"
+#include "report/json_codec.h"
+
+namespace rb::exporting {
+
+// Benchmarks are named like "flower/libevent2/pipes:100/active:100/..."; each metric is a
+// measure under its own name ("dispatch_us").
+report::Json bencher_bmf_json(const RunResult& run, const std::vector<std::string>& metrics);
+
+}  // namespace rb::exporting

@@ -1,0 +1,44 @@
+#include "export/github_action_benchmark.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "export/export_input.h"
+#include "report/number_format.h"
+
+namespace rb::exporting {
+
+report::Json github_action_benchmark_json(const RunResult& run, Direction direction,
+                                          const std::vector<std::string>& metrics,
+                                          std::vector<std::string>& skipped) {
+  const bool want_lower = direction == Direction::smaller_is_better;
+  const std::string machine = machine_summary(run.context);
+  report::Json out = report::Json::array();
+  for (const auto& cell : exported_cells(run, metrics)) {
+    for (const auto& metric : cell.metrics) {
+      const stats::Summary& s = metric.summary;
+      if (metric.info.lower_is_better != want_lower) {
+        if (std::find(skipped.begin(), skipped.end(), metric.info.name) == skipped.end())
+          skipped.push_back(metric.info.name);
+        continue;
+      }
+      if (!std::isfinite(s.median)) continue;
+      report::Json e{{"name", cell.name + "/" + metric.info.name},
+                     {"unit", metric.info.unit.empty() ? metric.info.name : metric.info.unit},
+                     {"value", s.median}};
+      if (std::isfinite(s.ci_low) && std::isfinite(s.ci_high))
+        e["range"] = "± " + report::format_significant(
+                                std::max(s.median - s.ci_low, s.ci_high - s.median), 3);
+      e["extra"] = fmt::format("median of {} samples, {:g}% CI [{}, {}]\nplugin: {}\n{}", s.n,
+                               s.ci_level * 100, report::format_significant(s.ci_low, 4),
+                               report::format_significant(s.ci_high, 4),
+                               provenance_summary(*cell.cell), machine);
+      out.push_back(std::move(e));
+    }
+  }
+  return out;
+}
+
+}  // namespace rb::exporting

@@ -1,0 +1,21 @@
+// Google Benchmark's JSON output (--benchmark_format=json), so its tools/compare.py and
+// anything else that reads that format can take a reactorbench run: a `context` with the
+// machine (json_schema_version 1) and a `benchmarks` array with one "iteration" entry per
+// sample (compare.py's U test needs the repetitions) and mean/median/stddev/cv aggregates.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/results.h"
+#include "report/json_codec.h"
+
+namespace rb::exporting {
+
+// Only time metrics fit (real_time with a time_unit of ns, us, ms or s); the names of the
+// others are appended to `skipped`. real_time and cpu_time both carry the measured time:
+// the runner times phases by wall clock and has no per-iteration CPU time.
+report::Json google_benchmark_json(const RunResult& run, const std::vector<std::string>& metrics,
+                                   std::vector<std::string>& skipped);
+
+}  // namespace rb::exporting

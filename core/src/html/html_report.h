@@ -1,0 +1,33 @@
+// The HTML report: for each run a section with its verdicts against a baseline, its plots,
+// its result tables, the cells without results and its context; above them one card per
+// run with the verdict at a glance.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compare/run_comparison.h"
+#include "model/results.h"
+
+namespace rb::html {
+
+struct ReportPlot {
+  std::string caption;
+  std::string png;  // the PNG file's bytes, embedded as a data: URI
+};
+
+struct ReportSection {
+  std::string title;  // "smoke: run 12"
+  std::string label;  // where the run came from, in full
+  const RunResult* run = nullptr;
+  std::optional<compare::RunComparison> comparison;
+  std::string baseline_note;  // why there is no comparison, when there is none
+  std::vector<ReportPlot> plots;
+  std::string plots_note;  // why there are no plots, when there are none
+};
+
+std::string render_report(const std::string& title, const std::vector<ReportSection>& sections,
+                          const std::string& generated_at);
+
+}  // namespace rb::html

@@ -1,0 +1,151 @@
+#include "html/html_tables.h"
+
+#include <set>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "compare/comparison_output.h"
+#include "html/html_text.h"
+#include "report/comparison_table.h"
+#include "report/not_ok_cells.h"
+
+namespace rb::html {
+namespace {
+
+std::string cell_tag(const std::string& tag, const std::string& text, const std::string& cls) {
+  const std::string attr = cls.empty() ? "" : " class=\"" + cls + "\"";
+  return "<" + tag + attr + ">" + escape(text) + "</" + tag + ">";
+}
+
+std::string list_html(const std::vector<std::string>& items) {
+  std::string out = "<ul>\n";
+  for (const auto& item : items) out += "<li>" + escape(item) + "</li>\n";
+  return out + "</ul>\n";
+}
+
+}  // namespace
+
+std::string table_html(const compare::TextTable& table) {
+  std::string out = "<table>\n<tr>";
+  for (const auto& h : table.header) out += cell_tag("th", h, "");
+  out += "</tr>\n";
+  for (const auto& row : table.rows) {
+    out += "<tr>";
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      const bool num = i < table.right_aligned.size() && table.right_aligned[i];
+      out += cell_tag("td", row[i], num ? "num" : "");
+    }
+    out += "</tr>\n";
+  }
+  return out + "</table>\n";
+}
+
+std::string comparison_html(const compare::RunComparison& c) {
+  std::vector<std::string> fixed;
+  const compare::TextTable rows = compare::verdict_table(c, fixed);
+  std::string out = fmt::format(
+      "<p class=\"muted\">base: {}<br>threshold ±{:g}%, alpha {:g}, {:g}% bootstrap CI of the "
+      "median ratio new/base{}</p>\n",
+      escape(c.base_label), c.rules.threshold * 100, c.rules.alpha, c.rules.ci_level * 100,
+      fixed.empty() ? "" : escape("; fixed: " + fmt::format("{}", fmt::join(fixed, " "))));
+  for (const auto& note : c.context_notes)
+    out += "<p class=\"note\">The runs differ in " + escape(note) + "</p>\n";
+  if (rows.rows.empty()) {
+    out += "<p>No cell had numbers on both sides.</p>\n";
+  } else {
+    out += "<table>\n<tr>";
+    for (const auto& h : rows.header) out += cell_tag("th", h, "");
+    out += "</tr>\n";
+    for (std::size_t r = 0; r < rows.rows.size(); ++r) {
+      const std::string verdict = to_string(c.rows[r].verdict);
+      out += "<tr>";
+      for (std::size_t i = 0; i < rows.rows[r].size(); ++i) {
+        std::string cls = i < rows.right_aligned.size() && rows.right_aligned[i] ? "num" : "";
+        if (rows.header[i] == "verdict") cls = "verdict-" + verdict;
+        out += cell_tag("td", rows.rows[r][i], cls);
+      }
+      out += "</tr>\n";
+    }
+    out += "</table>\n";
+  }
+  if (!c.summaries.empty())
+    out +=
+        "<h3>Geometric mean of new/base per plugin</h3>\n" + table_html(compare::summary_table(c));
+  const std::vector<std::string> flagged = compare::flagged_lines(c);
+  if (!flagged.empty()) out += "<h3>Flagged</h3>\n" + list_html(flagged);
+  std::vector<std::string> uncompared;
+  for (const auto& u : c.uncompared)
+    uncompared.push_back(fmt::format("{} {}: base {}, new {}{}{}", u.plugin, u.point,
+                                     to_string(u.base_status), to_string(u.new_status),
+                                     u.reason.empty() ? "" : ": " + u.reason,
+                                     u.broken ? " (broken: counts as a regression)" : ""));
+  if (!uncompared.empty()) out += "<h3>Not compared</h3>\n" + list_html(uncompared);
+  return out;
+}
+
+std::string results_html(const RunResult& run) {
+  std::string out;
+  for (const auto& table : report::build_comparison_tables(run)) {
+    std::string fixed;
+    for (const auto& p : table.fixed) fixed += " " + p.name + "=" + rb::to_string(p.value);
+    out += fmt::format("<h3>{}: {} <span class=\"muted\">median [{:g}% CI]{}</span></h3>\n",
+                       escape(table.workload), escape(report::metric_title(table.metric)),
+                       table.ci_level * 100, escape(fixed));
+    compare::TextTable t;
+    t.header = table.axes;
+    t.header.insert(t.header.end(), table.plugins.begin(), table.plugins.end());
+    t.right_aligned.assign(t.header.size(), true);
+    for (const auto& row : table.rows) {
+      std::vector<std::string> line = row.point;
+      line.insert(line.end(), row.cells.begin(), row.cells.end());
+      t.rows.push_back(std::move(line));
+    }
+    out += table_html(t);
+  }
+  return out;
+}
+
+std::string not_ok_html(const RunResult& run) {
+  const auto groups = report::group_not_ok_cells(run);
+  if (groups.empty()) return "";
+  std::vector<std::string> lines;
+  for (const auto& group : groups) lines.push_back(report::describe(group));
+  return "<h3>Cells without results</h3>\n" + list_html(lines);
+}
+
+std::string context_html(const RunResult& run) {
+  const RunContext& c = run.context;
+  std::string out = "<table>\n";
+  const std::pair<const char*, std::string> facts[] = {
+      {"host", c.host},
+      {"CPU", fmt::format("{} ({} cores)", c.cpu_model, c.cores)},
+      {"kernel", c.kernel},
+      {"governor", c.governor.empty() ? "unknown" : c.governor},
+      {"load average", c.load_average},
+      {"compiler / build", c.compiler + " / " + c.build_type},
+      {"git revision", c.git_revision.empty() ? "unknown" : c.git_revision},
+      {"runner", c.runner_version},
+      {"fd limits", fmt::format("{} soft, {} hard", c.nofile_soft, c.nofile_hard)},
+      {"started / finished", c.started_at + " / " + c.finished_at},
+      {"config", c.config_path},
+      {"command", c.command_line}};
+  for (const auto& [name, value] : facts)
+    out += "<tr>" + cell_tag("th", name, "") + cell_tag("td", value, "mono") + "</tr>\n";
+  out += "</table>\n";
+
+  compare::TextTable plugins;
+  plugins.header = {"plugin", "version", "library", "library version", "ABI", "sha256", "path"};
+  std::set<std::string> seen;
+  for (const auto& cell : run.cells) {
+    if (!cell.provenance || !seen.insert(cell.cell.plugin).second) continue;
+    const Provenance& p = *cell.provenance;
+    plugins.rows.push_back({cell.cell.plugin, p.plugin_version, p.library, p.library_version,
+                            fmt::format("{}.{}", p.abi_version >> 16, p.abi_version & 0xffff),
+                            p.sha256.substr(0, 16), p.path});
+  }
+  if (!plugins.rows.empty()) out += "<h3>Plugins</h3>\n" + table_html(plugins);
+  return out;
+}
+
+}  // namespace rb::html

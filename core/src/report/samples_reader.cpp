@@ -1,0 +1,63 @@
+#include "report/samples_reader.h"
+
+#include <fstream>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "report/json_codec.h"
+#include "report/summary_json.h"
+
+namespace rb::report {
+namespace {
+
+Sample sample_from(const Json& line) {
+  Sample s;
+  s.round = line.at("round").get<int>();
+  s.iteration = line.at("iteration").get<int>();
+  s.warmup = line.value("warmup", false);
+  for (const auto& [name, value] : line.at("metrics").items())
+    s.metrics[name] =
+        value.is_number() ? value.get<double>() : std::numeric_limits<double>::quiet_NaN();
+  s.counters = line.at("counters").get<std::map<std::string, std::uint64_t>>();
+  return s;
+}
+
+}  // namespace
+
+std::map<std::size_t, std::vector<Sample>> read_samples_jsonl(const std::filesystem::path& path) {
+  std::map<std::size_t, std::vector<Sample>> out;
+  std::ifstream in(path);
+  if (!in) return out;
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) lines.push_back(std::move(line));
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    try {
+      const Json line = Json::parse(lines[i]);
+      if (line.contains("event")) continue;
+      Sample s = sample_from(line);
+      if (s.warmup) continue;
+      out[line.at("cell").get<std::size_t>()].push_back(std::move(s));
+    } catch (const std::exception& e) {
+      if (i + 1 == lines.size()) break;  // the line a killed run was writing
+      throw std::runtime_error(path.string() + ":" + std::to_string(i + 1) + ": " + e.what());
+    }
+  }
+  return out;
+}
+
+void attach_samples(RunResult& run, std::map<std::size_t, std::vector<Sample>> samples) {
+  for (auto& cell : run.cells) {
+    const auto found = samples.find(cell.cell.index);
+    if (found != samples.end()) cell.samples = std::move(found->second);
+  }
+}
+
+RunResult read_results_dir(const std::filesystem::path& dir) {
+  RunResult run = read_summary_json(dir / "summary.json");
+  attach_samples(run, read_samples_jsonl(dir / "samples.jsonl"));
+  return run;
+}
+
+}  // namespace rb::report

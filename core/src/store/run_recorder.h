@@ -1,0 +1,48 @@
+// Appends a run to the history as it happens: the run's row first, then each cell in its
+// own transaction the moment it finishes, so a run killed at any point leaves a database
+// with every finished cell whole and the run marked "running" (never half a cell).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "model/results.h"
+#include "store/sqlite_db.h"
+
+namespace rb::store {
+
+struct RunHeader {
+  std::string config_name;  // the config's `name`, else its file stem
+  std::string config_path;
+  std::string config_text;
+  std::string workload;
+  std::vector<std::string> plugins;
+  RunContext context;  // started_at and the machine; finished_at comes with finish()
+};
+
+class RunRecorder {
+ public:
+  // Opens (creating if needed) and migrates the database. Throws StoreError.
+  explicit RunRecorder(const std::filesystem::path& path);
+
+  // Inserts the run with status "running" and returns its id.
+  std::int64_t begin(const RunHeader& header);
+  // One transaction: the cell, its metric summaries and every sample.
+  void add_cell(const CellResult& cell);
+  // status: "finished" or "interrupted"; the context is rewritten with finished_at set.
+  void finish(const RunContext& context, const std::string& status);
+
+  std::int64_t run_id() const { return run_id_; }
+  const std::filesystem::path& path() const { return db_.path(); }
+
+ private:
+  Database db_;
+  std::int64_t run_id_ = 0;
+};
+
+// Lowercase hex SHA-256 of a text (the config's hash).
+std::string sha256_hex(std::string_view text);
+
+}  // namespace rb::store

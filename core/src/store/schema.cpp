@@ -1,0 +1,136 @@
+#include "store/schema.h"
+
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "report/json_codec.h"
+#include "stats/summary.h"
+
+namespace rb::store {
+namespace {
+
+constexpr const char* kSchemaV1 = R"sql(
+CREATE TABLE runs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  started_at TEXT NOT NULL,
+  finished_at TEXT NOT NULL DEFAULT '',
+  status TEXT NOT NULL,              -- running | finished | interrupted
+  config_name TEXT NOT NULL,
+  config_path TEXT NOT NULL,
+  config_text TEXT NOT NULL,
+  config_sha256 TEXT NOT NULL,
+  workload TEXT NOT NULL,
+  plugins TEXT NOT NULL,             -- JSON array, the config's order
+  git_revision TEXT NOT NULL,
+  host TEXT NOT NULL,
+  cpu_model TEXT NOT NULL,
+  kernel TEXT NOT NULL,
+  governor TEXT NOT NULL,
+  context TEXT NOT NULL              -- the whole RunContext as JSON
+);
+CREATE TABLE cells (
+  id INTEGER PRIMARY KEY,
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  cell_index INTEGER NOT NULL,
+  workload TEXT NOT NULL,
+  plugin TEXT NOT NULL,
+  params TEXT NOT NULL,              -- JSON object, axis order
+  params_label TEXT NOT NULL,        -- "pipes=100 active=10 ..."
+  status TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  plugin_version TEXT,               -- provenance (a two-process cell's server), for queries
+  library TEXT,
+  library_version TEXT,
+  so_sha256 TEXT,
+  result TEXT NOT NULL,              -- the whole CellResult as summary.json has it
+  UNIQUE (run_id, cell_index)
+);
+CREATE TABLE samples (
+  cell_id INTEGER NOT NULL REFERENCES cells(id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,              -- arrival order
+  round INTEGER NOT NULL,
+  iteration INTEGER NOT NULL,
+  metrics TEXT NOT NULL,             -- JSON object name -> value
+  counters TEXT NOT NULL,
+  PRIMARY KEY (cell_id, seq)
+) WITHOUT ROWID;
+)sql";
+
+constexpr const char* kSchemaV2 = R"sql(
+CREATE TABLE cell_metrics (
+  cell_id INTEGER NOT NULL REFERENCES cells(id) ON DELETE CASCADE,
+  metric TEXT NOT NULL,
+  n INTEGER NOT NULL,
+  median REAL,
+  ci_low REAL,
+  ci_high REAL,
+  summary TEXT NOT NULL,             -- the whole stats::Summary as JSON
+  PRIMARY KEY (cell_id, metric)
+) WITHOUT ROWID;
+CREATE INDEX runs_by_config_host ON runs (config_name, host, id);
+CREATE INDEX cells_by_identity ON cells (workload, plugin, params_label);
+)sql";
+
+// Version 2's summaries for cells stored by version 1, taken from the cell results they
+// were stored with, so they are exactly what the run itself reported.
+void backfill_cell_metrics(Database& db) {
+  Statement cells = db.prepare("SELECT id, result FROM cells");
+  Statement insert = db.prepare(
+      "INSERT INTO cell_metrics (cell_id, metric, n, median, ci_low, ci_high, summary) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+  while (cells.step()) {
+    const std::int64_t id = cells.column_int(0);
+    const report::Json result = report::Json::parse(cells.column_text(1));
+    for (const auto& [name, json] : result.at("metrics").items()) {
+      stats::Summary s;
+      report::from_json(json, s);
+      insert.reset();
+      insert.bind(1, id).bind(2, name).bind(3, static_cast<std::int64_t>(s.n));
+      insert.bind(4, s.median).bind(5, s.ci_low).bind(6, s.ci_high);
+      insert.bind(7, report::dump_json(json));
+      insert.run();
+    }
+  }
+}
+
+void apply_step(Database& db, int version) {
+  Transaction tx(db);
+  if (version == 1) db.exec(kSchemaV1);
+  if (version == 2) {
+    db.exec(kSchemaV2);
+    backfill_cell_metrics(db);
+  }
+  db.set_user_version(version);
+  tx.commit();
+}
+
+}  // namespace
+
+void migrate_to(Database& db, int target) {
+  const int found = db.user_version();
+  if (found > kSchemaVersion)
+    throw StoreError(fmt::format(
+        "{}: the database has schema version {}, newer than this runner's {}: it was written "
+        "by a newer reactorbench; use that one (or another --store)",
+        db.path().string(), found, kSchemaVersion));
+  for (int version = found + 1; version <= target; ++version) apply_step(db, version);
+}
+
+Database open_history(const std::filesystem::path& path, bool create) {
+  if (create && path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  Database db(path, create);
+  migrate(db);
+  return db;
+}
+
+void migrate(Database& db) {
+  // WAL: readers (history, compare) never block the running benchmark's writes, and a
+  // killed writer leaves the last committed cell intact.
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA synchronous = NORMAL");
+  migrate_to(db, kSchemaVersion);
+}
+
+}  // namespace rb::store

@@ -1,0 +1,34 @@
+#include "store/store_link.h"
+
+#include <fstream>
+#include <stdexcept>
+
+#include "report/atomic_file.h"
+#include "report/json_codec.h"
+
+namespace rb::store {
+
+void write_store_link(const std::filesystem::path& dir, const StoreLink& link) {
+  const report::Json j{{"database", std::filesystem::absolute(link.database).string()},
+                       {"run_id", link.run_id},
+                       {"config_name", link.config_name}};
+  report::write_file_atomically(dir / "store.json", report::dump_json(j, 2) + '\n');
+}
+
+std::optional<StoreLink> read_store_link(const std::filesystem::path& dir) {
+  const auto path = dir / "store.json";
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  try {
+    const auto j = report::Json::parse(in);
+    StoreLink link;
+    link.database = j.at("database").get<std::string>();
+    link.run_id = j.at("run_id").get<std::int64_t>();
+    link.config_name = j.value("config_name", "");
+    return link;
+  } catch (const std::exception& e) {
+    throw std::runtime_error(path.string() + ": " + e.what());
+  }
+}
+
+}  // namespace rb::store

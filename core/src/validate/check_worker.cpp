@@ -1,0 +1,68 @@
+#include "validate/check_worker.h"
+
+#include <signal.h>
+
+#include <fmt/format.h>
+
+#include "exec/cell_worker.h"
+#include "exec/child_report.h"
+#include "exec/process_limits.h"
+#include "plugin/loader.h"
+#include "validate/conformance.h"
+#include "workload/host_services.h"
+#include "workload/workload.h"
+
+namespace rb::validate {
+namespace {
+
+void on_sigterm(int) {
+  workload::request_stop();
+}
+
+struct ParsedName {
+  std::string name;
+  int variant = 0;
+};
+
+ParsedName parse(const std::string& check) {
+  const auto hash = check.find('#');
+  if (hash == std::string::npos) return {check, 0};
+  return {check.substr(0, hash), std::stoi(check.substr(hash + 1))};
+}
+
+}  // namespace
+
+std::string check_job_name(const std::string& check, int variant) {
+  return variant == 0 ? check : fmt::format("{}#{}", check, variant);
+}
+
+int run_check_job(const exec::CellJob& job) {
+  const exec::ChildReporter reporter(job.report_fd);
+  try {
+    // As in a cell: the parent's SIGTERM becomes the plugin's stop_requested().
+    struct sigaction action {};
+    action.sa_handler = on_sigterm;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGTERM, &action, nullptr);
+    exec::raise_nofile_soft_limit(job.nofile_needed);
+
+    const ParsedName parsed = parse(job.check);
+    const Check* check = find_check(parsed.name);
+    if (check == nullptr) throw workload::CellFailure("unknown check '" + parsed.name + "'");
+
+    const plugin::LoadedPlugin plugin = plugin::load_plugin(job.plugin_path);
+    reporter.loaded(plugin.provenance);
+    PhaseWatchdog watchdog(job.report_fd, std::chrono::milliseconds(job.check_phase_ms));
+    CheckContext context{plugin, workload::host_services(), watchdog, job.options, parsed.variant};
+    check->run(context);
+    reporter.done();
+    return exec::kWorkerOk;
+  } catch (const std::exception& e) {
+    reporter.failed(e.what());
+  } catch (...) {
+    reporter.failed("unknown exception in the check's process");
+  }
+  return exec::kWorkerCellFailed;
+}
+
+}  // namespace rb::validate

@@ -1,0 +1,19 @@
+/* Dereferences NULL in its third arm: the cell crashes with SIGSEGV after a warm-up and one
+ * measured iteration. */
+#include <stddef.h>
+
+#include "runtime_plugin.h"
+
+static int arm(void* state, char* err, size_t err_len) {
+  if (rbtest_arm_calls == 3) {
+    int* volatile nowhere = NULL; /* volatile: the compiler may not turn this into a trap */
+    *nowhere = 1;
+  }
+  return rbtest_poll_flower_ops.arm(state, err, err_len);
+}
+
+RB_PLUGIN_ENTRY(host_abi) {
+  (void)host_abi;
+  return rbtest_runtime_plugin("segv-in-arm", "dereferences NULL in its third arm",
+                               (rb_flower_ops){.arm = arm});
+}

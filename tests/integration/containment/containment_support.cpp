@@ -1,0 +1,67 @@
+#include "containment_support.h"
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+namespace rbtest {
+
+std::string two_plugin_config(const std::string& bad, int repetitions, const std::string& timeout) {
+  return fmt::format(R"(workload = "flower"
+plugins = ["{}", "raw-epoll"]
+
+[run]
+repetitions = {}
+warmup = 1
+timeout = "{}"
+
+[matrix]
+pipes = [20]
+active = [4]
+writes = [10]
+)",
+                     bad, repetitions, timeout);
+}
+
+MatrixRun run_matrix(const ScratchDir& dir, const std::string& config,
+                     const std::vector<std::string>& extra_args) {
+  MatrixRun run;
+  run.out = dir.path() / "out";
+  std::vector<std::string> args = {"run", dir.write("matrix.toml", config).string(), "--out",
+                                   run.out.string()};
+  args.insert(args.end(), extra_args.begin(), extra_args.end());
+  run.output = run_runner(args);
+  if (std::filesystem::exists(run.out / "summary.json"))
+    run.summary = read_json(run.out / "summary.json");
+  for (const auto& line : read_lines(run.out / "samples.jsonl"))
+    run.lines.push_back(nlohmann::json::parse(line));  // throws on a corrupted line
+  return run;
+}
+
+const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& plugin) {
+  for (const auto& cell : summary.at("cells"))
+    if (cell.at("plugin") == plugin) return cell;
+  throw std::runtime_error("no cell for " + plugin + " in " + summary.dump());
+}
+
+long samples_of(const MatrixRun& run, const std::string& plugin) {
+  long count = 0;
+  for (const auto& line : run.lines)
+    if (line.value("plugin", "") == plugin && line.contains("metrics")) ++count;
+  return count;
+}
+
+void expect_results_written(const MatrixRun& run) {
+  for (const char* file : {"summary.json", "summary.csv", "summary.md", "samples.jsonl"})
+    EXPECT_TRUE(std::filesystem::exists(run.out / file)) << file << "\n" << run.output.err;
+}
+
+void expect_good_plugin_completed(const MatrixRun& run, int repetitions) {
+  ASSERT_FALSE(run.summary.is_null()) << run.output.err;
+  const auto& good = cell_of(run.summary, "raw-epoll");
+  EXPECT_EQ(good.at("status"), "ok") << good.dump();
+  EXPECT_EQ(good.at("metrics").at("dispatch_us").at("n"), repetitions);
+  EXPECT_EQ(samples_of(run, "raw-epoll"), repetitions);
+}
+
+}  // namespace rbtest

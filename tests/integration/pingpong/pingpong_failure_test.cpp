@@ -1,0 +1,127 @@
+// Either side of a pingpong cell failing: the cell says which side and why, and in every
+// outcome (client crash, server crash, a server that ignores the stop, the deadline, Ctrl-C)
+// the runner leaves no process behind and the server's port closed.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+
+#include <string>
+#include <thread>
+
+#include "pingpong_test_support.h"
+
+namespace {
+
+using rbtest::PingpongConfig;
+using rbtest::read_json;
+using rbtest::run_runner;
+using rbtest::ScratchDir;
+
+std::string reason_of(const nlohmann::json& cell) {
+  return cell.at("reason").get<std::string>();
+}
+
+class PingpongFailure : public ::testing::Test {
+ protected:
+  void SetUp() override { rbtest::adopt_orphans(); }
+
+  // A faulty server (writing its port to a file) against `client`.
+  PingpongConfig faulty_server(const std::string& client, const std::string& options) const {
+    PingpongConfig config;
+    config.pairing = "";
+    config.matrix = "server = [\"pingpong-faulty\"]\nclient = [\"" + client +
+                    "\"]\nblock_size = [4096]\nsessions = [4]\nduration = [\"300ms\"]";
+    config.plugin_options = "[plugin_options.pingpong-faulty]\nport_file = \"" +
+                            port_file().string() + "\"\n" + options;
+    return config;
+  }
+
+  std::filesystem::path port_file() const { return dir_.path() / "port"; }
+  nlohmann::json summary() const { return read_json(dir_.path() / "out" / "summary.json"); }
+
+  void expect_cleaned_up() const {
+    EXPECT_TRUE(rbtest::no_orphans()) << "a cell process outlived the runner";
+    const auto port = rbtest::read_port_file(port_file(), std::chrono::milliseconds(0));
+    ASSERT_TRUE(port.has_value()) << "the test server never wrote its port";
+    EXPECT_FALSE(rbtest::port_accepts(*port)) << "port " << *port << " still accepts";
+  }
+
+  ScratchDir dir_;
+};
+
+TEST_F(PingpongFailure, ServerClosingEarlyFailsTheCellForEveryClient) {
+  PingpongConfig config = faulty_server("raw-epoll", "close_after_bytes = 8192\n");
+  config.matrix.replace(config.matrix.find("[\"raw-epoll\"]"), 13,
+                        R"(["raw-epoll", "libevent2", "muduo"])");
+  const auto result = run_runner(rbtest::pingpong_args(dir_, config));
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const auto all = summary();
+  ASSERT_EQ(all.at("cells").size(), 3u);
+  for (const auto& cell : all.at("cells")) {
+    SCOPED_TRACE(cell.at("plugin").get<std::string>());
+    EXPECT_EQ(cell.at("status"), "failed");
+    EXPECT_NE(reason_of(cell).find("client: run 0: 0 of 4 sessions could not connect and 4 were "
+                                   "closed or reset by the server"),
+              std::string::npos)
+        << reason_of(cell);
+  }
+  expect_cleaned_up();
+}
+
+TEST_F(PingpongFailure, ClientCrashStopsTheServerAndClosesThePort) {
+  PingpongConfig config = faulty_server("pingpong-faulty", "client_crash = 1\n");
+  const auto result = run_runner(rbtest::pingpong_args(dir_, config));
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const auto cell = rbtest::only_cell(summary());
+  EXPECT_EQ(cell.at("status"), "crashed");
+  EXPECT_EQ(reason_of(cell).rfind("client: killed by signal 11", 0), 0u) << reason_of(cell);
+  expect_cleaned_up();
+}
+
+TEST_F(PingpongFailure, ServerCrashStopsTheClient) {
+  PingpongConfig config = faulty_server("raw-epoll", "server_crash_after_ms = 200\n");
+  config.matrix.replace(config.matrix.find("300ms"), 5, "30s");
+  const auto result = run_runner(rbtest::pingpong_args(dir_, config));
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const auto cell = rbtest::only_cell(summary());
+  EXPECT_EQ(cell.at("status"), "crashed");
+  EXPECT_EQ(reason_of(cell).rfind("server: killed by signal 11", 0), 0u) << reason_of(cell);
+  expect_cleaned_up();
+}
+
+TEST_F(PingpongFailure, ServerIgnoringTheStopIsKilled) {
+  PingpongConfig config = faulty_server("raw-epoll", "ignore_stop = 1\n");
+  const auto result = run_runner(rbtest::pingpong_args(dir_, config));
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const auto cell = rbtest::only_cell(summary());
+  EXPECT_EQ(cell.at("status"), "timeout");
+  EXPECT_NE(reason_of(cell).find("server: did not stop"), std::string::npos) << reason_of(cell);
+  expect_cleaned_up();
+}
+
+TEST_F(PingpongFailure, DeadlineStopsBothSides) {
+  // The server never closes a session, so the client waits past the round's deadline.
+  PingpongConfig config = faulty_server("raw-epoll", "hold_open = 1\n");
+  config.timeout = "1s";
+  const auto result = run_runner(rbtest::pingpong_args(dir_, config));
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const auto cell = rbtest::only_cell(summary());
+  EXPECT_EQ(cell.at("status"), "timeout");
+  EXPECT_NE(reason_of(cell).find("the client was still running"), std::string::npos)
+      << reason_of(cell);
+  expect_cleaned_up();
+}
+
+TEST_F(PingpongFailure, InterruptStopsBothSides) {
+  PingpongConfig config = faulty_server("raw-epoll", "");
+  config.matrix.replace(config.matrix.find("300ms"), 5, "30s");
+  const pid_t runner = rbtest::start_runner(rbtest::pingpong_args(dir_, config), dir_);
+  ASSERT_TRUE(rbtest::read_port_file(port_file(), std::chrono::seconds(20)).has_value());
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the client is running now
+  ::kill(runner, SIGINT);
+  EXPECT_EQ(rbtest::wait_runner(runner), 130);
+  EXPECT_EQ(rbtest::only_cell(summary()).at("status"), "interrupted");
+  expect_cleaned_up();
+}
+
+}  // namespace

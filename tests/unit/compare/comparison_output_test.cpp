@@ -1,0 +1,79 @@
+// The four output formats of a comparison say the same thing.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "compare/comparison_output.h"
+#include "synthetic_runs.h"
+
+namespace rb::compare {
+namespace {
+
+RunComparison slowdown() {
+  rb::testing::SyntheticOptions o;
+  const RunResult base = rb::testing::synthetic_flower_run(o);
+  o.seed = 2;
+  o.scale = 1.2;
+  RunComparison c = compare_runs(base, rb::testing::synthetic_flower_run(o), {});
+  c.base_label = "base-run";
+  c.new_label = "new-run";
+  return c;
+}
+
+TEST(ComparisonOutput, TableShowsVaryingParamsVerdictsAndTheExitCode) {
+  const std::string text = format_comparison(slowdown(), OutputFormat::table);
+  EXPECT_NE(text.find("base: base-run"), std::string::npos);
+  EXPECT_NE(text.find("fixed: active=100 writes=100 transport=socketpair"), std::string::npos);
+  EXPECT_NE(text.find("pipes=1000"), std::string::npos);
+  EXPECT_NE(text.find("slower"), std::string::npos);
+  EXPECT_NE(text.find("Geometric mean"), std::string::npos);
+  EXPECT_NE(text.find("verdict: 8 slower -> exit 1 (regression)"), std::string::npos);
+}
+
+TEST(ComparisonOutput, MarkdownIsATable) {
+  const std::string md = format_comparison(slowdown(), OutputFormat::md);
+  EXPECT_NE(md.find("| plugin | point | metric |"), std::string::npos);
+  EXPECT_NE(md.find("|---|---|---|---:|"), std::string::npos);
+  EXPECT_NE(md.find("**verdict:**"), std::string::npos);
+}
+
+TEST(ComparisonOutput, JsonCarriesEveryRowAndTheExitCode) {
+  const auto j = nlohmann::json::parse(format_comparison(slowdown(), OutputFormat::json));
+  EXPECT_EQ(j.at("exit_code"), 1);
+  ASSERT_EQ(j.at("cells").size(), 8u);
+  const auto& row = j.at("cells")[0];
+  EXPECT_EQ(row.at("verdict"), "slower");
+  EXPECT_EQ(row.at("params").at("pipes"), 100);
+  EXPECT_TRUE(row.at("p_value").is_number());
+  EXPECT_GT(row.at("ci_low").get<double>(), 1.0);
+  EXPECT_EQ(j.at("summary").size(), 4u);
+}
+
+TEST(ComparisonOutput, CsvHasAHeaderCellRowsAndGeomeanRows) {
+  const std::string csv = format_comparison(slowdown(), OutputFormat::csv);
+  EXPECT_EQ(csv.rfind("kind,plugin,workload,point,metric,", 0), 0u);
+  std::size_t cells = 0, geomeans = 0;
+  for (std::size_t pos = 0; (pos = csv.find('\n', pos)) != std::string::npos; ++pos) {
+    if (csv.compare(pos + 1, 5, "cell,") == 0) ++cells;
+    if (csv.compare(pos + 1, 8, "geomean,") == 0) ++geomeans;
+  }
+  EXPECT_EQ(cells, 8u);
+  EXPECT_EQ(geomeans, 4u);
+}
+
+TEST(ComparisonOutput, FormatNames) {
+  EXPECT_EQ(parse_output_format("md"), OutputFormat::md);
+  EXPECT_EQ(parse_output_format("markdown"), OutputFormat::md);
+  EXPECT_FALSE(parse_output_format("xml"));
+}
+
+TEST(ComparisonOutput, NumberHelpers) {
+  EXPECT_EQ(change_text(1.2034), "+20.3%");
+  EXPECT_EQ(change_text(0.9), "-10.0%");
+  EXPECT_EQ(p_text(0.0001), "<0.001");
+  EXPECT_EQ(p_text(0.031), "0.031");
+  EXPECT_EQ(interval_text({1, 0.95, 1.05, 0.95}), "[-5.0%, +5.0%]");
+}
+
+}  // namespace
+}  // namespace rb::compare

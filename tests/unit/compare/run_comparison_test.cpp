@@ -1,0 +1,175 @@
+// Comparing whole runs: verdicts and exit codes on synthetic runs of known difference.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "compare/run_comparison.h"
+#include "synthetic_runs.h"
+
+namespace rb::compare {
+namespace {
+
+using rb::testing::synthetic_flower_run;
+using rb::testing::SyntheticOptions;
+
+RunResult run_with(std::uint64_t seed, double scale, std::size_t samples = 24) {
+  SyntheticOptions o;
+  o.seed = seed;
+  o.scale = scale;
+  o.samples = samples;
+  return synthetic_flower_run(o);
+}
+
+bool all_rows(const RunComparison& c, Verdict v) {
+  return !c.rows.empty() && std::all_of(c.rows.begin(), c.rows.end(),
+                                        [&](const CellComparison& r) { return r.verdict == v; });
+}
+
+TEST(RunComparison, TwentyPercentSlowdownIsSlowerAndExitsOne) {
+  const RunComparison c = compare_runs(run_with(1, 1.0), run_with(2, 1.2), {});
+  EXPECT_EQ(c.matched, 4u);
+  EXPECT_EQ(c.rows.size(), 8u);  // 4 cells x the two headline metrics
+  EXPECT_TRUE(all_rows(c, Verdict::slower));
+  EXPECT_NEAR(c.rows.front().ratio.ratio, 1.2, 0.02);
+  EXPECT_EQ(exit_code(c), kExitRegression);
+}
+
+TEST(RunComparison, IdenticalRunsAreSameAndExitZero) {
+  const RunResult run = run_with(3, 1.0);
+  const RunComparison c = compare_runs(run, run, {});
+  EXPECT_TRUE(all_rows(c, Verdict::same));
+  EXPECT_EQ(exit_code(c), kExitNoRegression);
+}
+
+TEST(RunComparison, TwoIndependentRunsOfTheSameDistributionAreSame) {
+  EXPECT_EQ(exit_code(compare_runs(run_with(4, 1.0), run_with(5, 1.0), {})), kExitNoRegression);
+}
+
+TEST(RunComparison, ThreeSamplesAreInconclusiveAndExitThree) {
+  const RunComparison c = compare_runs(run_with(6, 1.0, 3), run_with(7, 1.2, 3), {});
+  EXPECT_TRUE(all_rows(c, Verdict::inconclusive));
+  EXPECT_EQ(exit_code(c), kExitInconclusive);
+}
+
+TEST(RunComparison, SpeedUpIsFasterAndNotARegression) {
+  const RunComparison c = compare_runs(run_with(8, 1.0), run_with(9, 0.8), {});
+  EXPECT_TRUE(all_rows(c, Verdict::faster));
+  EXPECT_EQ(exit_code(c), kExitNoRegression);
+}
+
+TEST(RunComparison, AnotherSoHashIsFlaggedNotHidden) {
+  SyntheticOptions o;
+  const RunResult base = synthetic_flower_run(o);
+  o.seed = 2;
+  o.sha256 = "bb22";
+  const RunComparison c = compare_runs(base, synthetic_flower_run(o), {});
+  ASSERT_FALSE(c.rows.empty());
+  for (const auto& row : c.rows) {
+    EXPECT_TRUE(row.provenance_changed);
+    ASSERT_FALSE(row.notes.empty());
+    EXPECT_NE(row.notes.back().find("sha256 aa11 -> bb22"), std::string::npos);
+  }
+}
+
+TEST(RunComparison, DifferentHostIsNoted) {
+  RunResult next = run_with(10, 1.0);
+  next.context.host = "otherhost";
+  const RunComparison c = compare_runs(run_with(11, 1.0), next, {});
+  ASSERT_EQ(c.context_notes.size(), 1u);
+  EXPECT_EQ(c.context_notes[0], "host: testhost -> otherhost");
+}
+
+TEST(RunComparison, CellThatCrashesNowIsARegression) {
+  RunResult next = run_with(12, 1.0);
+  next.cells[0].status = CellStatus::crashed;
+  next.cells[0].reason = "signal 11";
+  const RunComparison c = compare_runs(run_with(13, 1.0), next, {});
+  ASSERT_EQ(c.uncompared.size(), 1u);
+  EXPECT_TRUE(c.uncompared[0].broken);
+  EXPECT_EQ(exit_code(c), kExitRegression);
+}
+
+TEST(RunComparison, SkippedOnBothSidesIsNotARegression) {
+  RunResult base = run_with(14, 1.0);
+  RunResult next = run_with(15, 1.0);
+  base.cells[0].status = next.cells[0].status = CellStatus::skipped;
+  const RunComparison c = compare_runs(base, next, {});
+  ASSERT_EQ(c.uncompared.size(), 1u);
+  EXPECT_FALSE(c.uncompared[0].broken);
+  EXPECT_EQ(exit_code(c), kExitNoRegression);
+}
+
+TEST(RunComparison, CellsOnOneSideOnlyAreListed) {
+  SyntheticOptions o;
+  o.plugins = {"libevent2", "muduo", "raw-epoll"};
+  const RunComparison c = compare_runs(run_with(16, 1.0), synthetic_flower_run(o), {});
+  EXPECT_EQ(c.matched, 4u);
+  EXPECT_EQ(c.only_in_new.size(), 2u);
+  EXPECT_TRUE(c.only_in_base.empty());
+}
+
+// Whatever workload declares a higher-is-better metric (a throughput): a 20% drop is slower.
+TEST(RunComparison, HigherIsBetterMetricDropIsSlower) {
+  std::string workload, metric;
+  for (const char* w : {"pingpong", "notify"})
+    for (const auto& info : metrics_for_workload(w))
+      if (!info.lower_is_better && metric.empty()) {
+        workload = w;
+        metric = info.name;
+      }
+  if (metric.empty()) GTEST_SKIP() << "no workload declares a higher-is-better metric";
+  auto as_throughput = [&](RunResult run) {
+    for (auto& cell : run.cells) {
+      cell.cell.workload = workload;
+      for (auto& s : cell.samples) s.metrics = {{metric, 1e6 / s.metrics.at("setup_us")}};
+    }
+    return run;
+  };
+  CompareOptions options;
+  options.metrics = {metric};
+  const RunComparison c =
+      compare_runs(as_throughput(run_with(17, 1.0)), as_throughput(run_with(18, 1.25)), options);
+  ASSERT_EQ(c.rows.size(), 4u);
+  EXPECT_FALSE(c.rows[0].metric.lower_is_better);
+  EXPECT_LT(c.rows[0].ratio.ratio, 0.85);  // new/base: the throughput fell
+  EXPECT_TRUE(all_rows(c, Verdict::slower));
+  EXPECT_EQ(exit_code(c), kExitRegression);
+}
+
+TEST(RunComparison, PluginsWithinOneRun) {
+  SyntheticOptions o;
+  RunResult run = synthetic_flower_run(o);
+  for (auto& cell : run.cells)
+    if (cell.cell.plugin == "muduo")
+      for (auto& s : cell.samples) s.metrics["dispatch_us"] *= 1.3;
+  CompareOptions options;
+  options.metrics = {"dispatch_us"};
+  const RunComparison c = compare_plugins(run, "libevent2", "muduo", options);
+  ASSERT_EQ(c.rows.size(), 2u);
+  EXPECT_TRUE(all_rows(c, Verdict::slower));
+  EXPECT_EQ(c.rows[0].base_plugin, "libevent2");
+  EXPECT_EQ(c.rows[0].new_plugin, "muduo");
+  EXPECT_FALSE(c.rows[0].provenance_changed);  // two plugins always differ: not a flag
+}
+
+TEST(RunComparison, GeometricMeanPerPluginAndMetric) {
+  const RunComparison c = compare_runs(run_with(19, 1.0), run_with(20, 1.2), {});
+  ASSERT_EQ(c.summaries.size(), 4u);  // 2 plugins x 2 metrics
+  for (const auto& s : c.summaries) {
+    EXPECT_EQ(s.cells, 2u);
+    EXPECT_EQ(s.slower, 2u);
+    EXPECT_NEAR(s.geomean_ratio, 1.2, 0.02);
+  }
+}
+
+TEST(RunComparison, SummaryOnlySourcesAreInconclusive) {
+  RunResult base = run_with(21, 1.0);
+  RunResult next = run_with(22, 1.2);
+  for (auto& cell : base.cells) cell.samples.clear();
+  const RunComparison c = compare_runs(base, next, {});
+  EXPECT_TRUE(all_rows(c, Verdict::inconclusive));
+  EXPECT_NEAR(c.rows[0].ratio.ratio, 1.2, 0.03);  // medians still shown
+}
+
+}  // namespace
+}  // namespace rb::compare

@@ -1,0 +1,86 @@
+// The verdict rules on hand-picked ratios, intervals and p-values.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "compare/verdict.h"
+
+namespace rb::compare {
+namespace {
+
+RatioEstimate ratio(double r, double low, double high) {
+  return {r, low, high, 0.95};
+}
+
+const VerdictRules kRules;  // threshold 5%, alpha 0.05, min 5, warn below 9
+
+TEST(Verdict, IntervalInsideTheBandIsSame) {
+  const Judgement j = judge(20, 20, ratio(1.01, 0.98, 1.04), 0.3, kRules);
+  EXPECT_EQ(j.verdict, Verdict::same);
+  EXPECT_TRUE(j.warning.empty());
+}
+
+TEST(Verdict, SignificantChangeBeyondTheBandIsSlower) {
+  EXPECT_EQ(judge(20, 20, ratio(1.20, 1.15, 1.26), 1e-6, kRules).verdict, Verdict::slower);
+}
+
+TEST(Verdict, SignificantImprovementBeyondTheBandIsFaster) {
+  EXPECT_EQ(judge(20, 20, ratio(0.80, 0.76, 0.85), 1e-6, kRules).verdict, Verdict::faster);
+}
+
+// Significant and a large median change, but the interval reaches back into the noise band:
+// a noisy machine must not raise an alarm on that.
+TEST(Verdict, IntervalReachingIntoTheBandIsInconclusive) {
+  const Judgement j = judge(20, 20, ratio(1.40, 1.03, 2.50), 0.01, kRules);
+  EXPECT_EQ(j.verdict, Verdict::inconclusive);
+  EXPECT_NE(j.reason.find("more than"), std::string::npos);
+}
+
+TEST(Verdict, TooFewSamplesIsInconclusiveWhateverTheNumbers) {
+  const Judgement j = judge(3, 3, ratio(1.5, 1.4, 1.6), 1e-6, kRules);
+  EXPECT_EQ(j.verdict, Verdict::inconclusive);
+  EXPECT_NE(j.reason.find("too few samples"), std::string::npos);
+}
+
+TEST(Verdict, FewSamplesGiveAVerdictWithAWarning) {
+  const Judgement j = judge(6, 6, ratio(1.0, 0.99, 1.01), 0.9, kRules);
+  EXPECT_EQ(j.verdict, Verdict::same);
+  EXPECT_NE(j.warning.find("few samples"), std::string::npos);
+}
+
+TEST(Verdict, WideIntervalIsInconclusive) {
+  const Judgement j = judge(20, 20, ratio(1.02, 0.85, 1.25), 0.6, kRules);
+  EXPECT_EQ(j.verdict, Verdict::inconclusive);
+  EXPECT_NE(j.reason.find("more than"), std::string::npos);
+}
+
+TEST(Verdict, NarrowIntervalAroundASmallChangeIsSame) {
+  // Significant, but a 3% change is inside the 5% noise threshold.
+  EXPECT_EQ(judge(20, 20, ratio(1.03, 1.01, 1.06), 0.01, kRules).verdict, Verdict::same);
+}
+
+TEST(Verdict, ChangeBeyondTheBandWithoutSignificanceIsInconclusive) {
+  const Judgement j = judge(20, 20, ratio(1.07, 0.99, 1.08), 0.2, kRules);
+  EXPECT_EQ(j.verdict, Verdict::inconclusive);
+  EXPECT_NE(j.reason.find("not significant"), std::string::npos);
+}
+
+TEST(Verdict, ThresholdIsConfigurable) {
+  VerdictRules loose = kRules;
+  loose.threshold = 0.25;
+  EXPECT_EQ(judge(20, 20, ratio(1.20, 1.15, 1.24), 1e-6, loose).verdict, Verdict::same);
+}
+
+TEST(Verdict, UndefinedRatioIsInconclusive) {
+  EXPECT_EQ(judge(20, 20, ratio(std::nan(""), 1, 1), 0.5, kRules).verdict, Verdict::inconclusive);
+}
+
+TEST(Verdict, InvertedFlipsTheRatioAndItsBounds) {
+  const RatioEstimate r = inverted(ratio(2, 1, 4));
+  EXPECT_DOUBLE_EQ(r.ratio, 0.5);
+  EXPECT_DOUBLE_EQ(r.ci_low, 0.25);
+  EXPECT_DOUBLE_EQ(r.ci_high, 1);
+}
+
+}  // namespace
+}  // namespace rb::compare

@@ -1,0 +1,174 @@
+// The history store: a run written cell by cell reads back whole, samples included; runs
+// are listed and filtered; a cell's history is found by a filter.
+#include <gtest/gtest.h>
+
+#include "report/json_codec.h"
+#include "store/history_query.h"
+#include "store/run_reader.h"
+#include "store/run_recorder.h"
+#include "store/schema.h"
+#include "store_test_support.h"
+#include "synthetic_runs.h"
+
+namespace rb::store {
+namespace {
+
+using rb::testing::synthetic_flower_run;
+using rb::testing::SyntheticOptions;
+using rb::testing::TempDir;
+
+RunHeader header_of(const RunResult& run, const std::string& name = "synthetic") {
+  RunHeader h;
+  h.config_name = name;
+  h.config_path = "configs/" + name + ".toml";
+  h.config_text = "workload = \"flower\"\n";
+  h.workload = run.workload;
+  h.plugins = run.plugins;
+  h.context = run.context;
+  return h;
+}
+
+std::int64_t store_run(const std::filesystem::path& db, const RunResult& run,
+                       const std::string& name = "synthetic", bool finish = true) {
+  RunRecorder recorder(db);
+  const std::int64_t id = recorder.begin(header_of(run, name));
+  for (const auto& cell : run.cells) recorder.add_cell(cell);
+  if (finish) recorder.finish(run.context, "finished");
+  return id;
+}
+
+std::string json_of(const RunResult& run) {
+  return report::dump_json(report::to_json(run, report::SampleDetail::full));
+}
+
+TEST(RunStore, RoundTripKeepsEverySampleAndSummary) {
+  TempDir dir;
+  const RunResult run = synthetic_flower_run({});
+  const std::int64_t id = store_run(dir.path() / "h.db", run);
+  Database db = open_history(dir.path() / "h.db", false);
+  const RunResult back = load_run(db, id);
+  EXPECT_EQ(json_of(back), json_of(run));
+  EXPECT_EQ(back.cells[0].samples.size(), 24u);
+}
+
+TEST(RunStore, CreatesTheDatabaseAndItsFolderInWalMode) {
+  TempDir dir;
+  const auto path = dir.path() / "nested" / "history.db";
+  store_run(path, synthetic_flower_run({}));
+  Database db = open_history(path, false);
+  Statement mode = db.prepare("PRAGMA journal_mode");
+  ASSERT_TRUE(mode.step());
+  EXPECT_EQ(mode.column_text(0), "wal");
+  EXPECT_EQ(db.user_version(), kSchemaVersion);
+}
+
+TEST(RunStore, OpeningAMissingDatabaseForReadingFails) {
+  TempDir dir;
+  EXPECT_THROW(open_history(dir.path() / "none.db", false), StoreError);
+}
+
+TEST(RunStore, ListsRunsNewestFirstWithFilters) {
+  TempDir dir;
+  const auto path = dir.path() / "h.db";
+  RunResult other_host = synthetic_flower_run({});
+  other_host.context.host = "elsewhere";
+  const auto a = store_run(path, synthetic_flower_run({}), "nightly");
+  const auto b = store_run(path, other_host, "nightly");
+  const auto c = store_run(path, synthetic_flower_run({}), "smoke");
+  const auto d = store_run(path, synthetic_flower_run({}), "nightly", false);
+  Database db = open_history(path, false);
+
+  const auto all = list_runs(db, {});
+  ASSERT_EQ(all.size(), 4u);
+  EXPECT_EQ(all[0].id, d);
+  EXPECT_EQ(all[0].status, "running");
+  EXPECT_EQ(all[3].id, a);
+  EXPECT_EQ(all[3].cells, 4u);
+
+  RunFilter nightly_here;
+  nightly_here.config_name = "nightly";
+  nightly_here.host = "testhost";
+  nightly_here.finished_only = true;
+  const auto found = list_runs(db, nightly_here);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].id, a);
+
+  RunFilter before;
+  before.before_id = c;
+  EXPECT_EQ(list_runs(db, before).front().id, b);
+  EXPECT_EQ(list_runs(db, {}, 2).size(), 2u);
+  EXPECT_FALSE(find_run(db, 999));
+  EXPECT_THROW(load_run(db, 999), StoreError);
+}
+
+// A run killed after two cells: the database has those two, whole, and the run "running".
+TEST(RunStore, KilledRunLeavesFinishedCellsWhole) {
+  TempDir dir;
+  const auto path = dir.path() / "h.db";
+  const RunResult run = synthetic_flower_run({});
+  std::int64_t id = 0;
+  {
+    RunRecorder recorder(path);
+    id = recorder.begin(header_of(run));
+    recorder.add_cell(run.cells[0]);
+    recorder.add_cell(run.cells[1]);
+  }
+  Database db = open_history(path, false);
+  EXPECT_EQ(find_run(db, id)->status, "running");
+  const RunResult back = load_run(db, id);
+  ASSERT_EQ(back.cells.size(), 2u);
+  EXPECT_EQ(back.cells[1].samples.size(), run.cells[1].samples.size());
+}
+
+// A cell that cannot be stored (here: the same cell twice) leaves nothing of itself behind.
+TEST(RunStore, AFailedCellRollsBackWhole) {
+  TempDir dir;
+  const auto path = dir.path() / "h.db";
+  const RunResult run = synthetic_flower_run({});
+  RunRecorder recorder(path);
+  recorder.begin(header_of(run));
+  recorder.add_cell(run.cells[0]);
+  EXPECT_THROW(recorder.add_cell(run.cells[0]), StoreError);
+  Database db = open_history(path, false);
+  Statement count = db.prepare("SELECT COUNT(*) FROM samples");
+  ASSERT_TRUE(count.step());
+  EXPECT_EQ(count.column_int(0), static_cast<std::int64_t>(run.cells[0].samples.size()));
+}
+
+TEST(RunStore, CellHistoryFollowsACellAcrossRuns) {
+  TempDir dir;
+  const auto path = dir.path() / "h.db";
+  SyntheticOptions o;
+  store_run(path, synthetic_flower_run(o));
+  o.scale = 1.5;
+  store_run(path, synthetic_flower_run(o));
+  Database db = open_history(path, false);
+  const auto series = cell_history(db, CellFilter("muduo pipes=1000"), {"setup_us"}, {}, 10);
+  ASSERT_EQ(series.size(), 1u);
+  EXPECT_EQ(series[0].plugin, "muduo");
+  ASSERT_EQ(series[0].points.size(), 2u);
+  EXPECT_LT(series[0].points[0].run_id, series[0].points[1].run_id);  // oldest first
+  EXPECT_NEAR(series[0].points[1].median / series[0].points[0].median, 1.5, 0.05);
+  EXPECT_EQ(cell_history(db, CellFilter("muduo"), {}, {}, 1).size(), 6u);  // 2 points x 3
+}
+
+TEST(CellFilter, TermsMustAllMatch) {
+  CellSpec cell;
+  cell.workload = "flower";
+  cell.plugin = "muduo";
+  cell.params = {{"pipes", std::int64_t{1000}}, {"transport", std::string("pipe")}};
+  EXPECT_TRUE(CellFilter("").matches(cell));
+  EXPECT_TRUE(CellFilter("muduo pipes=1000").matches(cell));
+  EXPECT_TRUE(CellFilter("flower,transport=pipe").matches(cell));
+  EXPECT_TRUE(CellFilter("plugin=muduo workload=flower").matches(cell));
+  EXPECT_FALSE(CellFilter("muduo pipes=100").matches(cell));
+  EXPECT_FALSE(CellFilter("libevent2").matches(cell));
+  EXPECT_FALSE(CellFilter("active=1").matches(cell));
+}
+
+TEST(RunStore, ConfigHashIsSha256) {
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+}  // namespace
+}  // namespace rb::store
