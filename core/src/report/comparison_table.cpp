@@ -109,7 +109,7 @@ ComparisonTable build_table(const RunResult& run, const std::string& workload,
   }
   for (auto& row : table.rows)
     for (auto& text : row.cells)
-      if (text.empty()) text = kNoCell;
+      if (text.empty()) text = std::string(kNoCell);
   return table;
 }
 
