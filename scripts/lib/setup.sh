@@ -14,9 +14,11 @@ REACTORBENCH_PACKAGES=(
 
 rb_log() { printf '[reactorbench] %s\n' "$*" >&2; }
 
+# rb_ensure_packages [EXTRA_PACKAGE...]: the packages above plus the extras a script needs
+# (scripts/fuzz-config needs clang for libFuzzer).
 rb_ensure_packages() {
   local missing=() pkg
-  for pkg in "${REACTORBENCH_PACKAGES[@]}"; do
+  for pkg in "${REACTORBENCH_PACKAGES[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' \
       || missing+=("$pkg")
   done
