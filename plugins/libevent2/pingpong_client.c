@@ -32,6 +32,14 @@ struct lc_counts {
   uint64_t bytes_read, messages_read, completed, connect_failures, resets, mismatches, verified;
 };
 
+/* The first byte a loop found differing from the pattern, for the failure's reason. */
+struct lc_mismatch {
+  int found;
+  uint32_t session;
+  uint64_t offset;
+  unsigned char expected, got;
+};
+
 struct lc_client;
 
 struct lc_loop {
@@ -44,6 +52,7 @@ struct lc_loop {
   int past_deadline;
   int stopped;
   struct lc_counts counts;
+  struct lc_mismatch first_mismatch;
 };
 
 struct lc_client {
@@ -75,6 +84,19 @@ static void shut_if_due(struct lc_session* session) {
   session->state = kShut;
 }
 
+/* Slow path, once per loop: where in data[0..len) (stream offset `offset`) the pattern broke. */
+static void note_first_mismatch(struct lc_mismatch* first, uint32_t session,
+                                const unsigned char* data, size_t len, uint64_t offset,
+                                uint32_t block_size) {
+  for (size_t j = 0; j < len; ++j) {
+    const unsigned char expected = (unsigned char)(((offset + j) % block_size) % 128);
+    if (data[j] != expected) {
+      *first = (struct lc_mismatch){1, session, offset + j, expected, data[j]};
+      return;
+    }
+  }
+}
+
 static void read_cb(struct bufferevent* bev, void* arg) {
   struct lc_session* session = arg;
   struct lc_counts* counts = &session->loop->counts;
@@ -92,8 +114,12 @@ static void read_cb(struct bufferevent* bev, void* arg) {
       const int count = evbuffer_peek(input, (ev_ssize_t)(n - seen), &at, chunks, 16);
       for (int i = 0; i < count && i < 16 && seen < n; ++i) {
         const size_t len = chunks[i].iov_len < n - seen ? chunks[i].iov_len : n - seen;
-        counts->mismatches += rb_pingpong_mismatches(chunks[i].iov_base, len,
-                                                     session->offset + seen, params->block_size);
+        const uint64_t bad = rb_pingpong_mismatches(chunks[i].iov_base, len, session->offset + seen,
+                                                    params->block_size);
+        if (bad > 0 && !session->loop->first_mismatch.found)
+          note_first_mismatch(&session->loop->first_mismatch, session->index, chunks[i].iov_base,
+                              len, session->offset + seen, params->block_size);
+        counts->mismatches += bad;
         seen += len;
       }
     }
@@ -136,10 +162,12 @@ static void deadline_cb(evutil_socket_t fd, short events, void* arg) {
   struct lc_loop* loop = arg;
   loop->past_deadline = 1;
   struct lc_client* client = loop->client;
-  for (uint32_t i = 0; i < client->params.sessions; ++i) {
+  /* Only this loop's sessions (connect_all deals them round-robin): other loop threads free
+   * their own sessions' bufferevents concurrently, so their fields are never read here. */
+  for (uint32_t i = (uint32_t)(loop - client->loops); i < client->params.sessions;
+       i += client->loop_count) {
     struct lc_session* session = &client->sessions[i];
-    if (session->loop == loop && session->bev != NULL && session->state != kConnecting)
-      shut_if_due(session);
+    if (session->bev != NULL && session->state != kConnecting) shut_if_due(session);
   }
 }
 
@@ -307,6 +335,15 @@ static int counters(void* state, const rb_counter_sink* sink, char* err, size_t 
   sink->put(sink->ctx, "resets", total.resets);
   sink->put(sink->ctx, "verify_mismatches", total.mismatches);
   sink->put(sink->ctx, "verified_bytes", total.verified);
+  for (uint32_t i = 0; i < client->loop_count; ++i) {
+    const struct lc_mismatch* first = &client->loops[i].first_mismatch;
+    if (!first->found) continue;
+    sink->put(sink->ctx, "first_mismatch_session", first->session);
+    sink->put(sink->ctx, "first_mismatch_offset", first->offset);
+    sink->put(sink->ctx, "first_mismatch_expected", first->expected);
+    sink->put(sink->ctx, "first_mismatch_got", first->got);
+    break;
+  }
   return RB_OK;
 }
 

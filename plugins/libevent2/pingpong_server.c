@@ -249,8 +249,13 @@ static int serve(void* state, char* err, size_t err_len) {
     if (write(server->loops[i].handoff[1], &stop, sizeof stop) < 0) continue;
   }
   for (uint32_t i = 0; i < started; ++i) pthread_join(server->loops[i].thread, NULL);
-  for (uint32_t i = 0; i < server->loop_count; ++i)
+  evconnlistener_disable(server->listener);
+  for (uint32_t i = 0; i < server->loop_count; ++i) {
     while (server->loops[i].conns != NULL) close_conn(server->loops[i].conns);
+    /* bufferevent_free only schedules the close; one more pass of the (stopped) loop runs the
+     * finalizers, so every connection is closed when serve returns, as the ABI promises. */
+    if (server->loops[i].base != NULL) event_base_loop(server->loops[i].base, EVLOOP_NONBLOCK);
+  }
   if (server->threads > 1 && started < server->loop_count)
     return report_error(RB_ERR_SYSTEM, err, err_len, "pthread_create failed");
   if (server->failed) return report_error(RB_ERR_SYSTEM, err, err_len, "%s", server->error);

@@ -109,6 +109,15 @@ void PingpongClient::reportCounters(const rb_counter_sink& sink) const {
   sink.put(sink.ctx, "resets", resets);
   sink.put(sink.ctx, "verify_mismatches", total.mismatches);
   sink.put(sink.ctx, "verified_bytes", total.verified);
+  for (const auto& session : sessions_) {
+    const SessionCounts& c = session->counts();
+    if (!c.mismatchFound) continue;
+    sink.put(sink.ctx, "first_mismatch_session", session->index());
+    sink.put(sink.ctx, "first_mismatch_offset", c.mismatchOffset);
+    sink.put(sink.ctx, "first_mismatch_expected", c.mismatchExpected);
+    sink.put(sink.ctx, "first_mismatch_got", c.mismatchGot);
+    break;
+  }
 }
 
 }  // namespace rbmuduo

@@ -70,8 +70,10 @@ void PingpongSession::onMessage(const TcpConnectionPtr& conn, Buffer* buffer) {
   ++counts_.messagesRead;
   counts_.bytesRead += n;
   if (verify_) {
-    counts_.mismatches += rb_pingpong_mismatches(
-        reinterpret_cast<const unsigned char*>(buffer->peek()), n, offset_, blockSize_);
+    const auto* data = reinterpret_cast<const unsigned char*>(buffer->peek());
+    const std::uint64_t bad = rb_pingpong_mismatches(data, n, offset_, blockSize_);
+    if (bad > 0 && !counts_.mismatchFound) noteFirstMismatch(data, n);
+    counts_.mismatches += bad;
     counts_.verified += n;
   }
   offset_ += n;
@@ -79,6 +81,19 @@ void PingpongSession::onMessage(const TcpConnectionPtr& conn, Buffer* buffer) {
     buffer->retrieveAll();
   } else {
     conn->send(buffer);
+  }
+}
+
+void PingpongSession::noteFirstMismatch(const unsigned char* data, std::size_t len) {
+  for (std::size_t j = 0; j < len; ++j) {
+    const auto expected = static_cast<unsigned char>(((offset_ + j) % blockSize_) % 128);
+    if (data[j] != expected) {
+      counts_.mismatchFound = true;
+      counts_.mismatchOffset = offset_ + j;
+      counts_.mismatchExpected = expected;
+      counts_.mismatchGot = data[j];
+      return;
+    }
   }
 }
 

@@ -4,6 +4,7 @@
 // server closes. Everything but the constructor runs in the session's loop.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -20,6 +21,11 @@ struct SessionCounts {
   std::uint64_t messagesRead = 0;
   std::uint64_t mismatches = 0;
   std::uint64_t verified = 0;
+  // The first byte that differed from the pattern, for the failure's reason.
+  bool mismatchFound = false;
+  std::uint64_t mismatchOffset = 0;
+  unsigned char mismatchExpected = 0;
+  unsigned char mismatchGot = 0;
 };
 
 enum class SessionEnd { kOpen, kCompleted, kConnectFailed, kReset };
@@ -42,10 +48,13 @@ class PingpongSession {
   // Read once the session has ended.
   const SessionCounts& counts() const { return counts_; }
   SessionEnd end() const { return end_; }
+  std::uint32_t index() const { return index_; }
 
  private:
   void onConnection(const TcpConnectionPtr& conn);
   void onMessage(const TcpConnectionPtr& conn, Buffer* buffer);
+  // Slow path, once per session: records where data[0..len) first breaks the pattern.
+  void noteFirstMismatch(const unsigned char* data, std::size_t len);
   void finish(SessionEnd end);
 
   EventLoop* const loop_;

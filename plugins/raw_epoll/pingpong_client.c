@@ -41,6 +41,14 @@ struct pc_counts {
   uint64_t bytes_read, messages_read, completed, connect_failures, resets, mismatches, verified;
 };
 
+/* The first byte a loop found differing from the pattern, for the failure's reason. */
+struct pc_mismatch {
+  int found;
+  uint32_t session;
+  uint64_t offset;
+  unsigned char expected, got;
+};
+
 struct pc_loop {
   struct pc_client* client;
   int epoll_fd;
@@ -51,6 +59,7 @@ struct pc_loop {
   struct epoll_event* events;
   int max_events;
   struct pc_counts counts;
+  struct pc_mismatch first_mismatch;
   uint64_t bytes_written;
   int rc;
   char error[200];
@@ -124,6 +133,19 @@ static void on_connected(struct pc_loop* loop, struct pc_session* session) {
   update_interest(loop, session);
 }
 
+/* Slow path, once per loop: where in data[0..len) (stream offset `offset`) the pattern broke. */
+static void note_first_mismatch(struct pc_mismatch* first, uint32_t session,
+                                const unsigned char* data, size_t len, uint64_t offset,
+                                uint32_t block_size) {
+  for (size_t j = 0; j < len; ++j) {
+    const unsigned char expected = (unsigned char)(((offset + j) % block_size) % 128);
+    if (data[j] != expected) {
+      *first = (struct pc_mismatch){1, session, offset + j, expected, data[j]};
+      return;
+    }
+  }
+}
+
 static void on_readable(struct pc_loop* loop, struct pc_session* session) {
   const ssize_t n = read(session->fd, loop->buffer, kReadBufferSize);
   if (n < 0 && (errno == EAGAIN || errno == EINTR)) return;
@@ -138,8 +160,12 @@ static void on_readable(struct pc_loop* loop, struct pc_session* session) {
   counts->bytes_read += (uint64_t)n;
   counts->messages_read++;
   if (rb_pingpong_verifies(session->index, params->verify_stride)) {
-    counts->mismatches += rb_pingpong_mismatches((const unsigned char*)loop->buffer, (size_t)n,
-                                                 session->offset, params->block_size);
+    const uint64_t bad = rb_pingpong_mismatches((const unsigned char*)loop->buffer, (size_t)n,
+                                                session->offset, params->block_size);
+    if (bad > 0 && !loop->first_mismatch.found)
+      note_first_mismatch(&loop->first_mismatch, session->index, (const unsigned char*)loop->buffer,
+                          (size_t)n, session->offset, params->block_size);
+    counts->mismatches += bad;
     counts->verified += (uint64_t)n;
   }
   session->offset += (uint64_t)n;
@@ -169,13 +195,15 @@ static void on_session_event(struct pc_loop* loop, struct pc_session* session, u
   update_interest(loop, session);
 }
 
+/* Visits only this loop's sessions (index % loop_count == this loop's index, as loop_of
+ * assigns them): other loop threads write their own sessions' fd and state concurrently. */
 static void pass_deadline(struct pc_loop* loop) {
   loop->past_deadline = 1;
   struct pc_client* client = loop->client;
-  for (uint32_t i = 0; i < client->params.sessions; ++i) {
+  const uint32_t first = (uint32_t)(loop - client->loops);
+  for (uint32_t i = first; i < client->params.sessions; i += client->loop_count) {
     struct pc_session* session = &client->sessions[i];
-    if (session->fd < 0 || loop_of(client, session) != loop || session->state == kConnecting)
-      continue;
+    if (session->fd < 0 || session->state == kConnecting) continue;
     if (shut_if_due(loop, session) != 0)
       finish(loop, session, &loop->counts.resets);
     else
@@ -356,6 +384,15 @@ static int counters(void* state, const rb_counter_sink* sink, char* err, size_t 
   sink->put(sink->ctx, "resets", total.resets);
   sink->put(sink->ctx, "verify_mismatches", total.mismatches);
   sink->put(sink->ctx, "verified_bytes", total.verified);
+  for (uint32_t i = 0; i < client->loop_count; ++i) {
+    const struct pc_mismatch* first = &client->loops[i].first_mismatch;
+    if (!first->found) continue;
+    sink->put(sink->ctx, "first_mismatch_session", first->session);
+    sink->put(sink->ctx, "first_mismatch_offset", first->offset);
+    sink->put(sink->ctx, "first_mismatch_expected", first->expected);
+    sink->put(sink->ctx, "first_mismatch_got", first->got);
+    break;
+  }
   return RB_OK;
 }
 

@@ -30,6 +30,9 @@ int print(const compare::RunComparison& comparison, compare::OutputFormat format
                     "parameters)",
                     comparison.base_label, comparison.new_label));
   std::cout << compare::format_comparison(comparison, format) << std::flush;
+  // On stderr, so json and csv output stays parseable.
+  if (const auto note = compare::no_verdict_note(comparison); !note.empty())
+    std::cerr << note << '\n';
   return compare::exit_code(comparison);
 }
 
@@ -46,7 +49,9 @@ CLI::App* add_compare_command(CLI::App& app, CompareArgs& args) {
       ->delimiter(',')
       ->allow_extra_args(false);
   cmd->add_option("--store", args.store, "history database (default: REACTORBENCH_DB)");
-  cmd->add_option("--config", args.config, "last / last~N count only runs of this config");
+  cmd->add_option("--config", args.config,
+                  "last / last~N count only finished runs of this config (default: the config "
+                  "of the newest finished run)");
   cmd->add_option("--host", args.host, "last / last~N count only runs on this host");
   cmd->add_option("--format", args.format, "table (default), md, json or csv");
   cmd->add_flag("--no-baseline-ok", args.no_baseline_ok,

@@ -138,6 +138,9 @@ CLI::App* add_history_command(CLI::App& app, HistoryArgs& args) {
   cmd->add_option("--host", args.host, "only runs on this host");
   cmd->add_option("--format", args.format, "table (default), md or json")
       ->check(CLI::IsMember({"table", "md", "json"}));
+  cmd->add_flag("--migrate", args.migrate,
+                "migrate an older database to this runner's schema (the only change history "
+                "makes; reading never migrates)");
   return cmd;
 }
 
@@ -148,7 +151,16 @@ int history_command(const HistoryArgs& args) {
     return kExitUsage;
   }
   try {
-    store::Database db = store::open_history(*path, false);
+    if (args.migrate) {
+      store::Database db(*path, false);
+      const int found = store::migrate(db);
+      std::cout << fmt::format("{}: schema version {}{}\n", path->string(), store::kSchemaVersion,
+                               found == store::kSchemaVersion
+                                   ? " (already)"
+                                   : fmt::format(" (migrated from {})", found));
+      return kExitOk;
+    }
+    store::Database db = store::open_history_for_reading(*path);
     store::RunFilter filter;
     filter.config_name = args.config;
     filter.host = args.host;

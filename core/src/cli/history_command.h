@@ -1,5 +1,6 @@
 // `runner history`: the stored runs, newest first, or with --cell a table of a cell's median
-// over time (one table per matching cell and metric, oldest run first).
+// over time (one table per matching cell and metric, oldest run first). It only reads the
+// database, never migrating it, unless asked to with --migrate.
 #pragma once
 
 #include <cstddef>
@@ -20,6 +21,7 @@ struct HistoryArgs {
   std::string config;
   std::string host;
   std::string format = "table";  // table, md or json
+  bool migrate = false;          // bring an older database to this runner's schema, and stop
 };
 
 CLI::App* add_history_command(CLI::App& app, HistoryArgs& args);

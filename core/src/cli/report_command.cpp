@@ -70,7 +70,9 @@ CLI::App* add_report_command(CLI::App& app, ReportArgs& args) {
                   "compare against this run ('previous': the run before, same config and host); "
                   "once for all runs or once per run");
   cmd->add_option("--store", args.store, "history database (default: REACTORBENCH_DB)");
-  cmd->add_option("--config", args.config, "last / last~N count only runs of this config");
+  cmd->add_option("--config", args.config,
+                  "last / last~N count only finished runs of this config (default: the config "
+                  "of the newest finished run)");
   cmd->add_option("--host", args.host, "last / last~N count only runs on this host");
   cmd->add_option("--title", args.title, "the page's title");
   cmd->add_flag("--no-plots", args.no_plots, "do not run scripts/plot.py");

@@ -76,9 +76,10 @@ std::string command_line_of(const RunArgs& args) {
 // A plugin that fails to load costs its own cells, not the run: they are marked failed with
 // the loader's reason and the rest of the matrix runs. Two files claiming one name is a
 // question only the user can answer, so that still stops the run (LoadError escapes).
+// Variants load their base plugin, so each catalog plugin is resolved once.
 void resolve_plugins(const config::TestPlan& plan, const PluginCatalog& catalog,
                      exec::MatrixOptions& options) {
-  for (const auto& name : plan.plugins) {
+  for (const auto& name : plan.base_plugins()) {
     try {
       options.plugin_paths[name] = catalog.resolve(name).path;
     } catch (const plugin::LoadError& e) {

@@ -44,7 +44,7 @@ std::string dir_config_name(const std::filesystem::path& dir, const RunResult& r
 }
 
 LoadedRun load_stored(const std::filesystem::path& path, std::int64_t id) {
-  store::Database db = store::open_history(path, false);
+  store::Database db = store::open_history_for_reading(path);
   const auto found = store::find_run(db, id);
   if (!found) throw std::runtime_error(fmt::format("{}: no run {}", path.string(), id));
   LoadedRun out;
@@ -106,17 +106,29 @@ LoadedRun load_run_ref(const std::string& ref, const RunSourceOptions& options) 
   if (std::filesystem::is_directory(ref)) return load_dir(ref);
   if (const auto back = parse_last(ref)) {
     const auto path = require_store(options, ref);
-    store::Database db = store::open_history(path, false);
+    store::Database db = store::open_history_for_reading(path);
+    // Finished runs only: a run still going (or killed) has part of its cells, an
+    // interrupted one may miss any of them.
     store::RunFilter filter;
     filter.config_name = options.config;
     filter.host = options.host;
+    filter.finished_only = true;
+    // No --config: the newest finished run's config, so `last~1 last` compares like with like
+    // even when a nightly stores several configs in turn.
+    if (filter.config_name.empty()) {
+      const auto newest = store::list_runs(db, filter, 1);
+      if (!newest.empty()) filter.config_name = newest.front().config_name;
+    }
     const auto runs = store::list_runs(db, filter, *back + 1);
     if (runs.size() <= *back) {
       std::string scope;
-      if (!options.config.empty()) scope += " of config '" + options.config + "'";
+      if (!filter.config_name.empty())
+        scope += " of config '" + filter.config_name + "'" +
+                 (options.config.empty() ? " (the newest finished run's)" : "");
       if (!options.host.empty()) scope += " on host '" + options.host + "'";
-      throw std::runtime_error(fmt::format("{}: '{}' needs {} stored runs{}; there are {}",
-                                           path.string(), ref, *back + 1, scope, runs.size()));
+      throw std::runtime_error(fmt::format("{}: '{}' needs {} finished stored runs{}; there {} {}",
+                                           path.string(), ref, *back + 1, scope,
+                                           runs.size() == 1 ? "is" : "are", runs.size()));
     }
     return load_stored(path, runs[*back].id);
   }
@@ -131,7 +143,7 @@ std::optional<LoadedRun> load_previous_run(const LoadedRun& of, const RunSourceO
     throw std::runtime_error(
         "'previous' looks the baseline up in the store: give --store PATH or set "
         "REACTORBENCH_DB");
-  store::Database db = store::open_history(*path, false);
+  store::Database db = store::open_history_for_reading(*path);
   store::RunFilter filter;
   filter.config_name = of.config_name;
   filter.host = of.run.context.host;

@@ -1,7 +1,8 @@
 // What `compare`, `report` and `export` accept as a run: a results directory, a run id in
-// the history store ("12" or "#12"), "last" / "last~N" (the newest runs in the store,
-// optionally of one config and host), or - as a baseline - "previous": the newest finished
-// run of the same config on the same host before the other run.
+// the history store ("12" or "#12"), "last" / "last~N" (the newest finished runs in the
+// store of one config: --config's, else the newest finished run's; optionally of one host),
+// or - as a baseline - "previous": the newest finished run of the same config on the same
+// host before the other run. The store is only read, never migrated.
 #pragma once
 
 #include <cstdint>
@@ -16,7 +17,7 @@ namespace rb::cli {
 
 struct RunSourceOptions {
   std::optional<std::filesystem::path> store;  // --store, else REACTORBENCH_DB
-  std::string config;                          // narrows last / last~N
+  std::string config;  // narrows last / last~N; empty: the newest finished run's config
   std::string host;
 };
 

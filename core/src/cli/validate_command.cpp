@@ -38,15 +38,9 @@ class ScratchDir {
   std::filesystem::path path_;
 };
 
-std::vector<std::pair<std::string, std::string>> parse_options(
-    const std::vector<std::string>& raw) {
-  std::vector<std::pair<std::string, std::string>> options;
-  for (const auto& item : raw) {
-    const auto eq = item.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw std::invalid_argument("--option " + item + ": expected KEY=VALUE");
-    options.emplace_back(item.substr(0, eq), item.substr(eq + 1));
-  }
+std::vector<validate::ScopedOption> parse_options(const std::vector<std::string>& raw) {
+  std::vector<validate::ScopedOption> options;
+  for (const auto& item : raw) options.push_back(validate::parse_scoped_option(item));
   return options;
 }
 
@@ -55,7 +49,7 @@ std::string abi_text(std::uint32_t v) {
 }
 
 void print_line(std::string_view verdict, std::string_view name, std::string_view detail) {
-  std::cout << fmt::format("{}  {:<16} {}\n", verdict, name, detail) << std::flush;
+  std::cout << fmt::format("{}  {:<23} {}\n", verdict, name, detail) << std::flush;
 }
 
 void print_descriptor(const plugin::PluginInfo& info) {

@@ -212,6 +212,7 @@ std::string verdict_line(const RunComparison& c) {
   const int code = exit_code(c);
   const char* meaning = code == kExitRegression     ? "regression"
                         : code == kExitInconclusive ? "inconclusive"
+                        : c.rows.empty()            ? "no verdict needed"
                                                     : "no regression";
   return fmt::format("{} -> exit {} ({})", fmt::join(parts, ", "), code, meaning);
 }

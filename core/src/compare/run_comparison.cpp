@@ -213,10 +213,20 @@ int exit_code(const RunComparison& comparison) {
   const bool broken = std::any_of(comparison.uncompared.begin(), comparison.uncompared.end(),
                                   [](const auto& cell) { return cell.broken; });
   if (slower || broken) return kExitRegression;
+  // No row at all (every matched cell skipped on a side, say): no verdict was needed, so
+  // none is missing. The output says "nothing compared" (see no_verdict_note).
+  if (comparison.rows.empty()) return kExitNoRegression;
   const bool all_inconclusive =
       std::all_of(comparison.rows.begin(), comparison.rows.end(),
                   [](const auto& row) { return row.verdict == Verdict::inconclusive; });
   return all_inconclusive ? kExitInconclusive : kExitNoRegression;
+}
+
+std::string no_verdict_note(const RunComparison& comparison) {
+  if (!comparison.rows.empty()) return {};
+  return fmt::format(
+      "note: no cell needed a verdict ({} matched, none with results on both sides): exit 0",
+      comparison.matched);
 }
 
 }  // namespace rb::compare

@@ -89,10 +89,14 @@ RunComparison compare_runs(const RunResult& base, const RunResult& next,
 RunComparison compare_plugins(const RunResult& run, const std::string& base_plugin,
                               const std::string& new_plugin, const CompareOptions& options);
 
-// kExitRegression if any row is slower or any cell broke, else kExitInconclusive when every
-// row is inconclusive (or no row could be compared), else kExitNoRegression. A comparison
-// with no matched cell at all is the caller's error (kExitError).
+// kExitRegression if any row is slower or any cell broke, else kExitInconclusive when there
+// are rows and every one is inconclusive, else kExitNoRegression - also when no row needed
+// a verdict (every matched cell skipped or without results on a side). A comparison with no
+// matched cell at all is the caller's error (kExitError).
 int exit_code(const RunComparison& comparison);
+
+// "note: no cell needed a verdict ..." when there are no rows; empty otherwise.
+std::string no_verdict_note(const RunComparison& comparison);
 
 // The metric a cell should be compared on, with its direction.
 MetricInfo metric_info_for(const std::string& workload, const std::string& metric);

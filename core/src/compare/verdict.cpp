@@ -60,25 +60,23 @@ Judgement judge(std::size_t n_base, std::size_t n_new, const RatioEstimate& wors
   const bool significant = p_value < rules.alpha;
   const std::string band = fmt::format("±{:g}%", t * 100);
 
+  // "same" needs the whole interval inside the band: a point ratio inside it says nothing
+  // when the interval reaches beyond, however narrow the interval is.
   if (worse.ci_low >= low_edge && worse.ci_high <= high_edge) {
     out.verdict = Verdict::same;
     out.reason = fmt::format("CI inside {}", band);
   } else if (significant && worse.ci_low > high_edge) {
     out.verdict = Verdict::slower;
-    out.reason = fmt::format("beyond {}, p = {:.2g}", band, p_value);
+    out.reason = fmt::format("CI beyond {}, p = {:.2g}", band, p_value);
   } else if (significant && worse.ci_high < low_edge) {
     out.verdict = Verdict::faster;
-    out.reason = fmt::format("beyond {}, p = {:.2g}", band, p_value);
-  } else if (worse.ci_high - worse.ci_low <= 2 * t && worse.ratio >= low_edge &&
-             worse.ratio <= high_edge) {
-    out.verdict = Verdict::same;
-    out.reason = fmt::format("change within {}", band);
+    out.reason = fmt::format("CI beyond {}, p = {:.2g}", band, p_value);
   } else if (worse.ci_high - worse.ci_low > 2 * t) {
     out.reason = fmt::format("CI {} wide: more than {} allows", width(worse), band);
-  } else if (!significant) {
-    out.reason = fmt::format("not significant (p = {:.2g})", p_value);
+  } else if (worse.ci_low > high_edge || worse.ci_high < low_edge) {
+    out.reason = fmt::format("CI beyond {} but not significant (p = {:.2g})", band, p_value);
   } else {
-    out.reason = fmt::format("CI reaches into {}", band);
+    out.reason = fmt::format("CI straddles the edge of {}", band);
   }
   return out;
 }

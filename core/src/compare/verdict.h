@@ -1,7 +1,8 @@
 // Turning a ratio, its confidence interval and a p-value into one word a script can act on:
 // faster, slower, same or inconclusive. A change inside the noise threshold is "same"; a
 // change is called only when it is significant and its whole interval lies beyond the
-// threshold, so a noisy machine produces "inconclusive", not a false alarm.
+// threshold; "same" only when the whole interval lies inside it. Anything in between, on a
+// noisy machine the usual case, is "inconclusive", not a false alarm nor a false all-clear.
 #pragma once
 
 #include <cstddef>
@@ -15,7 +16,7 @@ enum class Verdict { faster, slower, same, inconclusive };
 const char* to_string(Verdict verdict);
 
 struct VerdictRules {
-  double threshold = 0.05;       // the noise band: changes within ±5% are "same"
+  double threshold = 0.05;       // the noise band: a CI wholly within ±5% is "same"
   double alpha = 0.05;           // Mann-Whitney significance level
   std::size_t min_samples = 5;   // fewer on either side: inconclusive
   std::size_t warn_samples = 9;  // fewer: a verdict, with a warning that it is fragile
@@ -33,12 +34,12 @@ struct Judgement {
 // lower is better, base/new where higher is better (the caller flips it).
 //
 //  - fewer than min_samples on either side, or a ratio that is not finite: inconclusive;
-//  - the whole interval inside [1 - t, 1 + t]: same;
-//  - p < alpha and the whole interval beyond the band: slower or faster (an interval that
-//    reaches back inside the band cannot tell a real change from noise);
-//  - an interval no wider than the band around a ratio inside it: same;
-//  - otherwise inconclusive: the interval is too wide for the threshold, or the change is
-//    not significant.
+//  - the whole interval inside [1 - t, 1 + t]: same (nothing else is "same": a ratio inside
+//    the band whose interval reaches beyond it is not known to be unchanged);
+//  - p < alpha and the whole interval beyond the band on one side (above 1 + t: slower,
+//    below 1 - t: faster);
+//  - otherwise inconclusive: the interval is wider than the band (2t), or it straddles an
+//    edge of the band, or it lies beyond the band but the change is not significant.
 Judgement judge(std::size_t n_base, std::size_t n_new, const RatioEstimate& worse, double p_value,
                 const VerdictRules& rules);
 

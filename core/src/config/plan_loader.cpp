@@ -13,13 +13,15 @@
 #include "config/set_override.h"
 #include "config/store_section.h"
 #include "config/toml_access.h"
+#include "config/variant_section.h"
 #include "config/workload_schema.h"
 
 namespace rb::config {
 namespace {
 
-const std::vector<std::string> top_level_keys = {"name", "description", "workload",       "plugins",
-                                                 "run",  "matrix",      "plugin_options", "store"};
+const std::vector<std::string> top_level_keys = {"name",           "description", "workload",
+                                                 "plugins",        "run",         "matrix",
+                                                 "plugin_options", "variants",    "store"};
 
 toml::table parse_toml(std::string_view text, const std::string& source_name) {
   check_nesting(text, source_name);
@@ -62,6 +64,23 @@ void apply_quick(TestPlan& plan, const WorkloadSchema& schema) {
       axis.values = axis_schema->quick_values;
     else if (axis.values.size() > 2)
       axis.values.resize(2);
+  }
+}
+
+// Each plugin's options and, for a variant, its base and its options over the base's.
+void add_plugin_setups(TestPlan& plan, const PluginOptions& options, const Variants& variants) {
+  for (const auto& plugin : plan.plugins) {
+    const auto variant = variants.find(plugin);
+    const std::string& base = base_of(variants, plugin);
+    const auto found = options.find(base);
+    if (variant == variants.end()) {
+      if (found != options.end()) plan.plugin_options.insert(*found);
+      continue;
+    }
+    plan.variant_bases[plugin] = base;
+    rb::PluginOptionList merged = merge_options(
+        found != options.end() ? found->second : rb::PluginOptionList{}, variant->second.options);
+    if (!merged.empty()) plan.plugin_options[plugin] = std::move(merged);
   }
 }
 
@@ -108,20 +127,18 @@ TestPlan parse_checked(std::string_view text, const std::string& source_name,
   }
   plan.axes = complete_axes(schema, std::move(matrix.axes), matrix.pos);
 
-  PairingInput pairing{plan.workload, configured, std::move(matrix.role_plugins), overrides.plugins,
-                       reader.at(root)};
-  PluginOptions options =
-      read_plugin_options(reader, root, paired ? every_named_plugin(pairing) : configured);
+  const Variants variants = read_variants(reader, root, catalog);
+  PairingInput pairing{plan.workload,     configured,      std::move(matrix.role_plugins),
+                       overrides.plugins, reader.at(root), variants};
+  const PluginOptions options = read_plugin_options(
+      reader, root, paired ? every_named_plugin(pairing) : configured, variants);
   if (paired) {
     plan.pairs = plan_pairs(pairing, catalog);
     plan.plugins = plugins_of(plan.pairs);
   } else {
-    plan.plugins = select_plugins(configured, overrides.plugins, catalog, plan.workload);
+    plan.plugins = select_plugins(configured, overrides.plugins, catalog, plan.workload, variants);
   }
-  for (const auto& plugin : plan.plugins) {
-    auto found = options.find(plugin);
-    if (found != options.end()) plan.plugin_options.insert(std::move(*found));
-  }
+  add_plugin_setups(plan, options, variants);
 
   if (overrides.quick) apply_quick(plan, schema);
   check_matrix_size(plan, matrix.pos);

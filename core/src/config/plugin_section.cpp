@@ -23,7 +23,7 @@ const NamedAt* find_named(const std::vector<NamedAt>& plugins, const std::string
 // --plugins a,b as the user typed it: each name positioned as in the joined list.
 std::vector<NamedAt> requested_plugins(const std::vector<NamedAt>& configured,
                                        const std::vector<std::string>& requested,
-                                       const PluginCatalog* catalog) {
+                                       const PluginCatalog* catalog, const Variants& variants) {
   if (requested.empty())
     throw ConfigError({"--plugins", 1, 1}, "the plugin list must not be empty");
   std::vector<NamedAt> out;
@@ -35,9 +35,12 @@ std::vector<NamedAt> requested_plugins(const std::vector<NamedAt>& configured,
     if (name.empty()) throw ConfigError(pos, "empty plugin name");
     if (!seen.insert(name).second)
       throw ConfigError(pos, "duplicate plugin " + in_quotes(name) + " in --plugins");
-    if (find_named(configured, name) == nullptr &&
+    if (find_named(configured, name) == nullptr && !variants.contains(name) &&
         (catalog == nullptr || !catalog->has_plugin(name))) {
       std::vector<std::string> candidates = names_of(configured);
+      for (const auto& entry : variants)
+        if (std::find(candidates.begin(), candidates.end(), entry.first) == candidates.end())
+          candidates.push_back(entry.first);
       if (catalog != nullptr)
         for (auto& known : catalog->plugin_names())
           if (std::find(candidates.begin(), candidates.end(), known) == candidates.end())
@@ -53,13 +56,11 @@ std::vector<NamedAt> requested_plugins(const std::vector<NamedAt>& configured,
 }
 
 void check_against_catalog(const NamedAt& plugin, const PluginCatalog& catalog,
-                           const std::string& workload) {
-  if (!catalog.has_plugin(plugin.name))
-    throw ConfigError(plugin.pos, "unknown plugin " + in_quotes(plugin.name) +
-                                      suggestion(plugin.name, catalog.plugin_names()));
-  if (!catalog.supports(plugin.name, workload))
-    throw ConfigError(plugin.pos, "plugin " + in_quotes(plugin.name) + " does not offer workload " +
-                                      in_quotes(workload));
+                           const std::string& workload, const Variants& variants) {
+  check_known_plugin(plugin.name, plugin.pos, catalog, variants);
+  if (!catalog.supports(base_of(variants, plugin.name), workload))
+    throw ConfigError(plugin.pos, plugin_phrase(variants, plugin.name) +
+                                      " does not offer workload " + in_quotes(workload));
 }
 
 }  // namespace
@@ -82,12 +83,22 @@ std::vector<NamedAt> read_plugins(const TomlReader& reader, const toml::table& r
 }
 
 PluginOptions read_plugin_options(const TomlReader& reader, const toml::table& root,
-                                  const std::vector<NamedAt>& plugins) {
+                                  const std::vector<NamedAt>& plugins, const Variants& variants) {
   PluginOptions options;
   const toml::node* node = root.get("plugin_options");
   if (node == nullptr) return options;
   const toml::table& table = reader.as_table(*node, "[plugin_options]");
-  reader.reject_unknown_keys(table, names_of(plugins),
+  for (const auto& [key, value] : reader.entries(table))
+    if (variants.contains(std::string(key->str())))
+      reader.fail(reader.at(*key),
+                  "[plugin_options." + printable(key->str()) + "]: " + in_quotes(key->str()) +
+                      " is a variant; its options go in [variants." + printable(key->str()) + "]");
+  std::vector<std::string> allowed;
+  for (const auto& plugin : plugins) {
+    const std::string& base = base_of(variants, plugin.name);
+    if (std::find(allowed.begin(), allowed.end(), base) == allowed.end()) allowed.push_back(base);
+  }
+  reader.reject_unknown_keys(table, allowed,
                              "in [plugin_options] (keys are plugins of this config)");
   for (const auto& [plugin_key, plugin_node] : reader.entries(table)) {
     const std::string plugin(plugin_key->str());
@@ -107,11 +118,12 @@ PluginOptions read_plugin_options(const TomlReader& reader, const toml::table& r
 
 std::vector<std::string> select_plugins(const std::vector<NamedAt>& configured,
                                         const std::optional<std::vector<std::string>>& requested,
-                                        const PluginCatalog* catalog, const std::string& workload) {
+                                        const PluginCatalog* catalog, const std::string& workload,
+                                        const Variants& variants) {
   const std::vector<NamedAt> selected =
-      requested ? requested_plugins(configured, *requested, catalog) : configured;
+      requested ? requested_plugins(configured, *requested, catalog, variants) : configured;
   if (catalog != nullptr)
-    for (const auto& plugin : selected) check_against_catalog(plugin, *catalog, workload);
+    for (const auto& plugin : selected) check_against_catalog(plugin, *catalog, workload, variants);
   return names_of(selected);
 }
 

@@ -20,12 +20,10 @@ bool offers_role(const PluginCatalog& catalog, const std::string& plugin, const 
 }
 
 void check_role(const NamedAt& plugin, const std::string& role, const PluginCatalog& catalog,
-                const std::string& workload) {
-  if (!catalog.has_plugin(plugin.name))
-    throw ConfigError(plugin.pos, "unknown plugin " + in_quotes(plugin.name) +
-                                      suggestion(plugin.name, catalog.plugin_names()));
-  if (!offers_role(catalog, plugin.name, role, workload))
-    throw ConfigError(plugin.pos, "plugin " + in_quotes(plugin.name) + " does not offer the " +
+                const std::string& workload, const Variants& variants) {
+  check_known_plugin(plugin.name, plugin.pos, catalog, variants);
+  if (!offers_role(catalog, base_of(variants, plugin.name), role, workload))
+    throw ConfigError(plugin.pos, plugin_phrase(variants, plugin.name) + " does not offer the " +
                                       workload + " " + role + " role");
 }
 
@@ -121,8 +119,10 @@ std::vector<PluginPair> plan_pairs(const PairingInput& input, const PluginCatalo
     servers = clients = ordered;
   }
   if (catalog != nullptr) {
-    for (const auto& server : servers) check_role(server, kServerRole, *catalog, input.workload);
-    for (const auto& client : clients) check_role(client, kClientRole, *catalog, input.workload);
+    for (const auto& server : servers)
+      check_role(server, kServerRole, *catalog, input.workload, input.variants);
+    for (const auto& client : clients)
+      check_role(client, kClientRole, *catalog, input.workload, input.variants);
   }
 
   std::vector<PluginPair> pairs;

@@ -17,6 +17,7 @@
 #include "config/plugin_section.h"
 #include "config/test_plan.h"
 #include "config/toml_access.h"
+#include "config/variant_section.h"
 
 namespace rb::config {
 
@@ -33,6 +34,7 @@ struct PairingInput {
   std::map<std::string, std::vector<NamedAt>> roles;  // [matrix] server / client lists
   std::optional<std::vector<std::string>> requested;  // --plugins
   SourcePos missing_pos;                              // where to report "no plugins at all"
+  Variants variants = {};  // [variants]: a name in a list may be one (checked by its base)
 };
 
 // The cells' pairs in config order (servers outer, clients inner), narrowed by --plugins

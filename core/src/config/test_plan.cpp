@@ -1,5 +1,7 @@
 #include "config/test_plan.h"
 
+#include <algorithm>
+
 namespace rb::config {
 
 std::size_t TestPlan::point_count() const {
@@ -13,6 +15,24 @@ std::vector<std::string> TestPlan::columns() const {
   std::vector<std::string> labels;
   for (const auto& pair : pairs) labels.push_back(pair.label());
   return labels;
+}
+
+rb::PluginSetup TestPlan::setup_of(const std::string& plugin) const {
+  rb::PluginSetup setup;
+  const auto base = variant_bases.find(plugin);
+  setup.base = base != variant_bases.end() ? base->second : plugin;
+  if (const auto options = plugin_options.find(plugin); options != plugin_options.end())
+    setup.options = options->second;
+  return setup;
+}
+
+std::vector<std::string> TestPlan::base_plugins() const {
+  std::vector<std::string> out;
+  for (const auto& plugin : plugins) {
+    std::string base = setup_of(plugin).base;
+    if (std::find(out.begin(), out.end(), base) == out.end()) out.push_back(std::move(base));
+  }
+  return out;
 }
 
 std::vector<rb::CellSpec> TestPlan::cells() const {
@@ -36,6 +56,7 @@ std::vector<rb::CellSpec> TestPlan::cells() const {
         cell.index = out.size();
         cell.workload = workload;
         cell.plugin = plugin;
+        cell.setup = setup_of(plugin);
         cell.params = params;
         out.push_back(std::move(cell));
       }
@@ -46,6 +67,7 @@ std::vector<rb::CellSpec> TestPlan::cells() const {
       cell.workload = workload;
       cell.plugin = pair.label();
       cell.role_plugins = {{"server", pair.server}, {"client", pair.client}};
+      cell.role_setups = {{"server", setup_of(pair.server)}, {"client", setup_of(pair.client)}};
       cell.params = params;
       out.push_back(std::move(cell));
     }

@@ -59,8 +59,11 @@ struct TestPlan {
   std::vector<std::string> plugins;
   RunSettings run;
   std::vector<Axis> axes;  // every axis of the workload's schema, in schema order
-  // plugin -> key/value strings, in file order; only for plugins in `plugins`.
+  // plugin -> key/value strings, in file order; only for plugins in `plugins` that have
+  // options. A variant's are its effective ones: its base's with its own over them.
   std::map<std::string, std::vector<std::pair<std::string, std::string>>> plugin_options;
+  // [variants] the plan runs: variant name -> the catalog plugin it loads.
+  std::map<std::string, std::string> variant_bases = {};
   // Two-process workloads: the server/client pairs that take the place of `plugins` in the
   // cells (whose plugin is then the pair's label); `plugins` lists every plugin they use.
   std::vector<PluginPair> pairs = {};
@@ -77,6 +80,12 @@ struct TestPlan {
 
   // The cells' plugin labels at every point: `plugins`, or the pairs' labels.
   std::vector<std::string> columns() const;
+
+  // What a name of `plugins` loads (its base when it is a variant) and its options.
+  rb::PluginSetup setup_of(const std::string& plugin) const;
+
+  // The catalog plugins the plan loads, each once, in the order of `plugins`.
+  std::vector<std::string> base_plugins() const;
 };
 
 // catalog may be null: plugin names are then not checked against installed plugins.

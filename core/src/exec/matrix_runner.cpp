@@ -21,13 +21,6 @@ void add_rusage(Rusage& total, const Rusage& r) {
   total.involuntary_cs += r.involuntary_cs;
 }
 
-std::vector<std::pair<std::string, std::string>> options_for(const config::TestPlan& plan,
-                                                             const std::string& plugin) {
-  const auto it = plan.plugin_options.find(plugin);
-  return it == plan.plugin_options.end() ? std::vector<std::pair<std::string, std::string>>{}
-                                         : it->second;
-}
-
 void add_role_results(CellResult& cell, CellProcessResult& outcome) {
   for (const auto& [role, rusage] : outcome.rusage_by_role)
     add_rusage(cell.rusage_by_role[role], rusage);
@@ -46,17 +39,21 @@ std::vector<int> role_cpus(const std::vector<int>& configured, std::size_t defau
   return {allowed[default_index]};
 }
 
+// What plays `role` (or the cell's plugin): the base plugin's file and the effective options.
+void load_setup(CellJob& job, const MatrixOptions& options, std::string_view role) {
+  job.plugin_path = options.plugin_paths.at(job.cell.base_plugin_for(role));
+  job.options = job.cell.setup_for(role).options;
+}
+
 CellProcessResult run_pair_round(const config::TestPlan& plan, const MatrixOptions& options,
                                  const workload::Workload& workload, const CellJob& job,
                                  const CellProcessOptions& process,
                                  const std::function<void(const Sample&)>& on_sample) {
   CellJob server = job;
-  server.plugin_path = options.plugin_paths.at(job.cell.plugin_for("server"));
-  server.options = options_for(plan, job.cell.plugin_for("server"));
+  load_setup(server, options, "server");
   server.cpus = role_cpus(plan.run.server_cpus, 0);
   CellJob client = job;
-  client.plugin_path = options.plugin_paths.at(job.cell.plugin_for("client"));
-  client.options = options_for(plan, job.cell.plugin_for("client"));
+  load_setup(client, options, "client");
   client.cpus = role_cpus(plan.run.client_cpus, 1);
 
   PairProcessOptions pair;
@@ -79,8 +76,8 @@ void remove_if_empty(const std::filesystem::path& log) {
 // The load error of a plugin this cell needs (every role's plugin for two-process cells).
 std::optional<std::string> unloadable_reason(const CellSpec& cell, const MatrixOptions& options) {
   std::vector<std::string> needed;
-  for (const auto& [role, plugin] : cell.role_plugins) needed.push_back(plugin);
-  if (needed.empty()) needed.push_back(cell.plugin);
+  for (const auto& [role, plugin] : cell.role_plugins) needed.push_back(cell.base_plugin_for(role));
+  if (needed.empty()) needed.push_back(cell.base_plugin_for(""));
   for (const auto& plugin : needed)
     if (const auto it = options.unloadable.find(plugin); it != options.unloadable.end())
       return fmt::format("plugin '{}' failed to load: {}", plugin, it->second);
@@ -161,10 +158,8 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
 
       CellJob job;
       job.cell = cell.cell;
-      if (cell.cell.role_plugins.empty()) {  // a pair's roles get theirs in run_pair_round
-        job.plugin_path = options.plugin_paths.at(cell.cell.plugin);
-        job.options = options_for(plan, cell.cell.plugin);
-      }
+      if (cell.cell.role_plugins.empty())  // a pair's roles get theirs in run_pair_round
+        load_setup(job, options, "");
       job.warmup = plan.run.warmup;
       job.repetitions = plan.run.repetitions;
       job.round = round;

@@ -20,9 +20,10 @@ namespace rb::exec {
 struct MatrixOptions {
   std::filesystem::path runner_exe;
   std::filesystem::path results_dir;  // logs/ is created inside
-  std::map<std::string, std::filesystem::path> plugin_paths;  // plugin name -> .so
-  // Plugins that failed to load (name -> why): their cells are `failed` with that reason
-  // and never started; the rest of the matrix runs.
+  // Catalog plugin name -> .so; a variant's cells load their base's (CellSpec::setup).
+  std::map<std::string, std::filesystem::path> plugin_paths;
+  // Plugins that failed to load (catalog name -> why): their cells, and their variants',
+  // are `failed` with that reason and never started; the rest of the matrix runs.
   std::map<std::string, std::string> unloadable;
   const std::atomic<bool>* interrupted = nullptr;
   // Called after each cell-round: (done, total, label of what just finished).

@@ -9,6 +9,7 @@
 #include <optional>
 #include <system_error>
 #include <thread>
+#include <utility>
 
 #include "exec/child_outcome.h"
 #include "exec/child_process.h"
@@ -132,9 +133,10 @@ class PairRound {
     server_ledger_.record(std::move(message));
     if (!ready || client_) return;
     const auto& facts = *server_ledger_.ready;
+    // Absent when the server could not read its own RSS.
     if (const auto it = facts.find("baseline_rss_kib"); it != facts.end())
       server_baseline_rss_kib_ = static_cast<long>(it->second);
-    server_cpu_s_ = process_cpu_seconds(server_->pid());
+    server_cpu_ = process_cpu_times(server_->pid());
     client_ = std::make_unique<ChildProcess>(child_argv(options_.runner_exe, client_job_),
                                              options_.client_log, kReportFd);
   }
@@ -142,12 +144,19 @@ class PairRound {
   void on_client_message(ChildMessage&& message) {
     if (message.type == ChildMessage::Type::sample) {
       // The server worked on exactly this run since the previous sample (it idles between).
-      const double cpu_now = process_cpu_seconds(server_->pid());
+      const ProcessCpu cpu_before = std::exchange(server_cpu_, process_cpu_times(server_->pid()));
       workload::ServerUsage usage;
-      usage.cpu_s = cpu_now >= 0 && server_cpu_s_ >= 0 ? cpu_now - server_cpu_s_ : -1;
+      usage.cpu_s = -1;
+      if (server_cpu_.known() && cpu_before.known()) {
+        // The same window's split; the workload's server_cpu_s is their sum.
+        const double user_s = server_cpu_.user_s - cpu_before.user_s;
+        const double sys_s = server_cpu_.sys_s - cpu_before.sys_s;
+        usage.cpu_s = user_s + sys_s;
+        message.sample->metrics["server_user_s"] = user_s;
+        message.sample->metrics["server_sys_s"] = sys_s;
+      }
       usage.peak_rss_kib = process_peak_rss_kib(server_->pid());
       usage.baseline_rss_kib = server_baseline_rss_kib_;
-      server_cpu_s_ = cpu_now;
       workload_.add_server_usage(client_job_.cell, usage, *message.sample);
       on_sample_(*message.sample);
     }
@@ -235,8 +244,8 @@ class PairRound {
   ChildLedger client_ledger_;
   std::optional<ChildEnd> stopped_;
   bool server_ended_first_ = false;
-  long server_baseline_rss_kib_ = 0;
-  double server_cpu_s_ = -1;
+  long server_baseline_rss_kib_ = -1;  // unknown until the server reports it
+  ProcessCpu server_cpu_;
 };
 
 }  // namespace

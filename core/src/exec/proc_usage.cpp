@@ -2,30 +2,40 @@
 
 #include <unistd.h>
 
+#include <exception>
 #include <fstream>
 #include <sstream>
 #include <string>
 
 namespace rb::exec {
 
-double process_cpu_seconds(pid_t pid) {
+ProcessCpu process_cpu_times(pid_t pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
   std::string text;
-  if (!std::getline(in, text)) return -1;
+  if (!std::getline(in, text)) return {};
   // The command name may hold spaces and parentheses: fields start after the last ')'.
   const auto close = text.rfind(')');
-  if (close == std::string::npos) return -1;
+  if (close == std::string::npos || close + 2 > text.size()) return {};
   std::istringstream fields(text.substr(close + 2));
   std::string field;
   unsigned long long utime = 0, stime = 0;
-  // Field 3 (state) is the first after the name; utime and stime are fields 14 and 15.
-  for (int index = 3; index <= 15 && fields >> field; ++index) {
-    if (index == 14) utime = std::stoull(field);
-    if (index == 15) stime = std::stoull(field);
+  try {
+    // Field 3 (state) is the first after the name; utime and stime are fields 14 and 15.
+    for (int index = 3; index <= 15 && fields >> field; ++index) {
+      if (index == 14) utime = std::stoull(field);
+      if (index == 15) stime = std::stoull(field);
+    }
+  } catch (const std::exception&) {
+    return {};
   }
-  if (!fields) return -1;
+  if (!fields) return {};
   const long ticks = ::sysconf(_SC_CLK_TCK);
-  return static_cast<double>(utime + stime) / static_cast<double>(ticks > 0 ? ticks : 100);
+  const double per_second = static_cast<double>(ticks > 0 ? ticks : 100);
+  return {static_cast<double>(utime) / per_second, static_cast<double>(stime) / per_second};
+}
+
+double process_cpu_seconds(pid_t pid) {
+  return process_cpu_times(pid).total_s();
 }
 
 long process_peak_rss_kib(pid_t pid) {

@@ -6,8 +6,19 @@
 
 namespace rb::exec {
 
-// User + system CPU seconds of every thread of `pid` (/proc/PID/stat), in clock ticks'
-// resolution; -1 when it cannot be read (the process is gone).
+// CPU seconds of every thread of a process, split as rusage splits them.
+struct ProcessCpu {
+  double user_s = -1;
+  double sys_s = -1;
+  bool known() const { return user_s >= 0 && sys_s >= 0; }
+  double total_s() const { return known() ? user_s + sys_s : -1; }
+};
+
+// User and system CPU seconds of every thread of `pid` (/proc/PID/stat utime, stime), in clock
+// ticks' resolution; both -1 when they cannot be read (the process is gone).
+ProcessCpu process_cpu_times(pid_t pid);
+
+// User + system: process_cpu_times(pid).total_s(), -1 when unknown.
 double process_cpu_seconds(pid_t pid);
 
 // Peak resident set size of `pid` so far (VmHWM in /proc/PID/status), KiB; -1 when it cannot

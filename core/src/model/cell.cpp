@@ -34,6 +34,16 @@ const std::string& CellSpec::plugin_for(std::string_view role) const {
   return it != role_plugins.end() ? it->second : plugin;
 }
 
+const PluginSetup& CellSpec::setup_for(std::string_view role) const {
+  const auto it = role_setups.find(std::string(role));
+  return it != role_setups.end() ? it->second : setup;
+}
+
+const std::string& CellSpec::base_plugin_for(std::string_view role) const {
+  const PluginSetup& found = setup_for(role);
+  return found.base.empty() ? plugin_for(role) : found.base;
+}
+
 std::string CellSpec::params_label() const {
   std::string out;
   for (const auto& p : params) {

@@ -9,6 +9,8 @@
 #include <variant>
 #include <vector>
 
+#include "model/plugin_setup.h"
+
 namespace rb {
 
 using ParamValue = std::variant<std::int64_t, std::string>;
@@ -28,9 +30,16 @@ struct CellSpec {
   // Two-process workloads: the plugin playing each role ("server", "client"); `plugin` is
   // then their label "server/client". Empty for one-process workloads.
   std::map<std::string, std::string> role_plugins = {};
+  // What `plugin` loads and its options (one-process cells), and the same per role.
+  PluginSetup setup = {};
+  std::map<std::string, PluginSetup> role_setups = {};
 
   // The plugin that plays `role`, or `plugin` when the cell has no roles.
   const std::string& plugin_for(std::string_view role) const;
+  // The setup of the plugin that plays `role` (role_setups, or `setup` without roles).
+  const PluginSetup& setup_for(std::string_view role) const;
+  // The catalog plugin that plays `role`: its setup's base, or plugin_for(role) if unknown.
+  const std::string& base_plugin_for(std::string_view role) const;
 
   const ParamValue* find(std::string_view name) const;
   // Throw std::out_of_range naming the parameter when it is missing or of another type.

@@ -28,6 +28,10 @@ const std::vector<MetricInfo>& metrics_for_workload(std::string_view workload) {
       {"seconds", "s", true, false},
       {"server_cpu_s", "s", true, false},
       {"client_cpu_s", "s", true, false},
+      {"server_user_s", "s", true, false},
+      {"server_sys_s", "s", true, false},
+      {"client_user_s", "s", true, false},
+      {"client_sys_s", "s", true, false},
       {"server_peak_rss_kib", "KiB", true, false},
       {"client_peak_rss_kib", "KiB", true, false},
   };

@@ -161,12 +161,38 @@ void from_json(const Json& j, Provenance& p) {
   p.description = j.value("description", "");
 }
 
+Json options_to_json(const PluginOptionList& options) {
+  Json out = Json::object();
+  for (const auto& [key, value] : options) out[key] = value;
+  return out;
+}
+
+PluginOptionList options_from_json(const Json& object) {
+  PluginOptionList out;
+  for (const auto& [key, value] : object.items()) out.emplace_back(key, value.get<std::string>());
+  return out;
+}
+
 Json to_json(const CellSpec& cell) {
   Json out{{"index", cell.index},
            {"workload", cell.workload},
            {"plugin", cell.plugin},
            {"params", params_to_json(cell.params)}};
+  if (!cell.setup.base.empty()) {
+    out["base_plugin"] = cell.setup.base;
+    out["plugin_options"] = options_to_json(cell.setup.options);
+  }
   if (!cell.role_plugins.empty()) out["roles"] = cell.role_plugins;
+  if (!cell.role_setups.empty()) {
+    Json bases = Json::object();
+    Json options = Json::object();
+    for (const auto& [role, setup] : cell.role_setups) {
+      bases[role] = setup.base;
+      options[role] = options_to_json(setup.options);
+    }
+    out["role_base_plugins"] = std::move(bases);
+    out["role_plugin_options"] = std::move(options);
+  }
   return out;
 }
 
@@ -175,9 +201,19 @@ void from_json(const Json& j, CellSpec& cell) {
   cell.workload = j.at("workload").get<std::string>();
   cell.plugin = j.at("plugin").get<std::string>();
   cell.params = params_from_json(j.at("params"));
+  cell.setup = {};
+  if (const auto it = j.find("base_plugin"); it != j.end()) {
+    cell.setup.base = it->get<std::string>();
+    cell.setup.options = options_from_json(j.at("plugin_options"));
+  }
   cell.role_plugins.clear();
   if (const auto it = j.find("roles"); it != j.end())
     cell.role_plugins = it->get<std::map<std::string, std::string>>();
+  cell.role_setups.clear();
+  if (const auto it = j.find("role_base_plugins"); it != j.end())
+    for (const auto& [role, base] : it->items())
+      cell.role_setups[role] = {base.get<std::string>(),
+                                options_from_json(j.at("role_plugin_options").at(role))};
 }
 
 Json to_json(const CellResult& result, SampleDetail detail) {

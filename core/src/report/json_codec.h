@@ -22,7 +22,9 @@ Json to_json(const stats::Summary& summary);
 Json to_json(const Sample& sample);
 Json to_json(const Rusage& rusage);
 Json to_json(const Provenance& provenance);
-Json to_json(const CellSpec& cell);  // index, workload, plugin, params
+// index, workload, plugin, params; what the plugin name loads and with which options
+// (base_plugin, plugin_options; per role for two-process cells) when the cell knows it.
+Json to_json(const CellSpec& cell);
 Json to_json(const CellResult& result, SampleDetail detail = SampleDetail::count);
 Json to_json(const RunContext& context);
 Json to_json(const RunResult& run, SampleDetail detail = SampleDetail::count);
@@ -30,6 +32,10 @@ Json to_json(const RunResult& run, SampleDetail detail = SampleDetail::count);
 // {"pipes": 100, "transport": "socketpair"}: integers stay numbers.
 Json params_to_json(const std::vector<Param>& params);
 std::vector<Param> params_from_json(const Json& object);
+
+// {"wakeup": "eventfd"}: a plugin's options, in the order the plugin gets them.
+Json options_to_json(const PluginOptionList& options);
+PluginOptionList options_from_json(const Json& object);
 
 // Readers for what the writers above produce. They throw nlohmann::json::exception for a
 // missing key or a wrong type, and std::invalid_argument for an unknown status. A cell

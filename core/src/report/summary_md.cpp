@@ -10,6 +10,7 @@
 
 #include "report/atomic_file.h"
 #include "report/comparison_table.h"
+#include "report/plugin_setups.h"
 
 namespace rb::report {
 
@@ -75,6 +76,23 @@ std::string context_section(const RunContext& c) {
                                      : fmt::format("{} to {}", c.started_at, c.finished_at));
   if (!c.config_path.empty()) item("Config", code_span(c.config_path));
   item("Command line", c.command_line.empty() ? "unknown" : code_span(c.command_line));
+  return out + '\n';
+}
+
+// What each column's name runs: "- `libevent2-eventfd` = `libevent2` with `wakeup=eventfd`".
+std::string plugins_section(const RunResult& run) {
+  const auto setups = plugin_setups(run);
+  if (setups.empty()) return {};
+  std::string out = "## Plugins\n\n";
+  for (const auto& [name, setup] : setups) {
+    out += "- " + code_span(name);
+    if (setup.base != name) out += " = " + code_span(setup.base);
+    std::vector<std::string> options;
+    for (const auto& [key, value] : setup.options) options.push_back(code_span(key + '=' + value));
+    out +=
+        options.empty() ? " (default options)" : fmt::format(" with {}", fmt::join(options, ", "));
+    out += '\n';
+  }
   return out + '\n';
 }
 
@@ -146,7 +164,7 @@ std::string outlier_section(const RunResult& run) {
 }  // namespace
 
 std::string format_summary_md(const RunResult& run) {
-  std::string out = title(run) + context_section(run.context);
+  std::string out = title(run) + context_section(run.context) + plugins_section(run);
   const auto tables = build_comparison_tables(run);
   if (tables.empty()) out += "No measurements.\n\n";
   for (const auto& table : tables) out += table_section(table);

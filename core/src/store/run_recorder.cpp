@@ -95,6 +95,7 @@ void RunRecorder::add_cell(const CellResult& cell) {
   insert.run();
   const std::int64_t cell_id = db_.last_insert_id();
   insert_metrics(db_, cell_id, cell);
+  insert_cell_provenance(db_, cell_id, cell);
   insert_samples(db_, cell_id, cell.samples);
   tx.commit();
 }

@@ -29,7 +29,8 @@ class RunRecorder {
 
   // Inserts the run with status "running" and returns its id.
   std::int64_t begin(const RunHeader& header);
-  // One transaction: the cell, its metric summaries and every sample.
+  // One transaction: the cell, its metric summaries, the provenance of each binary it ran
+  // (both sides of a two-process cell) and every sample.
   void add_cell(const CellResult& cell);
   // status: "finished" or "interrupted"; the context is rewritten with finished_at set.
   void finish(const RunContext& context, const std::string& status);

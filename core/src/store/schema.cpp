@@ -1,6 +1,7 @@
 #include "store/schema.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -73,6 +74,21 @@ CREATE INDEX runs_by_config_host ON runs (config_name, host, id);
 CREATE INDEX cells_by_identity ON cells (workload, plugin, params_label);
 )sql";
 
+constexpr const char* kSchemaV3 = R"sql(
+CREATE TABLE cell_provenance (
+  cell_id INTEGER NOT NULL REFERENCES cells(id) ON DELETE CASCADE,
+  role TEXT NOT NULL,                -- server | client (two-process cells) | plugin
+  path TEXT NOT NULL,
+  plugin_version TEXT NOT NULL,
+  library TEXT NOT NULL,
+  library_version TEXT NOT NULL,
+  so_sha256 TEXT NOT NULL,
+  PRIMARY KEY (cell_id, role)
+) WITHOUT ROWID;
+CREATE INDEX cell_provenance_by_sha256 ON cell_provenance (so_sha256);
+CREATE INDEX cell_provenance_by_library ON cell_provenance (library, library_version);
+)sql";
+
 // Version 2's summaries for cells stored by version 1, taken from the cell results they
 // were stored with, so they are exactly what the run itself reported.
 void backfill_cell_metrics(Database& db) {
@@ -95,6 +111,16 @@ void backfill_cell_metrics(Database& db) {
   }
 }
 
+// Version 3's rows for cells stored before it, from the provenance their results hold.
+void backfill_cell_provenance(Database& db) {
+  Statement cells = db.prepare("SELECT id, result FROM cells");
+  while (cells.step()) {
+    CellResult cell;
+    report::from_json(report::Json::parse(cells.column_text(1)), cell);
+    insert_cell_provenance(db, cells.column_int(0), cell);
+  }
+}
+
 void apply_step(Database& db, int version) {
   Transaction tx(db);
   if (version == 1) db.exec(kSchemaV1);
@@ -102,19 +128,43 @@ void apply_step(Database& db, int version) {
     db.exec(kSchemaV2);
     backfill_cell_metrics(db);
   }
+  if (version == 3) {
+    db.exec(kSchemaV3);
+    backfill_cell_provenance(db);
+  }
   db.set_user_version(version);
   tx.commit();
 }
 
-}  // namespace
-
-void migrate_to(Database& db, int target) {
-  const int found = db.user_version();
+void refuse_newer(const Database& db, int found) {
   if (found > kSchemaVersion)
     throw StoreError(fmt::format(
         "{}: the database has schema version {}, newer than this runner's {}: it was written "
-        "by a newer reactorbench; use that one (or another --store)",
+        "by a newer reactorbench; use that one (or another --store). The file was not changed",
         db.path().string(), found, kSchemaVersion));
+}
+
+}  // namespace
+
+void insert_cell_provenance(Database& db, std::int64_t cell_id, const CellResult& cell) {
+  std::vector<std::pair<std::string, const Provenance*>> rows;
+  for (const auto& [role, p] : cell.provenance_by_role) rows.emplace_back(role, &p);
+  if (rows.empty() && cell.provenance) rows.emplace_back("plugin", &*cell.provenance);
+  if (rows.empty()) return;
+  Statement insert = db.prepare(
+      "INSERT INTO cell_provenance (cell_id, role, path, plugin_version, library, "
+      "library_version, so_sha256) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+  for (const auto& [role, p] : rows) {
+    insert.reset();
+    insert.bind(1, cell_id).bind(2, role).bind(3, p->path).bind(4, p->plugin_version);
+    insert.bind(5, p->library).bind(6, p->library_version).bind(7, p->sha256);
+    insert.run();
+  }
+}
+
+void migrate_to(Database& db, int target) {
+  const int found = db.user_version();
+  refuse_newer(db, found);
   for (int version = found + 1; version <= target; ++version) apply_step(db, version);
 }
 
@@ -125,12 +175,34 @@ Database open_history(const std::filesystem::path& path, bool create) {
   return db;
 }
 
-void migrate(Database& db) {
+Database open_history_for_reading(const std::filesystem::path& path) {
+  Database db(path, OpenMode::read_only);
+  const int found = db.user_version();
+  refuse_newer(db, found);
+  if (found == 0)
+    throw StoreError(fmt::format(
+        "{}: not a reactorbench history (no schema: an empty file or another SQLite database)",
+        path.string()));
+  if (found < kOldestReadableVersion)
+    throw StoreError(fmt::format(
+        "{}: the database has schema version {}, older than this runner reads ({} to {}); "
+        "read-only commands do not migrate it: run `runner history --store {} --migrate` (or "
+        "store a run into it with `runner run ... --store`) first",
+        path.string(), found, kOldestReadableVersion, kSchemaVersion, path.string()));
+  return db;
+}
+
+int migrate(Database& db) {
+  // The version first: a newer database is refused before anything (even the journal mode,
+  // which lives in the file's header) is written to it.
+  const int found = db.user_version();
+  refuse_newer(db, found);
   // WAL: readers (history, compare) never block the running benchmark's writes, and a
   // killed writer leaves the last committed cell intact.
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA synchronous = NORMAL");
   migrate_to(db, kSchemaVersion);
+  return found;
 }
 
 }  // namespace rb::store

@@ -3,6 +3,9 @@
 // written by a newer runner is refused, since this runner cannot know what it would break.
 #pragma once
 
+#include <cstdint>
+
+#include "model/results.h"
 #include "store/sqlite_db.h"
 
 namespace rb::store {
@@ -10,14 +13,34 @@ namespace rb::store {
 // 1: runs, cells (with plugin provenance) and every sample.
 // 2: per-metric summaries of each cell (for history tables without re-reading samples),
 //    backfilled from the samples; an index to find a config's runs on a host.
-inline constexpr int kSchemaVersion = 2;
+// 3: cell_provenance: every binary a cell ran, by role ("server" and "client" for a
+//    two-process cell, "plugin" otherwise; cells' own columns keep only the server's),
+//    backfilled from the stored cell results.
+inline constexpr int kSchemaVersion = 3;
 
-// Brings the database to kSchemaVersion (creating it when empty) and sets WAL mode.
-// Throws StoreError naming both versions when the database is newer than this runner.
-void migrate(Database& db);
+// The oldest layout the read-only commands (history, compare, report, export) can read as
+// it is: version 3 only adds a table they do not query.
+inline constexpr int kOldestReadableVersion = 2;
 
-// Opens the history at `path` (creating it and its folder when `create`) and migrates it.
+// Brings the database to kSchemaVersion (creating it when empty) and sets WAL mode - in
+// that order after checking the version, so a database of a newer schema is left exactly
+// as it was. Throws StoreError naming both versions when the database is newer than this
+// runner. Returns the version found.
+int migrate(Database& db);
+
+// The writer's open (`runner run --store`, `runner history --migrate`): opens the history
+// at `path` (creating it and its folder when `create`) and migrates it.
 Database open_history(const std::filesystem::path& path, bool create);
+
+// The readers' open: read-only, never migrates nor changes the journal mode, so the file
+// is byte for byte what it was. Throws StoreError when the database is newer than this
+// runner, is not a history at all, or is older than kOldestReadableVersion (saying how to
+// migrate it).
+Database open_history_for_reading(const std::filesystem::path& path);
+
+// Version 3's cell_provenance rows of one cell: a row per role of a two-process cell, else
+// one "plugin" row; none without provenance. The caller holds the transaction.
+void insert_cell_provenance(Database& db, std::int64_t cell_id, const CellResult& cell);
 
 // Applies the steps up to `target` only: how the tests build a database of an old layout.
 void migrate_to(Database& db, int target);

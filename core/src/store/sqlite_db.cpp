@@ -12,8 +12,15 @@ namespace {
 constexpr int kBusyTimeoutMs = 10000;
 }
 
-Database::Database(const std::filesystem::path& path, bool create) : path_(path) {
-  const int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX;
+Database::Database(const std::filesystem::path& path, bool create)
+    : Database(path, create ? OpenMode::create : OpenMode::read_write) {}
+
+Database::Database(const std::filesystem::path& path, OpenMode mode) : path_(path) {
+  const bool create = mode == OpenMode::create;
+  const int access = mode == OpenMode::read_only ? SQLITE_OPEN_READONLY
+                     : create                    ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+                                                 : SQLITE_OPEN_READWRITE;
+  const int flags = access | SQLITE_OPEN_NOMUTEX;
   if (!create && !std::filesystem::exists(path))
     throw StoreError(path.string() + ": no such database");
   if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {

@@ -22,11 +22,16 @@ class StoreError : public std::runtime_error {
 
 class Statement;
 
+// read_only: SQLITE_OPEN_READONLY, so nothing done through the connection can change the
+// file (SQLite may still create the -wal/-shm side files of a WAL database).
+enum class OpenMode { read_only, read_write, create };
+
 class Database {
  public:
   // Opens (creating it when `create` is true) with foreign keys on and a busy timeout, so
   // a reader waits for a writer instead of failing. Throws StoreError.
   Database(const std::filesystem::path& path, bool create);
+  Database(const std::filesystem::path& path, OpenMode mode);
   ~Database();
   Database(Database&& other) noexcept;
   Database& operator=(Database&& other) noexcept;

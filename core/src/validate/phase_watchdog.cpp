@@ -32,6 +32,33 @@ void on_overrun(int) {
   ::_exit(exec::kWorkerCellFailed);
 }
 
+// The same line ChildReporter::failed() sends (exec/child_report.h), at most `capacity` bytes.
+// A reason too long for that is shortened rather than the line cut, so the parent still reads
+// one whole JSON line; the hard cut, newline kept, is the last resort.
+std::string failed_line(std::string reason, std::size_t capacity) {
+  const auto dump = [](const std::string& text) {
+    return nlohmann::json{{"type", "failed"}, {"reason", text}}.dump(
+               -1, ' ', false, nlohmann::json::error_handler_t::replace) +
+           "\n";
+  };
+  std::string line = dump(reason);
+  if (line.size() > capacity && reason.size() > line.size() - capacity + 3) {
+    reason.resize(reason.size() - (line.size() - capacity) - 3);
+    // Not inside a UTF-8 sequence: its remains would become a longer replacement character.
+    while (!reason.empty() && (static_cast<unsigned char>(reason.back()) & 0x80) != 0) {
+      const bool lead = (static_cast<unsigned char>(reason.back()) & 0xC0) == 0xC0;
+      reason.pop_back();
+      if (lead) break;
+    }
+    line = dump(reason + "...");
+  }
+  if (line.size() > capacity) {
+    line.resize(capacity - 1);
+    line += '\n';
+  }
+  return line;
+}
+
 void set_timer(std::chrono::milliseconds delay) {
   itimerval timer{};
   timer.it_value.tv_sec = static_cast<time_t>(delay.count() / 1000);
@@ -57,11 +84,8 @@ PhaseWatchdog::~PhaseWatchdog() {
 void PhaseWatchdog::arm(std::string_view phase, std::string overrun) {
   if (overrun.empty())
     overrun = fmt::format("{} did not return within {} ms (phase watchdog)", phase, limit_.count());
-  // The same line ChildReporter::failed() sends (exec/child_report.h).
-  const std::string line = nlohmann::json{{"type", "failed"}, {"reason", overrun}}.dump(
-                               -1, ' ', false, nlohmann::json::error_handler_t::replace) +
-                           "\n";
-  g_message_length = std::min(line.size(), sizeof g_message);
+  const std::string line = failed_line(overrun, sizeof g_message);
+  g_message_length = line.size();
   std::memcpy(g_message, line.data(), g_message_length);
   set_timer(limit_);
 }

@@ -50,7 +50,7 @@ CheckOutcome run_in_child(const Check& check, const plugin::PluginInfo& info,
     job.cell.workload = check.workload;
     job.cell.plugin = info.name;
     job.plugin_path = info.path;
-    job.options = options.plugin_options;
+    job.options = options_for(options.plugin_options, check.workload);
     job.nofile_needed = kCheckFds;
     job.check = check_job_name(check.name, variant);
     job.check_phase_ms = options.phase_limit.count();

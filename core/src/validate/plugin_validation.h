@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "plugin/plugin_info.h"
+#include "validate/scoped_options.h"
 
 namespace rb::validate {
 
@@ -30,7 +31,7 @@ struct ValidationOptions {
   std::filesystem::path runner_exe;
   std::filesystem::path scratch_dir;  // the check processes' logs go here
   std::chrono::milliseconds phase_limit{5000};
-  std::vector<std::pair<std::string, std::string>> plugin_options;  // --option KEY=VALUE
+  std::vector<ScopedOption> plugin_options;  // --option [WORKLOAD:]KEY=VALUE, in order
   const std::atomic<bool>* interrupted = nullptr;
 };
 

@@ -64,12 +64,14 @@ void PingpongWorkload::add_server_usage(const CellSpec& cell, const ServerUsage&
   if (bytes != sample.counters.end() && usage.cpu_s > 0)
     sample.metrics["server_mib_per_cpu_s"] =
         static_cast<double>(bytes->second) / kMiB / usage.cpu_s;
-  if (usage.peak_rss_kib >= 0) {
+  // Either RSS figure is negative when it could not be read: only what is known is recorded.
+  if (usage.peak_rss_kib >= 0)
     sample.metrics["server_peak_rss_kib"] = static_cast<double>(usage.peak_rss_kib);
+  if (usage.baseline_rss_kib >= 0)
+    sample.counters["server_baseline_rss_kib"] = static_cast<std::uint64_t>(usage.baseline_rss_kib);
+  if (usage.peak_rss_kib >= 0 && usage.baseline_rss_kib >= 0)
     sample.metrics["server_rss_per_conn_kib"] =
         static_cast<double>(usage.peak_rss_kib - usage.baseline_rss_kib) / shape.sessions;
-  }
-  sample.counters["server_baseline_rss_kib"] = static_cast<std::uint64_t>(usage.baseline_rss_kib);
 }
 
 std::optional<std::string> PingpongWorkload::check_server(

@@ -1,6 +1,4 @@
 // The client half of a pingpong round, in the client's child process.
-#include <sys/resource.h>
-
 #include <fmt/format.h>
 
 #include "plugin/loader.h"
@@ -8,24 +6,32 @@
 #include "workload/own_memory.h"
 #include "workload/pingpong_sides.h"
 #include "workload/plugin_call.h"
+#include "workload/process_usage.h"
 
 namespace rb::workload {
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
 
-double own_cpu_seconds() {
-  rusage usage{};
-  ::getrusage(RUSAGE_SELF, &usage);
-  const auto seconds = [](const timeval& tv) { return tv.tv_sec + tv.tv_usec / 1e6; };
-  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
-}
-
 std::uint64_t required(const Counters& counters, const char* name) {
   const auto it = counters.find(name);
   if (it == counters.end())
     throw CellFailure(fmt::format("the client did not report the required counter '{}'", name));
   return it->second;
+}
+
+// Where the stream first broke, when the client says (the optional first_mismatch_* counters).
+std::string first_mismatch(const Counters& counters) {
+  const char* names[] = {"first_mismatch_session", "first_mismatch_offset",
+                         "first_mismatch_expected", "first_mismatch_got"};
+  std::uint64_t values[4] = {};
+  for (int i = 0; i < 4; ++i) {
+    const auto it = counters.find(names[i]);
+    if (it == counters.end()) return "";
+    values[i] = it->second;
+  }
+  return fmt::format("; the first in session {} at stream offset {}: expected {}, got {}",
+                     values[0], values[1], values[2], values[3]);
 }
 
 // The ABI's promises about one finished run, in the order a person would look for them.
@@ -44,8 +50,8 @@ void verify_run(const Counters& counters, const PingpongShape& shape, int run) {
         run, refused, shape.sessions, resets));
   if (mismatches > 0)
     throw CellFailure(
-        fmt::format("run {}: {} echoed bytes differed from the pattern (of {} bytes verified)", run,
-                    mismatches, verified));
+        fmt::format("run {}: {} echoed bytes differed from the pattern (of {} bytes verified){}",
+                    run, mismatches, verified, first_mismatch(counters)));
   if (completed != shape.sessions)
     throw CellFailure(
         fmt::format("run {}: {} of {} sessions completed", run, completed, shape.sessions));
@@ -95,11 +101,14 @@ void run_pingpong_client(const plugin::LoadedPlugin& plugin, const rb_host& host
     reset_own_peak_rss();
     if (baseline_rss_kib < 0) baseline_rss_kib = own_rss_kib();
 
-    const double cpu_before = own_cpu_seconds();
+    const ProcessUsage usage_before = process_usage_now();
     const uint64_t t_start = host.now_ns(host.ctx);
     call_plugin("client run", [&](char* err, size_t len) { return ops.run(state, err, len); });
     const uint64_t t_end = host.now_ns(host.ctx);
-    const double cpu_s = own_cpu_seconds() - cpu_before;
+    const ProcessUsage usage = usage_between(usage_before, process_usage_now());
+    const double user_s = static_cast<double>(usage.user_us) / 1e6;
+    const double sys_s = static_cast<double>(usage.sys_us) / 1e6;
+    const double cpu_s = user_s + sys_s;
 
     Counters counters =
         collect_counters("client counters", [&](const rb_counter_sink* s, char* err, size_t len) {
@@ -119,12 +128,18 @@ void run_pingpong_client(const plugin::LoadedPlugin& plugin, const rb_host& host
         {"mib_per_s", mib / seconds},
         {"messages_per_s", static_cast<double>(counters.at("messages_read")) / seconds},
         {"client_cpu_s", cpu_s},
-        {"client_peak_rss_kib", static_cast<double>(peak_rss_kib)},
-        {"client_rss_per_conn_kib",
-         static_cast<double>(peak_rss_kib - baseline_rss_kib) / shape.sessions},
+        {"client_user_s", user_s},
+        {"client_sys_s", sys_s},
     };
     if (cpu_s > 0) sample.metrics["client_mib_per_cpu_s"] = mib / cpu_s;
-    counters["client_baseline_rss_kib"] = static_cast<std::uint64_t>(baseline_rss_kib);
+    // Either RSS figure is -1 when /proc could not be read: only what is known is recorded.
+    if (peak_rss_kib >= 0)
+      sample.metrics["client_peak_rss_kib"] = static_cast<double>(peak_rss_kib);
+    if (baseline_rss_kib >= 0)
+      counters["client_baseline_rss_kib"] = static_cast<std::uint64_t>(baseline_rss_kib);
+    if (peak_rss_kib >= 0 && baseline_rss_kib >= 0)
+      sample.metrics["client_rss_per_conn_kib"] =
+          static_cast<double>(peak_rss_kib - baseline_rss_kib) / shape.sessions;
     sample.counters = std::move(counters);
     sink(sample);
   }

@@ -35,8 +35,12 @@ void run_pingpong_server(const plugin::LoadedPlugin& plugin, const rb_host& host
   // Measured before the first connection: what the server costs with none. The peak the
   // parent reads later then starts from here.
   reset_own_peak_rss();
+  // Negative when /proc cannot be read: then the parent is told nothing rather than 2^64 - 1.
   const long baseline_rss_kib = own_rss_kib();
-  inputs.role->ready({{"baseline_rss_kib", static_cast<std::uint64_t>(baseline_rss_kib)}});
+  Counters ready;
+  if (baseline_rss_kib >= 0)
+    ready["baseline_rss_kib"] = static_cast<std::uint64_t>(baseline_rss_kib);
+  inputs.role->ready(ready);
 
   call_plugin("serve", [&](char* err, size_t len) { return ops.serve(state, err, len); });
   if (!stop_requested())
@@ -49,7 +53,8 @@ void run_pingpong_server(const plugin::LoadedPlugin& plugin, const rb_host& host
   for (const char* name : kRequiredCounters)
     if (counters.find(name) == counters.end())
       throw CellFailure(fmt::format("the server did not report the required counter '{}'", name));
-  counters["baseline_rss_kib"] = static_cast<std::uint64_t>(baseline_rss_kib);
+  if (baseline_rss_kib >= 0)
+    counters["baseline_rss_kib"] = static_cast<std::uint64_t>(baseline_rss_kib);
   inputs.role->final_counters(counters);
 }
 

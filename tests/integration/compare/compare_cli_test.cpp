@@ -53,6 +53,25 @@ TEST(CompareCli, ThreeSamplesAreInconclusiveAndExitThree) {
   EXPECT_TRUE(contains(r.out, "too few samples (3 and 3; a verdict needs 5)")) << r.out;
 }
 
+// Every matched cell skipped: no verdict was needed, so not 3 but 0, with a note on stderr
+// (stdout stays the format's).
+TEST(CompareCli, NothingNeedingAVerdictExitsZeroWithANote) {
+  ScratchDir dir;
+  SyntheticOptions o;
+  rb::RunResult run = synthetic_flower_run(o);
+  for (auto& cell : run.cells) {
+    cell.status = rb::CellStatus::skipped;
+    cell.reason = "needs more file descriptors";
+  }
+  write_results_dir(run, dir.path() / "base");
+  write_results_dir(run, dir.path() / "new");
+  const auto r =
+      run_runner({"compare", (dir.path() / "base").string(), (dir.path() / "new").string()});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.err, "no cell needed a verdict")) << r.err;
+  EXPECT_TRUE(contains(r.out, "nothing compared -> exit 0 (no verdict needed)")) << r.out;
+}
+
 TEST(CompareCli, ThresholdWidensTheNoiseBand) {
   ScratchDir dir;
   const auto r = run_runner({"compare", results(dir, "base", 1.0), results(dir, "new", 1.2, 24, 2),

@@ -142,4 +142,28 @@ TEST(StoreCli, NewerSchemaStopsTheRunBeforeAnythingRuns) {
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "a" / "summary.json"));
 }
 
+// The read-only commands refuse a newer database without touching it: the file is byte
+// for byte what it was (no migration, no journal-mode switch).
+TEST(StoreCli, ReadersRefuseANewerSchemaAndLeaveTheFileByteIdentical) {
+  ScratchDir dir;
+  const auto db = dir.path() / "newer.db";
+  {
+    rb::store::Database handle(db, true);  // rollback journal: a WAL switch would show
+    rb::store::migrate_to(handle, rb::store::kSchemaVersion);
+    handle.set_user_version(rb::store::kSchemaVersion + 1);
+  }
+  const std::string before = read(db);
+  ASSERT_FALSE(before.empty());
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"history", "--store", db.string()},
+        {"compare", "last~1", "last", "--store", db.string()},
+        {"export", "last", "--store", db.string(), "--format", "bencher"},
+        {"report", "last", "--store", db.string(), "--html", (dir.path() / "r").string()}}) {
+    const auto r = run_runner(args);
+    EXPECT_EQ(r.exit_code, 2) << args[0] << ": " << r.out << r.err;
+    EXPECT_NE(r.err.find("newer than this runner's"), std::string::npos) << args[0] << r.err;
+    EXPECT_EQ(read(db), before) << args[0] << " changed the database";
+  }
+}
+
 }  // namespace

@@ -37,9 +37,32 @@ TEST(Validate, EveryPluginWeShipPassesEveryCheck) {
   EXPECT_EQ(result.out.find("FAIL"), std::string::npos) << result.out;
   for (std::size_t i = 1; i < args.size(); ++i)
     EXPECT_NE(result.out.find(args[i] + ": "), std::string::npos) << args[i] << "\n" << result.out;
-  for (const char* check : {"load", "descriptor", "exports", "flower.counts", "flower.options",
-                            "flower.fds", "flower.threads", "flower.stop"})
+  for (const char* check : {"load",
+                            "descriptor",
+                            "exports",
+                            "flower.counts",
+                            "flower.options",
+                            "flower.fds",
+                            "flower.threads",
+                            "flower.stop",
+                            "notify.checksum",
+                            "notify.options",
+                            "notify.fds",
+                            "notify.threads",
+                            "notify.abandon",
+                            "pingpong_server.echo",
+                            "pingpong_server.options",
+                            "pingpong_server.fds",
+                            "pingpong_server.threads",
+                            "pingpong_server.stop",
+                            "pingpong_client.echo",
+                            "pingpong_client.options",
+                            "pingpong_client.fds",
+                            "pingpong_client.threads",
+                            "pingpong_client.stop"})
     EXPECT_EQ(line_of(result.out, check).rfind("PASS", 0), 0u) << check << "\n" << result.out;
+  // pingpong has a suite now: nothing of ours is skipped.
+  EXPECT_EQ(result.out.find("SKIP"), std::string::npos) << result.out;
 }
 
 TEST(Validate, PrintsTheDescriptor) {
@@ -143,9 +166,39 @@ TEST(Validate, UnknownPluginOptionIsRefusedByThePlugin) {
       << result.out;
 }
 
+// libevent2 knows backend= in flower and pingpong and wakeup= in notify, and refuses each
+// elsewhere: scoped, every check passes; unscoped, the option still reaches every workload.
+TEST(Validate, AnOptionScopedToAWorkloadReachesOnlyThatWorkload) {
+  const auto scoped =
+      run_runner({"validate", "libevent2", "--option", "flower:backend=poll", "--option",
+                  "pingpong:backend=poll", "--option", "notify:wakeup=pipe"});
+  EXPECT_EQ(scoped.exit_code, 0) << scoped.out << scoped.err;
+  EXPECT_EQ(scoped.out.find("FAIL"), std::string::npos) << scoped.out;
+
+  const auto flower_only =
+      run_runner({"validate", "libevent2", "--option", "flower:backend=kqueue"});
+  EXPECT_EQ(flower_only.exit_code, 1) << flower_only.out;
+  EXPECT_NE(line_of(flower_only.out, "flower.counts").find("unknown backend 'kqueue'"),
+            std::string::npos)
+      << flower_only.out;
+  EXPECT_EQ(line_of(flower_only.out, "notify.checksum").rfind("PASS", 0), 0u) << flower_only.out;
+  EXPECT_EQ(line_of(flower_only.out, "pingpong_server.echo").rfind("PASS", 0), 0u)
+      << flower_only.out;
+
+  const auto unscoped = run_runner({"validate", "libevent2", "--option", "backend=poll"});
+  EXPECT_EQ(unscoped.exit_code, 1) << unscoped.out;
+  EXPECT_EQ(line_of(unscoped.out, "flower.counts").rfind("PASS", 0), 0u) << unscoped.out;
+  EXPECT_NE(line_of(unscoped.out, "notify.checksum").find("unknown option 'backend'"),
+            std::string::npos)
+      << unscoped.out;
+}
+
 TEST(Validate, UsageErrorsExitTwo) {
   EXPECT_EQ(run_runner({"validate"}).exit_code, 2);
   EXPECT_EQ(run_runner({"validate", "raw-epoll", "--option", "novalue"}).exit_code, 2);
+  const auto misspelt = run_runner({"validate", "raw-epoll", "--option", "flowr:backend=poll"});
+  EXPECT_EQ(misspelt.exit_code, 2);
+  EXPECT_NE(misspelt.err.find("unknown workload 'flowr'"), std::string::npos) << misspelt.err;
   EXPECT_EQ(run_runner({"validate", "raw-epoll", "--phase-timeout", "0"}).exit_code, 2);
 }
 

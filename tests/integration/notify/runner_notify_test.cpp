@@ -63,7 +63,8 @@ TEST(RunnerNotify, EveryMechanismHandsOverExactlyOneToN) {
     const auto s = nlohmann::json::parse(line);
     const auto& counters = s.at("counters");
     ASSERT_TRUE(counters.contains("wakeups")) << line;
-    EXPECT_GE(counters.at("wakeups").get<std::uint64_t>(), 1u) << line;
+    // A consumer that never found its queue empty never slept: 0 wakeups is a legal count
+    // (condvar-queue does that when the producer stays ahead); more than one per item is not.
     EXPECT_LE(counters.at("wakeups").get<std::uint64_t>(), 20001u) << line;
     EXPECT_TRUE(counters.contains("host_voluntary_cs")) << line;
     for (const char* metric : {"elapsed_ms", "items_per_s", "ns_per_item", "wakeups_per_item",

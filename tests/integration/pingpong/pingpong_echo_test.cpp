@@ -36,15 +36,19 @@ void expect_cell_verified(const nlohmann::json& cell, int runs) {
   }
   EXPECT_EQ(cell.at("metrics").at("mib_per_s").at("n"), runs);
   EXPECT_GT(cell.at("metrics").at("mib_per_s").at("median").get<double>(), 0);
-  EXPECT_TRUE(cell.at("metrics").contains("server_rss_per_conn_kib"));
+  // Each side's CPU, split as rusage splits it, over the same measured run.
+  for (const char* metric :
+       {"server_rss_per_conn_kib", "client_rss_per_conn_kib", "server_cpu_s", "server_user_s",
+        "server_sys_s", "client_cpu_s", "client_user_s", "client_sys_s"})
+    EXPECT_TRUE(cell.at("metrics").contains(metric)) << metric;
 }
 
 TEST(PingpongEcho, EveryServerAgainstEveryClientEchoesThePatternExactly) {
   ScratchDir dir;
   PingpongConfig config;
   config.pairing = "";
-  config.matrix = R"(server = ["raw-epoll", "libevent2", "muduo"]
-client = ["raw-epoll", "libevent2", "muduo"]
+  config.matrix = R"(server = ["raw-epoll", "libevent2", "muduo", "epoll-add-always"]
+client = ["raw-epoll", "libevent2", "muduo", "epoll-add-always"]
 block_size = [4096]
 sessions = [5]
 duration = ["200ms"]
@@ -54,7 +58,7 @@ verify = ["all"])";
   ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
 
   const auto summary = read_json(dir.path() / "out" / "summary.json");
-  ASSERT_EQ(summary.at("cells").size(), 9u);
+  ASSERT_EQ(summary.at("cells").size(), 16u);
   for (const auto& cell : summary.at("cells")) {
     expect_cell_verified(cell, 2);
     const auto& roles = cell.at("roles");
@@ -62,8 +66,12 @@ verify = ["all"])";
               roles.at("server").get<std::string>() + "/" + roles.at("client").get<std::string>());
   }
   // The console table has one column per server/client pair.
-  EXPECT_NE(result.out.find("libevent2/muduo"), std::string::npos) << result.out;
-  EXPECT_EQ(read_lines(dir.path() / "out" / "samples.jsonl").size(), 9u * 2u);
+  for (const char* pair : {"libevent2/muduo", "epoll-add-always/raw-epoll",
+                           "raw-epoll/epoll-add-always", "muduo/epoll-add-always"}) {
+    EXPECT_NE(result.out.find(pair), std::string::npos) << pair << "\n" << result.out;
+    EXPECT_NO_THROW(rbtest::cell_with_plugin(summary, pair)) << pair;
+  }
+  EXPECT_EQ(read_lines(dir.path() / "out" / "samples.jsonl").size(), 16u * 2u);
 }
 
 TEST(PingpongEcho, EachPluginAgainstItselfWithTwoThreads) {

@@ -36,6 +36,14 @@ class PingpongFailure : public ::testing::Test {
     return config;
   }
 
+  // The same faulty server against each real client.
+  PingpongConfig faulty_server_for_every_client(const std::string& options) const {
+    PingpongConfig config = faulty_server("raw-epoll", options);
+    config.matrix.replace(config.matrix.find("[\"raw-epoll\"]"), 13,
+                          R"(["raw-epoll", "libevent2", "muduo"])");
+    return config;
+  }
+
   std::filesystem::path port_file() const { return dir_.path() / "port"; }
   nlohmann::json summary() const { return read_json(dir_.path() / "out" / "summary.json"); }
 
@@ -50,9 +58,7 @@ class PingpongFailure : public ::testing::Test {
 };
 
 TEST_F(PingpongFailure, ServerClosingEarlyFailsTheCellForEveryClient) {
-  PingpongConfig config = faulty_server("raw-epoll", "close_after_bytes = 8192\n");
-  config.matrix.replace(config.matrix.find("[\"raw-epoll\"]"), 13,
-                        R"(["raw-epoll", "libevent2", "muduo"])");
+  PingpongConfig config = faulty_server_for_every_client("close_after_bytes = 8192\n");
   const auto result = run_runner(rbtest::pingpong_args(dir_, config));
   EXPECT_EQ(result.exit_code, 1) << result.err;
   const auto all = summary();
@@ -63,6 +69,46 @@ TEST_F(PingpongFailure, ServerClosingEarlyFailsTheCellForEveryClient) {
     EXPECT_NE(reason_of(cell).find("client: run 0: 0 of 4 sessions could not connect and 4 were "
                                    "closed or reset by the server"),
               std::string::npos)
+        << reason_of(cell);
+  }
+  expect_cleaned_up();
+}
+
+TEST_F(PingpongFailure, CorruptedEchoFailsTheCellNamingTheFirstMismatch) {
+  // Byte 5000 of every echoed stream is flipped: 5000 % 128 = 8 comes back as ~8 = 247.
+  PingpongConfig config = faulty_server_for_every_client("corrupt_at = 5000\n");
+  config.matrix += "\nverify = [\"all\"]";
+  const auto result = run_runner(rbtest::pingpong_args(dir_, config));
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const auto all = summary();
+  ASSERT_EQ(all.at("cells").size(), 3u);
+  for (const auto& cell : all.at("cells")) {
+    SCOPED_TRACE(cell.at("plugin").get<std::string>());
+    EXPECT_EQ(cell.at("status"), "failed");
+    const std::string reason = reason_of(cell);
+    EXPECT_EQ(reason.rfind("client: run 0: ", 0), 0u) << reason;
+    EXPECT_NE(reason.find("echoed bytes differed from the pattern"), std::string::npos) << reason;
+    EXPECT_NE(reason.find("; the first in session "), std::string::npos) << reason;
+    EXPECT_NE(reason.find(" at stream offset 5000: expected 8, got 247"), std::string::npos)
+        << reason;
+  }
+  expect_cleaned_up();
+}
+
+TEST_F(PingpongFailure, RefusedConnectionsFailTheCellWithTheirCount) {
+  // The server stops listening before the client starts: all 4 connects are refused.
+  PingpongConfig config = faulty_server_for_every_client("close_listener = 1\n");
+  const auto result = run_runner(rbtest::pingpong_args(dir_, config));
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const auto all = summary();
+  ASSERT_EQ(all.at("cells").size(), 3u);
+  for (const auto& cell : all.at("cells")) {
+    SCOPED_TRACE(cell.at("plugin").get<std::string>());
+    EXPECT_EQ(cell.at("status"), "failed");
+    EXPECT_EQ(reason_of(cell).rfind("client: run 0: 4 of 4 sessions could not connect and 0 were "
+                                    "closed or reset by the server",
+                                    0),
+              0u)
         << reason_of(cell);
   }
   expect_cleaned_up();

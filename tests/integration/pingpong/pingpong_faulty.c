@@ -7,6 +7,10 @@
  *   server_crash_after_ms=N  server: SIGSEGV itself N ms into serve
  *   ignore_stop=1            server: never return from serve, whatever the host says
  *   hold_open=1              server: never close a connection the client shut down
+ *   corrupt_at=N             server: flip every bit of the byte at offset N of each echoed
+ *                            stream (the client then sees ~(N % 128) there)
+ *   close_listener=1         server: stop listening at prepare (shutdown(2) on the listening
+ *                            socket, which stays the host's to close): every connect is refused
  *   client_crash=1           client: SIGSEGV itself at the start of run */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -31,6 +35,8 @@ struct options {
   long server_crash_after_ms;
   int ignore_stop;
   int hold_open;
+  long corrupt_at;
+  int close_listener;
   int client_crash;
 };
 
@@ -48,6 +54,7 @@ static int parse_options(const rb_option* options, uint32_t count, struct option
   memset(out, 0, sizeof *out);
   out->close_after_bytes = -1;
   out->server_crash_after_ms = -1;
+  out->corrupt_at = -1;
   for (uint32_t i = 0; i < count; ++i) {
     const char* key = options[i].key;
     const char* value = options[i].value;
@@ -61,12 +68,16 @@ static int parse_options(const rb_option* options, uint32_t count, struct option
       out->ignore_stop = strcmp(value, "1") == 0 || strcmp(value, "true") == 0;
     } else if (strcmp(key, "hold_open") == 0) {
       out->hold_open = strcmp(value, "1") == 0 || strcmp(value, "true") == 0;
+    } else if (strcmp(key, "corrupt_at") == 0) {
+      out->corrupt_at = strtol(value, NULL, 10);
+    } else if (strcmp(key, "close_listener") == 0) {
+      out->close_listener = strcmp(value, "1") == 0 || strcmp(value, "true") == 0;
     } else if (strcmp(key, "client_crash") == 0) {
       out->client_crash = strcmp(value, "1") == 0 || strcmp(value, "true") == 0;
     } else {
       snprintf(err, len,
                "unknown option '%s' (known: port_file, close_after_bytes, server_crash_after_ms, "
-               "ignore_stop, hold_open, client_crash)",
+               "ignore_stop, hold_open, corrupt_at, close_listener, client_crash)",
                key);
       return RB_ERR_INVALID_ARGUMENT;
     }
@@ -105,6 +116,10 @@ static int server_prepare(const rb_host* host, const rb_pingpong_server_params* 
       fclose(out);
     }
   }
+  if (s->options.close_listener) {
+    shutdown(params->listen_fd, SHUT_RDWR);
+    s->fds[0].fd = -1; /* poll skips it */
+  }
   *state = s;
   return RB_OK;
 }
@@ -128,6 +143,10 @@ static void echo(struct server* s, nfds_t i) {
     return;
   }
   s->bytes_read += (uint64_t)n;
+  const long corrupt_at = s->options.corrupt_at;
+  if (corrupt_at >= 0 && s->echoed[i] <= (uint64_t)corrupt_at &&
+      (uint64_t)corrupt_at < s->echoed[i] + (uint64_t)n)
+    buffer[(uint64_t)corrupt_at - s->echoed[i]] ^= (char)0xff;
   /* Blocking enough for a test: the socket is non-blocking, so retry until it is taken. */
   for (ssize_t done = 0; done < n;) {
     const ssize_t w = write(s->fds[i].fd, buffer + done, (size_t)(n - done));

@@ -99,6 +99,33 @@ TEST(RunComparison, SkippedOnBothSidesIsNotARegression) {
   EXPECT_EQ(exit_code(c), kExitNoRegression);
 }
 
+// Nothing needed a verdict (every matched cell skipped): not "inconclusive" (3) but 0, with
+// a note saying so.
+TEST(RunComparison, AllCellsSkippedExitZeroWithANote) {
+  RunResult base = run_with(19, 1.0);
+  RunResult next = run_with(20, 1.0);
+  for (auto* run : {&base, &next})
+    for (auto& cell : run->cells) cell.status = CellStatus::skipped;
+  const RunComparison c = compare_runs(base, next, {});
+  EXPECT_EQ(c.matched, 4u);
+  EXPECT_TRUE(c.rows.empty());
+  EXPECT_EQ(exit_code(c), kExitNoRegression);
+  EXPECT_NE(no_verdict_note(c).find("no cell needed a verdict"), std::string::npos);
+}
+
+TEST(RunComparison, CellsSkippedInTheNewRunOnlyExitZero) {
+  RunResult next = run_with(22, 1.0);
+  for (auto& cell : next.cells) cell.status = CellStatus::skipped;
+  const RunComparison c = compare_runs(run_with(21, 1.0), next, {});
+  EXPECT_TRUE(c.rows.empty());
+  EXPECT_EQ(exit_code(c), kExitNoRegression);
+}
+
+TEST(RunComparison, RowsHaveNoNote) {
+  const RunResult run = run_with(23, 1.0);
+  EXPECT_TRUE(no_verdict_note(compare_runs(run, run, {})).empty());
+}
+
 TEST(RunComparison, CellsOnOneSideOnlyAreListed) {
   SyntheticOptions o;
   o.plugins = {"libevent2", "muduo", "raw-epoll"};

@@ -54,15 +54,41 @@ TEST(Verdict, WideIntervalIsInconclusive) {
   EXPECT_NE(j.reason.find("more than"), std::string::npos);
 }
 
-TEST(Verdict, NarrowIntervalAroundASmallChangeIsSame) {
-  // Significant, but a 3% change is inside the 5% noise threshold.
-  EXPECT_EQ(judge(20, 20, ratio(1.03, 1.01, 1.06), 0.01, kRules).verdict, Verdict::same);
+TEST(Verdict, SmallSignificantChangeWithTheIntervalInsideIsSame) {
+  // Significant, but a 3% change whose whole interval is inside the 5% noise threshold.
+  EXPECT_EQ(judge(20, 20, ratio(1.03, 1.01, 1.045), 0.01, kRules).verdict, Verdict::same);
 }
 
-TEST(Verdict, ChangeBeyondTheBandWithoutSignificanceIsInconclusive) {
+// A narrow interval around a ratio inside the band, but reaching beyond it: not "same", since
+// the change may be more than the threshold (this once passed as "same").
+TEST(Verdict, RatioInsideTheBandWithTheIntervalReachingBeyondIsInconclusive) {
+  const Judgement j = judge(20, 20, ratio(1.03, 1.01, 1.06), 0.01, kRules);
+  EXPECT_EQ(j.verdict, Verdict::inconclusive);
+  EXPECT_NE(j.reason.find("straddles"), std::string::npos) << j.reason;
+  EXPECT_EQ(judge(20, 20, ratio(0.97, 0.94, 0.99), 0.01, kRules).verdict, Verdict::inconclusive);
+  EXPECT_EQ(judge(20, 20, ratio(1.00, 0.955, 1.055), 0.9, kRules).verdict, Verdict::inconclusive);
+}
+
+TEST(Verdict, IntervalOnTheBandEdgesIsStillSame) {
+  EXPECT_EQ(judge(20, 20, ratio(1.0, 0.95, 1.05), 0.9, kRules).verdict, Verdict::same);
+}
+
+TEST(Verdict, IntervalTouchingTheBandFromOutsideIsNotSlower) {
+  // Beyond means wholly outside: an interval starting on the edge is not a regression.
+  EXPECT_EQ(judge(20, 20, ratio(1.08, 1.05, 1.10), 1e-6, kRules).verdict, Verdict::inconclusive);
+  EXPECT_EQ(judge(20, 20, ratio(0.92, 0.90, 0.95), 1e-6, kRules).verdict, Verdict::inconclusive);
+}
+
+TEST(Verdict, ChangeStraddlingTheBandWithoutSignificanceIsInconclusive) {
   const Judgement j = judge(20, 20, ratio(1.07, 0.99, 1.08), 0.2, kRules);
   EXPECT_EQ(j.verdict, Verdict::inconclusive);
-  EXPECT_NE(j.reason.find("not significant"), std::string::npos);
+  EXPECT_NE(j.reason.find("straddles"), std::string::npos) << j.reason;
+}
+
+TEST(Verdict, IntervalBeyondTheBandWithoutSignificanceIsInconclusive) {
+  const Judgement j = judge(20, 20, ratio(1.08, 1.06, 1.10), 0.2, kRules);
+  EXPECT_EQ(j.verdict, Verdict::inconclusive);
+  EXPECT_NE(j.reason.find("not significant"), std::string::npos) << j.reason;
 }
 
 TEST(Verdict, ThresholdIsConfigurable) {

@@ -6,8 +6,11 @@
 //  - github-action-benchmark custom tools: [{name, unit, value, range?, extra?}].
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <map>
 #include <set>
 
+#include "exec/matrix_runner.h"
 #include "export/bencher_bmf.h"
 #include "export/export_input.h"
 #include "export/github_action_benchmark.h"
@@ -141,6 +144,93 @@ TEST(GithubActionBenchmark, BiggerIsBetterTakesOnlyHigherIsBetterMetrics) {
                                               Direction::bigger_is_better, {}, skipped);
   EXPECT_TRUE(j.empty());  // flower's metrics are all times
   EXPECT_EQ(skipped.size(), 3u);
+}
+
+// A ping-pong run as the runner makes one: per cell mib_per_s and messages_per_s (higher is
+// better) and seconds (lower is better, not a headline), summarised from the samples; the
+// last cell skipped. Throughput doubles with the block size, so the values are known.
+RunResult synthetic_pingpong_run() {
+  rb::testing::SyntheticOptions o;
+  o.samples = 13;  // odd: the median is a sample, exactly the nominal value
+  RunResult run = rb::testing::synthetic_flower_run(o);
+  run.workload = "pingpong";
+  std::size_t i = 0;
+  for (auto& cell : run.cells) {
+    const std::int64_t block = i % 2 == 0 ? 1024 : 4096;
+    cell.cell.workload = "pingpong";
+    cell.cell.params = {{"sessions", std::int64_t{i < 2 ? 10 : 100}}, {"block", block}};
+    const double mib = 100.0 * static_cast<double>(block) / 1024;
+    for (std::size_t k = 0; k < cell.samples.size(); ++k) {
+      const double wobble = 1 + 0.01 * (static_cast<double>(k % 5) - 2);  // median exactly 1
+      cell.samples[k].metrics = {{"mib_per_s", mib * wobble},
+                                 {"messages_per_s", mib * 1024 * 1024 / block * wobble},
+                                 {"seconds", 1.0 / wobble}};
+    }
+    cell.provenance_by_role = {{"server", *cell.provenance}, {"client", *cell.provenance}};
+    cell.metrics.clear();
+    exec::summarise_cell(cell);
+    ++i;
+  }
+  run.cells.back().status = CellStatus::skipped;
+  return run;
+}
+
+// github-action-benchmark's documented custom-tool shape: a JSON array of objects with a
+// string `name`, a string `unit`, a number `value`, and optional strings `range` and `extra`;
+// nothing else. customBiggerIsBetter takes the higher-is-better metrics only.
+TEST(GithubActionBenchmark, BiggerIsBetterExportsThroughputsInTheDocumentedShape) {
+  std::vector<std::string> skipped;
+  const Json j = github_action_benchmark_json(synthetic_pingpong_run(), Direction::bigger_is_better,
+                                              {}, skipped);
+  ASSERT_TRUE(j.is_array());
+  // 3 ok cells x (mib_per_s, messages_per_s); the skipped cell and `seconds` left out.
+  ASSERT_EQ(j.size(), 6u);
+  std::map<std::string, double> values;
+  for (const auto& e : j) {
+    ASSERT_TRUE(e.is_object());
+    ASSERT_TRUE(e.at("name").is_string());
+    ASSERT_TRUE(e.at("unit").is_string());
+    ASSERT_TRUE(e.at("value").is_number());
+    EXPECT_TRUE(std::isfinite(e.at("value").get<double>()));
+    EXPECT_GT(e.at("value").get<double>(), 0);
+    if (e.contains("range")) {
+      ASSERT_TRUE(e.at("range").is_string());
+      EXPECT_EQ(e.at("range").get<std::string>().rfind("± ", 0), 0u);
+    }
+    if (e.contains("extra")) {
+      ASSERT_TRUE(e.at("extra").is_string());
+      EXPECT_NE(e.at("extra").get<std::string>().find("median of 13 samples"), std::string::npos);
+    }
+    for (const auto& [key, value] : e.items())
+      EXPECT_TRUE(key == "name" || key == "unit" || key == "value" || key == "range" ||
+                  key == "extra")
+          << key;
+    values[e.at("name").get<std::string>()] = e.at("value").get<double>();
+  }
+  const std::string cell = "pingpong/libevent2/sessions:10/block:1024/";
+  ASSERT_EQ(values.count(cell + "mib_per_s"), 1u);
+  EXPECT_DOUBLE_EQ(values.at(cell + "mib_per_s"), 100.0);
+  EXPECT_DOUBLE_EQ(values.at("pingpong/muduo/sessions:10/block:4096/mib_per_s"), 400.0);
+  EXPECT_NEAR(values.at(cell + "messages_per_s"), 102400.0, 1e-6);
+  for (const auto& e : j) {
+    if (e.at("name").get<std::string>().ends_with("mib_per_s")) {
+      EXPECT_EQ(e.at("unit"), "MiB/s");
+    }
+  }
+  EXPECT_EQ(skipped, std::vector<std::string>{"seconds"});
+}
+
+// The same run's other file: customSmallerIsBetter gets `seconds` only.
+TEST(GithubActionBenchmark, PingpongSmallerIsBetterTakesTheRest) {
+  std::vector<std::string> skipped;
+  const Json j = github_action_benchmark_json(synthetic_pingpong_run(),
+                                              Direction::smaller_is_better, {}, skipped);
+  ASSERT_EQ(j.size(), 3u);
+  for (const auto& e : j) {
+    EXPECT_EQ(e.at("unit"), "s");
+    EXPECT_DOUBLE_EQ(e.at("value").get<double>(), 1.0);
+  }
+  EXPECT_EQ(skipped.size(), 2u);
 }
 
 TEST(ExportInput, TimeUnits) {

@@ -1,7 +1,15 @@
 // The pingpong workload's parent side: what a cell needs, when it is skipped, and how the
-// server's final counters are checked against the client's samples.
+// server's final counters are checked against the client's samples, what is recorded of each
+// side's CPU and memory (and left out when /proc could not be read).
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <set>
+#include <string>
+
+#include "exec/proc_usage.h"
+#include "model/metric_info.h"
 #include "workload/pingpong.h"
 #include "workload/pingpong_shape.h"
 
@@ -83,6 +91,47 @@ TEST(PingpongWorkload, ServerUsageCompletesTheSample) {
   pingpong.add_server_usage(cell(100), usage, unread);
   EXPECT_EQ(unread.metrics.count("server_cpu_s"), 0u);
   EXPECT_EQ(unread.metrics.count("server_mib_per_cpu_s"), 0u);
+}
+
+TEST(PingpongWorkload, UnknownServerRssIsNotRecorded) {
+  const PingpongWorkload pingpong;
+  ServerUsage usage;
+  usage.cpu_s = 0.5;
+  usage.peak_rss_kib = 9000;
+  usage.baseline_rss_kib = -1;  // the server could not read its idle RSS
+  Sample no_baseline = client_sample(1);
+  pingpong.add_server_usage(cell(100), usage, no_baseline);
+  EXPECT_DOUBLE_EQ(no_baseline.metrics.at("server_peak_rss_kib"), 9000.0);
+  EXPECT_EQ(no_baseline.metrics.count("server_rss_per_conn_kib"), 0u);
+  EXPECT_EQ(no_baseline.counters.count("server_baseline_rss_kib"), 0u);
+
+  usage.peak_rss_kib = -1;  // nor its peak
+  usage.baseline_rss_kib = 4000;
+  Sample no_peak = client_sample(1);
+  pingpong.add_server_usage(cell(100), usage, no_peak);
+  EXPECT_EQ(no_peak.metrics.count("server_peak_rss_kib"), 0u);
+  EXPECT_EQ(no_peak.metrics.count("server_rss_per_conn_kib"), 0u);
+  EXPECT_EQ(no_peak.counters.at("server_baseline_rss_kib"), 4000u);
+}
+
+TEST(PingpongWorkload, EverySideCpuMetricIsDeclared) {
+  std::set<std::string> declared;
+  for (const auto& info : metrics_for_workload("pingpong")) declared.insert(info.name);
+  for (const char* side : {"server", "client"})
+    for (const char* what :
+         {"_cpu_s", "_user_s", "_sys_s", "_mib_per_cpu_s", "_peak_rss_kib", "_rss_per_conn_kib"})
+      EXPECT_EQ(declared.count(std::string(side) + what), 1u) << side << what;
+}
+
+TEST(PingpongServerCpu, UserAndSystemOfALiveProcessAndOfNone) {
+  const exec::ProcessCpu self = exec::process_cpu_times(::getpid());
+  EXPECT_TRUE(self.known());
+  EXPECT_GE(self.user_s, 0);
+  EXPECT_GE(self.sys_s, 0);
+  EXPECT_DOUBLE_EQ(self.total_s(), self.user_s + self.sys_s);
+  const exec::ProcessCpu gone = exec::process_cpu_times(-1);  // no /proc/-1
+  EXPECT_FALSE(gone.known());
+  EXPECT_EQ(exec::process_cpu_seconds(-1), -1);
 }
 
 }  // namespace

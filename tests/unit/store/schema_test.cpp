@@ -1,10 +1,16 @@
 // The schema's versions: an old database is migrated (its data kept, new tables filled), a
-// newer one is refused with both versions named.
+// newer one is refused with both versions named, and the readers' open never changes the file.
 #include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <string>
 
 #include "report/json_codec.h"
 #include "store/history_query.h"
 #include "store/run_reader.h"
+#include "store/run_recorder.h"
 #include "store/schema.h"
 #include "store_test_support.h"
 #include "synthetic_runs.h"
@@ -45,6 +51,38 @@ void write_version_1_run(Database& db, const RunResult& run) {
   }
 }
 
+std::string bytes_of(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A ping-pong cell: the server and the client are each a binary of its own.
+CellResult two_process_cell(const CellResult& from) {
+  CellResult cell = from;
+  cell.cell.index = 9;
+  cell.cell.workload = "pingpong";
+  Provenance server = *cell.provenance;
+  server.sha256 = "5e5e";
+  Provenance client = server;
+  client.path = "/plugins/client.so";
+  client.sha256 = "c1c1";
+  client.library_version = "2.2.0";
+  cell.provenance = server;
+  cell.provenance_by_role = {{"server", server}, {"client", client}};
+  return cell;
+}
+
+// role -> "sha256 library_version" of a cell's cell_provenance rows.
+std::map<std::string, std::string> provenance_rows(Database& db, std::int64_t cell_index) {
+  Statement rows = db.prepare(
+      "SELECT p.role, p.so_sha256, p.library_version FROM cell_provenance p "
+      "JOIN cells c ON c.id = p.cell_id WHERE c.cell_index = ?1");
+  rows.bind(1, cell_index);
+  std::map<std::string, std::string> out;
+  while (rows.step()) out[rows.column_text(0)] = rows.column_text(1) + " " + rows.column_text(2);
+  return out;
+}
+
 TEST(Schema, FreshDatabaseGetsTheCurrentVersion) {
   TempDir dir;
   Database db = open_history(dir.path() / "h.db", true);
@@ -74,6 +112,70 @@ TEST(Schema, VersionOneIsMigratedWithItsDataAndSummariesBackfilled) {
   EXPECT_DOUBLE_EQ(series[0].points[0].median, run.cells[0].metrics.at("setup_us").median);
 }
 
+// Version 2 kept a two-process cell's server provenance only (in cells' columns); version
+// 3 adds both roles, backfilled from the stored cell results.
+TEST(Schema, VersionTwoIsMigratedWithBothRolesProvenanceBackfilled) {
+  TempDir dir;
+  const auto path = dir.path() / "v2.db";
+  RunResult run = rb::testing::synthetic_flower_run({});
+  run.cells.resize(1);
+  run.cells.push_back(two_process_cell(run.cells[0]));
+  {
+    Database db(path, true);
+    migrate_to(db, 2);
+    ASSERT_EQ(db.user_version(), 2);
+    write_version_1_run(db, run);  // version 2 changed no table version 1 wrote
+    // ... and the ping-pong cell, as a version-2 runner wrote it: the server in the columns.
+    Statement insert_cell = db.prepare(
+        "INSERT INTO cells (run_id, cell_index, workload, plugin, params, params_label, status, "
+        "reason, plugin_version, library, library_version, so_sha256, result) "
+        "VALUES (1, 9, 'pingpong', ?1, '{}', ?2, 'ok', '', '1.0.0', 'libevent', ?3, '5e5e', ?4)");
+    const CellResult& cell = run.cells[1];
+    insert_cell.bind(1, cell.cell.plugin).bind(2, cell.cell.params_label());
+    insert_cell.bind(3, cell.provenance->library_version);
+    insert_cell.bind(4, report::dump_json(report::to_json(cell)));
+    insert_cell.run();
+  }
+  Database db = open_history(path, false);
+  EXPECT_EQ(db.user_version(), kSchemaVersion);
+  const auto pingpong = provenance_rows(db, 9);
+  ASSERT_EQ(pingpong.size(), 2u);
+  EXPECT_EQ(pingpong.at("server"), "5e5e 2.1.12-stable");
+  EXPECT_EQ(pingpong.at("client"), "c1c1 2.2.0");
+  const auto flower = provenance_rows(db, 0);
+  ASSERT_EQ(flower.size(), 1u);
+  EXPECT_EQ(flower.at("plugin"), "aa11 2.1.12-stable");
+  // The runs read back as they were.
+  EXPECT_EQ(load_run(db, 1).cells.size(), 2u);
+}
+
+TEST(Schema, RecorderStoresTheClientsProvenanceToo) {
+  TempDir dir;
+  const auto path = dir.path() / "h.db";
+  RunResult run = rb::testing::synthetic_flower_run({});
+  run.cells.push_back(two_process_cell(run.cells[0]));
+  {
+    RunRecorder recorder(path);
+    RunHeader h;
+    h.config_name = "pp";
+    h.workload = run.workload;
+    h.plugins = run.plugins;
+    h.context = run.context;
+    recorder.begin(h);
+    for (const auto& cell : run.cells) recorder.add_cell(cell);
+    recorder.finish(run.context, "finished");
+  }
+  Database db = open_history_for_reading(path);
+  const auto rows = provenance_rows(db, 9);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows.at("server"), "5e5e 2.1.12-stable");
+  EXPECT_EQ(rows.at("client"), "c1c1 2.2.0");
+  // Indexed, so "which cells ran this client binary" is a query.
+  Statement by_sha = db.prepare("SELECT COUNT(*) FROM cell_provenance WHERE so_sha256 = 'c1c1'");
+  ASSERT_TRUE(by_sha.step());
+  EXPECT_EQ(by_sha.column_int(0), 1);
+}
+
 TEST(Schema, MigratingTwiceChangesNothing) {
   TempDir dir;
   const auto path = dir.path() / "h.db";
@@ -101,6 +203,86 @@ TEST(Schema, NewerDatabaseIsAClearError) {
               std::string::npos)
         << message;
   }
+}
+
+// The readers (history, compare, report, export) and the writer alike refuse a newer
+// database before writing anything: not even the journal mode (kept in the file's header)
+// changes. A rollback-journal file shows it: the writer's WAL switch would rewrite it.
+TEST(Schema, RefusedNewerDatabaseIsLeftByteIdentical) {
+  TempDir dir;
+  const auto path = dir.path() / "new.db";
+  {
+    Database db(path, true);
+    migrate_to(db, kSchemaVersion);
+    db.set_user_version(kSchemaVersion + 1);
+  }
+  const std::string before = bytes_of(path);
+  ASSERT_FALSE(before.empty());
+  EXPECT_THROW(open_history_for_reading(path), StoreError);
+  EXPECT_EQ(bytes_of(path), before);
+  EXPECT_THROW(open_history(path, false), StoreError);
+  EXPECT_EQ(bytes_of(path), before);
+  EXPECT_THROW(open_history(path, true), StoreError);
+  EXPECT_EQ(bytes_of(path), before);
+  try {
+    open_history_for_reading(path);
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("newer than this runner's"), std::string::npos);
+  }
+}
+
+// Reading never migrates: an old database is refused with the way to migrate it, untouched.
+TEST(Schema, ReaderRefusesAnUnreadableOldDatabaseAndSaysHowToMigrate) {
+  TempDir dir;
+  const auto path = dir.path() / "v1.db";
+  {
+    Database db(path, true);
+    migrate_to(db, 1);
+    write_version_1_run(db, rb::testing::synthetic_flower_run({}));
+  }
+  const std::string before = bytes_of(path);
+  try {
+    open_history_for_reading(path);
+    FAIL() << "a version-1 database cannot be read without migrating";
+  } catch (const StoreError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("schema version 1"), std::string::npos) << message;
+    EXPECT_NE(message.find("--migrate"), std::string::npos) << message;
+  }
+  EXPECT_EQ(bytes_of(path), before);
+  // The writer migrates it; then it reads.
+  {
+    Database db(path, false);
+    EXPECT_EQ(migrate(db), 1);
+  }
+  EXPECT_EQ(open_history_for_reading(path).user_version(), kSchemaVersion);
+}
+
+// A version-2 database is read as it is (version 3 only adds a table readers do not query).
+TEST(Schema, ReaderReadsACompatibleOlderDatabaseWithoutMigratingIt) {
+  TempDir dir;
+  const auto path = dir.path() / "v2.db";
+  {
+    Database db(path, true);
+    migrate_to(db, 2);
+    write_version_1_run(db, rb::testing::synthetic_flower_run({}));
+  }
+  const std::string before = bytes_of(path);
+  {
+    Database db = open_history_for_reading(path);
+    EXPECT_EQ(db.user_version(), 2);
+    EXPECT_EQ(list_runs(db, {}).size(), 1u);
+    EXPECT_EQ(load_run(db, 1).cells.size(), 1u);
+  }
+  EXPECT_EQ(bytes_of(path), before);
+}
+
+TEST(Schema, ReaderRefusesAnEmptyFile) {
+  TempDir dir;
+  const auto path = dir.path() / "empty.db";
+  std::ofstream(path).flush();
+  EXPECT_THROW(open_history_for_reading(path), StoreError);
+  EXPECT_EQ(std::filesystem::file_size(path), 0u);
 }
 
 }  // namespace

@@ -1,0 +1,22 @@
+// What a plugin name of a config stands for: the catalog plugin it loads and the options it
+// passes. A [variants] name labels its base plugin run with options of its own, so one run
+// can hold libevent2 with a pipe next to libevent2 with an eventfd.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rb {
+
+using PluginOptionList = std::vector<std::pair<std::string, std::string>>;
+
+struct PluginSetup {
+  // The catalog plugin loaded; empty when unknown (results written before variants), which
+  // means the name itself.
+  std::string base;
+  PluginOptionList options;  // effective: the base's [plugin_options], the variant's over them
+  friend bool operator==(const PluginSetup&, const PluginSetup&) = default;
+};
+
+}  // namespace rb

@@ -1,0 +1,217 @@
+// The /proc census the lifecycle checks compare, and the helpers that turn a difference into
+// a check's failure.
+#include <fcntl.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include "reactorbench/plugin.h"
+#include "validate/check_helpers.h"
+#include "validate/process_census.h"
+#include "workload/workload.h"
+
+namespace rb::validate {
+namespace {
+
+using namespace std::chrono_literals;
+using workload::CellFailure;
+
+// A wait no correct census needs: only a broken one would sit it out.
+constexpr auto kNeverNeeded = std::chrono::minutes(2);
+
+class Fd {
+ public:
+  explicit Fd(int fd) : fd_(fd) {}
+  ~Fd() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+// A thread that runs until told to end.
+class Gate {
+ public:
+  void wait() {
+    std::unique_lock lock(mutex_);
+    opened_.wait(lock, [&] { return open_; });
+  }
+  void open() {
+    {
+      const std::lock_guard lock(mutex_);
+      open_ = true;
+    }
+    opened_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable opened_;
+  bool open_ = false;
+};
+
+TEST(ProcessCensus, OpenFdsSeesANewPipeAndEventfd) {
+  const auto before = open_fds();
+  int ends[2];
+  ASSERT_EQ(::pipe2(ends, O_CLOEXEC), 0);
+  const Fd read_end(ends[0]), write_end(ends[1]);
+  const Fd event(::eventfd(0, EFD_CLOEXEC));
+  ASSERT_GE(event.get(), 0);
+
+  const auto after = open_fds();
+  for (const int fd : {read_end.get(), write_end.get(), event.get()}) {
+    EXPECT_FALSE(before.contains(fd)) << fd;
+    ASSERT_TRUE(after.contains(fd)) << fd;
+  }
+  EXPECT_EQ(after.at(read_end.get()).rfind("pipe:[", 0), 0u) << after.at(read_end.get());
+  EXPECT_EQ(after.at(event.get()), "anon_inode:[eventfd]");
+  EXPECT_EQ(after.size(), before.size() + 3);
+}
+
+// The lowest free descriptor is the one opendir() takes for the listing: were the listing's
+// own fd counted, it would show up here although nothing holds it afterwards.
+TEST(ProcessCensus, OpenFdsLeavesOutTheListingsOwnFd) {
+  const int probe = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(probe, 0);
+  ::close(probe);
+  EXPECT_FALSE(open_fds().contains(probe));
+  EXPECT_EQ(open_fds(), open_fds());
+}
+
+TEST(ProcessCensus, LiveThreadsSeesANewThread) {
+  const auto before = live_threads();
+  EXPECT_TRUE(before.contains(::gettid()));
+  Gate gate;
+  std::atomic<pid_t> tid{0};
+  std::thread worker([&] {
+    tid = ::gettid();
+    gate.wait();
+  });
+  while (tid.load() == 0) std::this_thread::yield();
+  const auto during = live_threads();
+  gate.open();
+  worker.join();
+  EXPECT_TRUE(during.contains(tid.load()));
+  EXPECT_FALSE(before.contains(tid.load()));
+}
+
+TEST(ProcessCensus, DescribeNewFormatsWhatAppeared) {
+  const std::map<int, std::string> before = {{0, "/dev/null"}, {3, "pipe:[1]"}};
+  std::map<int, std::string> after = before;
+  after.emplace(7, "anon_inode:[eventpoll]");
+  after.emplace(9, "pipe:[123]");
+  EXPECT_EQ(describe_new_fds(before, after), "7 (anon_inode:[eventpoll]), 9 (pipe:[123])");
+  EXPECT_EQ(describe_new_fds(after, before), "");
+  EXPECT_EQ(describe_new_fds(before, before), "");
+
+  const std::map<pid_t, std::string> threads = {{100, "runner"}};
+  auto more = threads;
+  more.emplace(101, "loop-1");
+  EXPECT_EQ(describe_new_threads(threads, more), "101 (loop-1)");
+  EXPECT_EQ(describe_new_threads(threads, threads), "");
+}
+
+TEST(ProcessCensus, ThreadsAfterReleaseReturnsAtOnceForAJoinedThread) {
+  const auto before = live_threads();
+  std::thread([] {}).join();
+  EXPECT_EQ(describe_new_threads(before, threads_after_release(before, kNeverNeeded)), "");
+}
+
+TEST(ProcessCensus, ThreadsAfterReleaseWaitsForAnExitingDetachedThread) {
+  const auto before = live_threads();
+  Gate gate;
+  std::atomic<bool> started{false};
+  std::thread([&] {
+    started = true;
+    gate.wait();
+  }).detach();
+  while (!started.load()) std::this_thread::yield();
+  gate.open();  // from here the thread only returns; nothing joins it
+  EXPECT_EQ(describe_new_threads(before, threads_after_release(before, kNeverNeeded)), "");
+}
+
+TEST(ProcessCensus, ThreadsAfterReleaseGivesUpOnARunningThread) {
+  const auto before = live_threads();
+  Gate gate;
+  std::atomic<pid_t> tid{0};
+  std::thread worker([&] {
+    tid = ::gettid();
+    gate.wait();
+  });
+  while (tid.load() == 0) std::this_thread::yield();
+  const auto after = threads_after_release(before, 20ms);
+  gate.open();
+  worker.join();
+  EXPECT_TRUE(after.contains(tid.load()));
+  EXPECT_NE(describe_new_threads(before, after).find(std::to_string(tid.load())),
+            std::string::npos);
+}
+
+std::string failure_of(const std::function<void()>& fn) {
+  try {
+    fn();
+  } catch (const CellFailure& failure) {
+    return failure.what();
+  }
+  return "(no failure)";
+}
+
+TEST(CheckHelpers, ExpectSameFds) {
+  const std::map<int, std::string> host = {{0, "/dev/null"}, {5, "pipe:[7]"}};
+  EXPECT_NO_THROW(expect_same_fds(host, host));
+  auto leaked = host;
+  leaked.emplace(8, "anon_inode:[eventfd]");
+  EXPECT_EQ(failure_of([&] { expect_same_fds(host, leaked); }),
+            "fds left open after release: 8 (anon_inode:[eventfd])");
+  const std::map<int, std::string> closed = {{0, "/dev/null"}};
+  EXPECT_EQ(failure_of([&] { expect_same_fds(host, closed); }),
+            "fds the host owns were closed by the plugin: 5 (pipe:[7])");
+}
+
+TEST(CheckHelpers, ExpectNoNewThreads) {
+  const std::map<pid_t, std::string> before = {{10, "runner"}};
+  EXPECT_NO_THROW(expect_no_new_threads(before, before));
+  // A thread that ended is no fault of the plugin's.
+  EXPECT_NO_THROW(expect_no_new_threads(before, {}));
+  EXPECT_EQ(failure_of([&] {
+              expect_no_new_threads(before, {{10, "runner"}, {11, "helper"}});
+            }),
+            "threads still running after release: 11 (helper)");
+}
+
+TEST(CheckHelpers, ExpectUnknownOptionRefused) {
+  const std::string named = std::string("unknown option '") + kUnknownOption + "'";
+  EXPECT_NO_THROW(expect_unknown_option_refused("prepare", RB_ERR_INVALID_ARGUMENT, named.c_str()));
+  EXPECT_NE(failure_of([&] {
+              expect_unknown_option_refused("prepare", RB_OK, "");
+            }).find("prepare accepted the unknown option"),
+            std::string::npos);
+  EXPECT_NE(failure_of([&] {
+              expect_unknown_option_refused("start", RB_ERR_UNSUPPORTED, named.c_str());
+            }).find("instead of RB_ERR_INVALID_ARGUMENT"),
+            std::string::npos);
+  EXPECT_NE(failure_of([&] {
+              expect_unknown_option_refused("prepare", RB_ERR_INVALID_ARGUMENT, "bad option");
+            }).find("does not name the key"),
+            std::string::npos);
+}
+
+TEST(CheckHelpers, WithUnknownOptionKeepsTheUsersOptions) {
+  const auto options = with_unknown_option({{"backend", "poll"}});
+  ASSERT_EQ(options.size(), 2u);
+  EXPECT_EQ(options[0], (std::pair<std::string, std::string>{"backend", "poll"}));
+  EXPECT_EQ(options[1].first, kUnknownOption);
+}
+
+}  // namespace
+}  // namespace rb::validate
