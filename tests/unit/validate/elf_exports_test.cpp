@@ -14,7 +14,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path bad_plugin(const std::string& file) { return fs::path(RB_BAD_PLUGIN_DIR) / file; }
+fs::path bad_plugin(const std::string& file) {
+  return fs::path(RB_BAD_PLUGIN_DIR) / file;
+}
 
 std::string error_of(const fs::path& path) {
   try {
@@ -38,8 +40,8 @@ TEST(ElfExports, APluginBuiltWithHiddenVisibilityExportsOnlyTheEntry) {
 TEST(ElfExports, AVisibleHelperIsListed) {
   auto symbols = exported_symbols(bad_plugin("runtime/extra_export.so"));
   std::sort(symbols.begin(), symbols.end());
-  EXPECT_EQ(symbols, (std::vector<std::string>{"rbtest_helper_left_visible",
-                                               "reactorbench_plugin_entry"}));
+  EXPECT_EQ(symbols,
+            (std::vector<std::string>{"rbtest_helper_left_visible", "reactorbench_plugin_entry"}));
 }
 
 TEST(ElfExports, UndefinedImportsAreNotExports) {
@@ -63,8 +65,8 @@ TEST(ElfExports, ATruncatedFileIsAnErrorNotACrash) {
   std::memcpy(&header, bytes.data(), sizeof header);
   for (std::size_t keep : {std::size_t{10}, std::size_t{40}, std::size_t{header.e_shoff + 10},
                            std::size_t{header.e_shoff / 8}}) {
-    std::ofstream(copy.path, std::ios::binary | std::ios::trunc).write(bytes.data(),
-                                                                        static_cast<long>(keep));
+    std::ofstream(copy.path, std::ios::binary | std::ios::trunc)
+        .write(bytes.data(), static_cast<long>(keep));
     EXPECT_NE(error_of(copy.path).find("cannot read its symbols"), std::string::npos)
         << "kept " << keep << " bytes: " << error_of(copy.path);
   }
