@@ -120,6 +120,7 @@ const rb_plugin kPlugin = {
     .notify = &kNotifyOps,
     .pingpong_server = nullptr,
     .pingpong_client = nullptr,
+    .rr_server = nullptr,
 };
 
 }  // namespace

@@ -101,6 +101,7 @@ const rb_plugin kPlugin = {
     .notify = kAddAlways ? &kNotifyOpsAddAlways : &kNotifyOpsModify,
     .pingpong_server = &kPingpongServerOps<kPolicy>,
     .pingpong_client = &kPingpongClientOps<kPolicy>,
+    .rr_server = nullptr,
 };
 
 }  // namespace

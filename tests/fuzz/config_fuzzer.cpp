@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "config/test_plan.h"
 
@@ -15,19 +16,42 @@ namespace {
 
 constexpr std::string_view kSourceName = "fuzz.toml";
 
-// Both flower plugins exist; "notify-only" lets the workload check fail the other way.
+// Mirrors the shipped plugins and their workloads, so every section of every workload
+// (flower, notify, the pingpong roles, variants of each) is reachable; "notify-only" and
+// "client-only" make the workload and role checks fail the other way.
 class FuzzCatalog final : public rb::config::PluginCatalog {
  public:
   bool has_plugin(std::string_view name) const override {
-    return name == "libevent2" || name == "raw-epoll" || name == "notify-only";
+    for (const auto& plugin : kPlugins)
+      if (name == plugin.name) return true;
+    return false;
   }
   bool supports(std::string_view plugin, std::string_view workload) const override {
-    if (plugin == "notify-only") return workload == "notify";
-    return has_plugin(plugin) && workload == "flower";
+    for (const auto& entry : kPlugins)
+      if (plugin == entry.name)
+        for (const std::string_view offered : entry.workloads)
+          if (workload == offered) return true;
+    return false;
   }
   std::vector<std::string> plugin_names() const override {
-    return {"libevent2", "raw-epoll", "notify-only"};
+    std::vector<std::string> names;
+    for (const auto& plugin : kPlugins) names.emplace_back(plugin.name);
+    return names;
   }
+
+ private:
+  struct Plugin {
+    std::string_view name;
+    std::vector<std::string_view> workloads;
+  };
+  inline static const std::vector<Plugin> kPlugins = {
+      {"libevent2", {"flower", "notify", "pingpong"}},
+      {"raw-epoll", {"flower", "notify", "pingpong"}},
+      {"muduo", {"flower", "notify", "pingpong"}},
+      {"condvar-queue", {"notify"}},
+      {"notify-only", {"notify"}},
+      {"client-only", {"pingpong_client"}},
+  };
 };
 
 [[noreturn]] void broken_promise(const char* why, const std::string& message) {

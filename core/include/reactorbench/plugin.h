@@ -25,7 +25,7 @@ extern "C" {
 #endif
 
 #define RB_ABI_MAJOR 1
-#define RB_ABI_MINOR 1
+#define RB_ABI_MINOR 2
 #define RB_MAKE_VERSION(major, minor) ((uint32_t)(((major) << 16) | (minor)))
 #define RB_ABI_VERSION RB_MAKE_VERSION(RB_ABI_MAJOR, RB_ABI_MINOR)
 #define RB_VERSION_MAJOR(v) ((uint32_t)(v) >> 16)
@@ -197,6 +197,39 @@ typedef struct rb_pingpong_client_ops {
   void (*release)(void* state);
 } rb_pingpong_client_ops;
 
+/* ---- workload: rr (HTTP/1.1 request/response latency, seed 002) -- since ABI 1.2 ------
+ *
+ * The host's load generator (its own process and CPU) keeps `connections` keep-alive
+ * connections to the server and sends `GET / HTTP/1.1` requests (with a Host header), in
+ * closed loop or at a constant rate; it times every response itself.
+ *
+ * Server: prepare (given a listening socket the host bound) -> serve (blocks until stop_fd
+ * becomes readable, then closes its connections and returns) -> counters -> release.
+ * Every well-formed GET is answered `HTTP/1.1 200 OK` with `Content-Length: body_size` and a
+ * body of body_size bytes ("ok" when 2); `Connection: close` (and HTTP/1.0 without
+ * keep-alive) is honoured by closing after the response. A malformed or oversized request
+ * gets `400 Bad Request` and a close, never a crash. <reactorbench/http_request.h> is a
+ * parser and response builder that does all of this; a plugin may use its own.
+ * Required counters: "connections" (accepted), "requests" (answered 200), "bad_requests"
+ * (answered 400).
+ */
+typedef struct rb_rr_server_params {
+  uint32_t struct_size;
+  int listen_fd;      /* bound, listening, non-blocking; owned by the host */
+  int stop_fd;        /* readable once the host wants the server to stop */
+  uint32_t threads;   /* event-loop threads serving connections (>= 1) */
+  uint32_t body_size; /* bytes of body in every 200 response */
+} rb_rr_server_params;
+
+typedef struct rb_rr_server_ops {
+  uint32_t struct_size;
+  int (*prepare)(const rb_host* host, const rb_rr_server_params* params, const rb_option* options,
+                 uint32_t option_count, void** state, char* err, size_t err_len);
+  int (*serve)(void* state, char* err, size_t err_len);
+  int (*counters)(void* state, const rb_counter_sink* sink, char* err, size_t err_len);
+  void (*release)(void* state);
+} rb_rr_server_ops;
+
 /* ---- the descriptor ------------------------------------------------------------------- */
 typedef struct rb_plugin {
   uint32_t struct_size;
@@ -213,6 +246,8 @@ typedef struct rb_plugin {
   const rb_notify_ops* notify;
   const rb_pingpong_server_ops* pingpong_server;
   const rb_pingpong_client_ops* pingpong_client;
+  /* Since ABI 1.2. */
+  const rb_rr_server_ops* rr_server;
 } rb_plugin;
 
 /* The one exported symbol. Returns NULL if the plugin cannot serve this host. */

@@ -90,13 +90,15 @@ std::string plugin_phrase(const Variants& variants, const std::string& name) {
 
 rb::PluginOptionList merge_options(rb::PluginOptionList base_options,
                                    const rb::PluginOptionList& own) {
-  for (const auto& [key, value] : own) {
-    const auto same = std::find_if(base_options.begin(), base_options.end(),
-                                   [&key](const auto& option) { return option.first == key; });
+  // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+  for (const auto& option : own) {
+    const auto same =
+        std::find_if(base_options.begin(), base_options.end(),
+                     [&option](const auto& base) { return base.first == option.first; });
     if (same != base_options.end())
-      same->second = value;
+      same->second = option.second;
     else
-      base_options.emplace_back(key, value);
+      base_options.push_back(option);
   }
   return base_options;
 }

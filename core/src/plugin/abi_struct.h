@@ -26,6 +26,9 @@ inline constexpr std::size_t kPingpongServerOpsMinSize =
     offsetof(rb_pingpong_server_ops, release) + sizeof(rb_pingpong_server_ops::release);
 inline constexpr std::size_t kPingpongClientOpsMinSize =
     offsetof(rb_pingpong_client_ops, release) + sizeof(rb_pingpong_client_ops::release);
+// ABI 1.2.
+inline constexpr std::size_t kRrServerOpsMinSize =
+    offsetof(rb_rr_server_ops, release) + sizeof(rb_rr_server_ops::release);
 
 // The struct_size a plugin declared; every ABI struct starts with it.
 inline std::uint32_t declared_struct_size(const void* plugin_struct) {

@@ -121,6 +121,14 @@ std::optional<rb_pingpong_client_ops> checked_pingpong_client_ops(
                        std::pair{"counters", &T::counters}, std::pair{"release", &T::release});
 }
 
+std::optional<rb_rr_server_ops> checked_rr_server_ops(const rb_plugin& descriptor,
+                                                      const std::filesystem::path& path) {
+  using T = rb_rr_server_ops;
+  return checked_table(descriptor.rr_server, "rb_rr_server_ops", kRrServerOpsMinSize, path,
+                       std::pair{"prepare", &T::prepare}, std::pair{"serve", &T::serve},
+                       std::pair{"counters", &T::counters}, std::pair{"release", &T::release});
+}
+
 void check_required_fields(const rb_plugin& descriptor, const std::filesystem::path& path) {
   if (descriptor.name == nullptr || descriptor.name[0] == '\0') {
     throw LoadError(LoadErrorKind::missing_field, path, "required field 'name' is NULL or empty");

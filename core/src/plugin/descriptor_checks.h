@@ -22,6 +22,9 @@ std::optional<rb_pingpong_server_ops> checked_pingpong_server_ops(
 std::optional<rb_pingpong_client_ops> checked_pingpong_client_ops(
     const rb_plugin& descriptor, const std::filesystem::path& path);
 
+std::optional<rb_rr_server_ops> checked_rr_server_ops(const rb_plugin& descriptor,
+                                                      const std::filesystem::path& path);
+
 // name, version, library and library_version are required; name must match [a-z0-9-]+.
 void check_required_fields(const rb_plugin& descriptor, const std::filesystem::path& path);
 

@@ -101,6 +101,7 @@ std::vector<std::string> LoadedPlugin::workloads() const {
     names.emplace_back("pingpong_server");
   else if (pingpong_client)
     names.emplace_back("pingpong_client");
+  if (rr_server) names.emplace_back("rr");
   return names;
 }
 
@@ -128,6 +129,7 @@ LoadedPlugin load_plugin(const std::filesystem::path& so_path) {
   plugin.notify = checked_notify_ops(plugin.descriptor, path);
   plugin.pingpong_server = checked_pingpong_server_ops(plugin.descriptor, path);
   plugin.pingpong_client = checked_pingpong_client_ops(plugin.descriptor, path);
+  plugin.rr_server = checked_rr_server_ops(plugin.descriptor, path);
   plugin.provenance = make_provenance(path, plugin.descriptor);
   pin_for_process_lifetime(library);
   plugin.library = std::move(library);
