@@ -1,7 +1,7 @@
 # `cmake --install <build> --prefix P` lays out the runner, our plugins and the plugin SDK:
 #   P/bin/runner
 #   P/lib/reactorbench/plugins/*.so          (the runner looks in <bin>/../lib/reactorbench/plugins)
-#   P/include/reactorbench/plugin.h          the ABI
+#   P/include/reactorbench/plugin.h          the ABI (+ pingpong_pattern.h, http_request*.h)
 #   P/lib/cmake/ReactorBench/                find_package(ReactorBench 1 CONFIG): ReactorBench::sdk
 #                                            and reactorbench_add_plugin()
 #   P/lib/pkgconfig/reactorbench.pc          the same flags for builds without CMake
@@ -30,7 +30,11 @@ endif()
 
 set_target_properties(reactorbench_sdk PROPERTIES EXPORT_NAME sdk)
 install(TARGETS reactorbench_sdk EXPORT ReactorBenchTargets COMPONENT sdk)
+# The ABI and the header-only helpers a plugin may use for the pingpong and rr protocols.
 install(FILES ${PROJECT_SOURCE_DIR}/core/include/reactorbench/plugin.h
+              ${PROJECT_SOURCE_DIR}/core/include/reactorbench/pingpong_pattern.h
+              ${PROJECT_SOURCE_DIR}/core/include/reactorbench/http_request.h
+              ${PROJECT_SOURCE_DIR}/core/include/reactorbench/http_request_impl.h
         DESTINATION include/reactorbench COMPONENT sdk)
 install(EXPORT ReactorBenchTargets NAMESPACE ReactorBench:: DESTINATION ${RB_INSTALL_CMAKEDIR}
         COMPONENT sdk)

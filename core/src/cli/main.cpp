@@ -15,6 +15,7 @@
 #include "cli/plugins_command.h"
 #include "cli/report_command.h"
 #include "cli/run_command.h"
+#include "cli/serve_command.h"
 #include "cli/validate_command.h"
 #include "exec/cell_worker.h"
 #include "plugin/probe.h"
@@ -107,6 +108,20 @@ int main(int argc, char** argv) {
   validate_cmd->add_flag("--allow-unsafe-plugins", validate.allow_unsafe_plugins,
                          "load world-writable plugin files too");
 
+  rb::cli::ServeArgs serve;
+  auto* serve_cmd = app.add_subcommand(
+      "serve", "Run one plugin's rr server in the foreground until Ctrl-C, for real HTTP clients");
+  serve_cmd->add_option("--plugin", serve.plugin, "plugin name or path to a .so")->required();
+  serve_cmd->add_option("--workload", serve.workload, "the workload to serve (rr)")->required();
+  serve_cmd->add_option("--listen", serve.listen, "IPV4:PORT to bind (default 127.0.0.1:8080)");
+  serve_cmd->add_option("--threads", serve.threads, "event-loop threads (default 1)");
+  serve_cmd->add_option("--body-size", serve.body_size, "bytes of body per response (default 2)");
+  serve_cmd->add_option("--option", serve.options, "KEY=VALUE for the plugin (repeatable)");
+  serve_cmd->add_option("--plugin-path", serve.plugin_path,
+                        "also look for plugins here (repeatable)");
+  serve_cmd->add_flag("--allow-unsafe-plugins", serve.allow_unsafe_plugins,
+                      "load world-writable plugin files too");
+
   rb::cli::HistoryArgs history;
   auto* history_cmd = rb::cli::add_history_command(app, history);
   rb::cli::CompareArgs compare;
@@ -132,6 +147,7 @@ int main(int argc, char** argv) {
     if (*report_cmd) return rb::cli::report_command(report);
     if (*plugins_cmd) return rb::cli::plugins_command(list_path, list_json, list_unsafe);
     if (*validate_cmd) return rb::cli::validate_command(validate);
+    if (*serve_cmd) return rb::cli::serve_command(serve);
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << '\n';
     return rb::cli::kExitUsage;

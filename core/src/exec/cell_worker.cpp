@@ -42,9 +42,6 @@ int run_cell_worker(const CellJob& job) {
     if (workload == nullptr)
       throw workload::CellFailure(fmt::format("unknown workload '{}'", job.cell.workload));
 
-    const plugin::LoadedPlugin plugin = plugin::load_plugin(job.plugin_path);
-    reporter.loaded(plugin.provenance);
-
     workload::CellInputs inputs{job.cell, job.options, job.warmup, job.repetitions, job.round};
     workload::RoleInputs role;
     if (!job.role.empty()) {
@@ -56,8 +53,14 @@ int run_cell_worker(const CellJob& job) {
       role.final_counters = [&](const auto& counters) { reporter.counters(counters); };
       inputs.role = &role;
     }
-    workload->run(plugin, workload::host_services(), inputs,
-                  [&](const Sample& sample) { reporter.sample(sample); });
+    const auto sink = [&](const Sample& sample) { reporter.sample(sample); };
+    if (job.role == "client" && workload->client_is_host()) {
+      workload->run_host_client(inputs, sink);
+    } else {
+      const plugin::LoadedPlugin plugin = plugin::load_plugin(job.plugin_path);
+      reporter.loaded(plugin.provenance);
+      workload->run(plugin, workload::host_services(), inputs, sink);
+    }
     reporter.done();
     return kWorkerOk;
   } catch (const std::exception& e) {

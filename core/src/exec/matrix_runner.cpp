@@ -53,7 +53,7 @@ CellProcessResult run_pair_round(const config::TestPlan& plan, const MatrixOptio
   load_setup(server, options, "server");
   server.cpus = role_cpus(plan.run.server_cpus, 0);
   CellJob client = job;
-  load_setup(client, options, "client");
+  if (!workload.client_is_host()) load_setup(client, options, "client");
   client.cpus = role_cpus(plan.run.client_cpus, 1);
 
   PairProcessOptions pair;
@@ -84,6 +84,27 @@ std::optional<std::string> unloadable_reason(const CellSpec& cell, const MatrixO
   return std::nullopt;
 }
 
+// Every measured sample's histogram as one distribution; max is the samples' exact max_us.
+std::map<std::string, double> merged_latency(const std::vector<Sample>& samples) {
+  stats::LatencyHistogram merged;
+  double max_us = 0;
+  for (const auto& sample : samples) {
+    if (sample.latency_histogram.empty()) continue;
+    merged.merge(stats::LatencyHistogram::from_sparse(sample.latency_histogram));
+    if (const auto it = sample.metrics.find("max_us"); it != sample.metrics.end())
+      max_us = std::max(max_us, it->second);
+  }
+  if (merged.count() == 0) return {};
+  const auto us = [&](double p) { return static_cast<double>(merged.value_at_percentile(p)) / 1e3; };
+  return {{"count", static_cast<double>(merged.count())},
+          {"p50_us", us(50)},
+          {"p90_us", us(90)},
+          {"p99_us", us(99)},
+          {"p999_us", us(99.9)},
+          {"p9999_us", us(99.99)},
+          {"max_us", max_us}};
+}
+
 std::string cell_label(const CellSpec& cell, int round, int rounds) {
   std::string label = fmt::format("{} {} {}", cell.workload, cell.plugin, cell.params_label());
   if (rounds > 1) label += fmt::format(" (round {}/{})", round + 1, rounds);
@@ -104,6 +125,7 @@ void summarise_cell(CellResult& cell) {
     if (!values.empty()) cell.metrics[info.name] = stats::summarize(values);
   }
   cell.counters = cell.samples.back().counters;
+  cell.merged_latency = merged_latency(cell.samples);
 }
 
 RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,

@@ -35,10 +35,32 @@ const std::vector<MetricInfo>& metrics_for_workload(std::string_view workload) {
       {"server_peak_rss_kib", "KiB", true, false},
       {"client_peak_rss_kib", "KiB", true, false},
   };
+  // Per load run (workload/rr.h): latency percentiles of its responses, the rate they came
+  // back at, and what each side spent.
+  static const std::vector<MetricInfo> rr = {
+      {"requests_per_s", "req/s", false, true},
+      {"p50_us", "us", true, true},
+      {"p99_us", "us", true, true},
+      {"p999_us", "us", true, true},
+      {"max_us", "us", true, false},
+      {"p90_us", "us", true, false},
+      {"mean_us", "us", true, false},
+      {"server_cpu_us_per_request", "us", true, true},
+      {"seconds", "s", true, false},
+      {"server_cpu_s", "s", true, false},
+      {"server_user_s", "s", true, false},
+      {"server_sys_s", "s", true, false},
+      {"client_cpu_s", "s", true, false},
+      {"client_user_s", "s", true, false},
+      {"client_sys_s", "s", true, false},
+      {"client_cpu_util", "", true, false},
+      {"server_peak_rss_kib", "KiB", true, false},
+  };
   static const std::vector<MetricInfo> none;
   if (workload == "flower") return flower;
   if (workload == "notify") return notify;
   if (workload == "pingpong") return pingpong;
+  if (workload == "rr") return rr;
   return none;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/cell.h"
+#include "stats/latency_histogram.h"
 #include "stats/summary.h"
 
 namespace rb {
@@ -22,6 +23,9 @@ struct Sample {
   bool warmup = false;
   std::map<std::string, double> metrics;          // e.g. setup_us, dispatch_us, total_us
   std::map<std::string, std::uint64_t> counters;  // the plugin's counters for this iteration
+  // Latency workloads (rr): every response's latency in this iteration, so the samples of
+  // all rounds can be merged into one distribution. Empty for the others.
+  stats::LatencyHistogram::Sparse latency_histogram = {};
 };
 
 // wait4()'s view of one child process.
@@ -50,6 +54,9 @@ struct CellResult {
   std::string reason;                             // why it is not ok (empty when ok)
   std::vector<Sample> samples;                    // measured ones only, in arrival order
   std::map<std::string, stats::Summary> metrics;  // per metric over the measured samples
+  // Latency workloads: percentiles (p50_us ... p999_us, max_us, and count) of the measured
+  // samples' histograms merged: the cell's whole distribution, every round included.
+  std::map<std::string, double> merged_latency = {};
   std::map<std::string, std::uint64_t> counters;  // last measured sample's counters
   Rusage rusage;                                  // summed over rounds
   std::vector<Rusage> rusage_per_round;

@@ -109,11 +109,14 @@ void from_json(const Json& j, stats::Summary& s) {
 }
 
 Json to_json(const Sample& sample) {
-  return Json{{"round", sample.round},
-              {"iteration", sample.iteration},
-              {"warmup", sample.warmup},
-              {"metrics", sample.metrics},
-              {"counters", sample.counters}};
+  Json out{{"round", sample.round},
+           {"iteration", sample.iteration},
+           {"warmup", sample.warmup},
+           {"metrics", sample.metrics},
+           {"counters", sample.counters}};
+  // [[bucket, count], ...] (stats/latency_histogram.h); only latency workloads have one.
+  if (!sample.latency_histogram.empty()) out["latency_histogram"] = sample.latency_histogram;
+  return out;
 }
 
 void from_json(const Json& j, Sample& sample) {
@@ -123,6 +126,9 @@ void from_json(const Json& j, Sample& sample) {
   sample.metrics.clear();
   for (const auto& [name, value] : j.at("metrics").items()) sample.metrics[name] = number(value);
   sample.counters = j.at("counters").get<std::map<std::string, std::uint64_t>>();
+  sample.latency_histogram.clear();
+  if (const auto it = j.find("latency_histogram"); it != j.end())
+    sample.latency_histogram = it->get<stats::LatencyHistogram::Sparse>();
 }
 
 Json to_json(const Rusage& r) {
@@ -224,6 +230,7 @@ Json to_json(const CellResult& result, SampleDetail detail) {
   for (const auto& [name, summary] : result.metrics) metrics[name] = to_json(summary);
   out["metrics"] = std::move(metrics);
   out["counters"] = result.counters;
+  if (!result.merged_latency.empty()) out["merged_latency"] = result.merged_latency;
   out["rusage"] = to_json(result.rusage);
   out["rusage_per_round"] = array_of(result.rusage_per_round);
   out["provenance"] = result.provenance ? to_json(*result.provenance) : Json(nullptr);
@@ -255,6 +262,9 @@ void from_json(const Json& j, CellResult& result) {
   for (const auto& [name, summary] : j.at("metrics").items())
     from_json(summary, result.metrics[name]);
   result.counters = j.at("counters").get<std::map<std::string, std::uint64_t>>();
+  result.merged_latency.clear();
+  if (const auto it = j.find("merged_latency"); it != j.end())
+    for (const auto& [name, value] : it->items()) result.merged_latency[name] = number(value);
   from_json(j.at("rusage"), result.rusage);
   result.rusage_per_round = vector_from<Rusage>(j.at("rusage_per_round"));
   result.provenance.reset();

@@ -3,6 +3,7 @@
 #include "validate/flower_checks.h"
 #include "validate/notify_checks.h"
 #include "validate/pingpong_checks.h"
+#include "validate/rr_checks.h"
 
 namespace rb::validate {
 namespace {
@@ -11,7 +12,8 @@ const std::vector<Check>& all_checks() {
   static const std::vector<Check> checks = [] {
     std::vector<Check> all;
     for (auto suite :
-         {flower_checks, notify_checks, pingpong_server_checks, pingpong_client_checks}) {
+         {flower_checks, notify_checks, pingpong_server_checks, pingpong_client_checks,
+          rr_checks}) {
       auto checks = suite();
       all.insert(all.end(), checks.begin(), checks.end());
     }

@@ -5,6 +5,7 @@
 #include "workload/flower.h"
 #include "workload/notify.h"
 #include "workload/pingpong.h"
+#include "workload/rr.h"
 
 namespace rb::workload {
 
@@ -23,6 +24,8 @@ const Workload* find_workload(std::string_view name) {
   if (name == notify.name()) return &notify;
   static const PingpongWorkload pingpong;
   if (name == pingpong.name()) return &pingpong;
+  static const RrWorkload rr;
+  if (name == rr.name()) return &rr;
   return nullptr;
 }
 

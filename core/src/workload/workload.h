@@ -82,6 +82,10 @@ class Workload {
 
   // Parent side. ProcessLayout::single unless the workload pairs a server and a client.
   virtual ProcessLayout layout() const { return ProcessLayout::single; }
+  // Both sides, server_client: true when the client is the runner's own code (rr's load
+  // generator), so the client's process loads no plugin and runs run_host_client instead.
+  virtual bool client_is_host() const { return false; }
+  virtual void run_host_client(const CellInputs&, const SampleSink&) const {}
   // Parent side. How long a round is meant to run by design (e.g. iterations x duration);
   // the parent adds it to [run] timeout, so a long run needs no longer timeout.
   virtual std::chrono::milliseconds planned_time(const CellSpec&, int /*iterations*/) const {

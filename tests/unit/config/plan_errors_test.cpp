@@ -166,11 +166,11 @@ TEST(PlanErrors, MalformedOrNonPositiveTimeouts) {
 
 TEST(PlanErrors, WorkloadMissingOrUnknown) {
   EXPECT_EQ(error_of("plugins = [\"a\"]\n"),
-            "t.toml:1:1: missing required key 'workload' (one of: flower, notify, pingpong)");
+            "t.toml:1:1: missing required key 'workload' (one of: flower, notify, pingpong, rr)");
   EXPECT_EQ(error_of("workload = \"flowers\"\nplugins = [\"a\"]\n"),
             "t.toml:1:12: unknown workload 'flowers'; did you mean 'flower'?");
   EXPECT_EQ(error_of("workload = \"echo\"\n"),
-            "t.toml:1:12: unknown workload 'echo'; expected one of: flower, notify, pingpong");
+            "t.toml:1:12: unknown workload 'echo'; expected one of: flower, notify, pingpong, rr");
 }
 
 TEST(PlanErrors, PluginsMissingEmptyOrDuplicated) {
@@ -213,9 +213,9 @@ TEST(PlanErrors, HugeIntegersAreSyntaxErrorsWithAPosition) {
 
 TEST(PlanErrors, EmptyBinaryAndNonUtf8InputGiveOneLineErrors) {
   EXPECT_EQ(error_of(""),
-            "t.toml:1:1: missing required key 'workload' (one of: flower, notify, pingpong)");
+            "t.toml:1:1: missing required key 'workload' (one of: flower, notify, pingpong, rr)");
   EXPECT_EQ(error_of("\n\n# only a comment\n"),
-            "t.toml:1:1: missing required key 'workload' (one of: flower, notify, pingpong)");
+            "t.toml:1:1: missing required key 'workload' (one of: flower, notify, pingpong, rr)");
   EXPECT_EQ(error_of(std::string("\x7F"
                                  "ELF\x02\x01\x01\x00\x00",
                                  9)),

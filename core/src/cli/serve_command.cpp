@@ -1,0 +1,186 @@
+#include "cli/serve_command.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <iostream>
+#include <stdexcept>
+#include <system_error>
+
+#include "cli/exit_codes.h"
+#include "cli/interrupt.h"
+#include "cli/plugin_catalog.h"
+#include "exec/cell_job.h"
+#include "exec/child_outcome.h"
+#include "exec/child_process.h"
+#include "exec/process_limits.h"
+#include "plugin/search_dirs.h"
+
+namespace rb::cli {
+namespace {
+
+constexpr int kReportFd = 3;
+constexpr int kListenFd = 4;
+constexpr int kBacklog = 65535;
+constexpr std::chrono::milliseconds kStopGrace{5000};
+
+struct Endpoint {
+  std::string host;
+  int port = 0;
+};
+
+Endpoint parse_listen(const std::string& text) {
+  const std::size_t colon = text.rfind(':');
+  if (colon == std::string::npos || colon == 0 || colon + 1 == text.size())
+    throw std::invalid_argument(
+        fmt::format("--listen '{}': expected IPV4:PORT, e.g. 127.0.0.1:8080", text));
+  Endpoint endpoint{text.substr(0, colon), 0};
+  std::size_t used = 0;
+  try {
+    endpoint.port = std::stoi(text.substr(colon + 1), &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() - colon - 1 || endpoint.port < 0 || endpoint.port > 65535)
+    throw std::invalid_argument(fmt::format("--listen '{}': the port must be 0..65535", text));
+  in_addr address{};
+  if (::inet_pton(AF_INET, endpoint.host.c_str(), &address) != 1)
+    throw std::invalid_argument(
+        fmt::format("--listen '{}': '{}' is not a numeric IPv4 address", text, endpoint.host));
+  return endpoint;
+}
+
+// The bound, listening, non-blocking socket and the port it got.
+std::pair<int, int> bind_listener(const Endpoint& endpoint) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (fd < 0) throw std::system_error(errno, std::generic_category(), "socket");
+  const int one = 1;
+  ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(endpoint.port));
+  ::inet_pton(AF_INET, endpoint.host.c_str(), &address.sin_addr);
+  socklen_t length = sizeof address;
+  if (::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0 ||
+      ::listen(fd, kBacklog) != 0 ||
+      ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+    const int error = errno;
+    ::close(fd);
+    throw std::system_error(error, std::generic_category(),
+                            fmt::format("listening on {}:{}", endpoint.host, endpoint.port));
+  }
+  return {fd, ntohs(address.sin_port)};
+}
+
+std::vector<std::pair<std::string, std::string>> parse_options(
+    const std::vector<std::string>& raw) {
+  std::vector<std::pair<std::string, std::string>> options;
+  for (const auto& item : raw) {
+    const std::size_t eq = item.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw std::invalid_argument(fmt::format("--option '{}': expected KEY=VALUE", item));
+    options.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+  }
+  return options;
+}
+
+exec::CellJob server_job(const ServeArgs& args, const plugin::PluginInfo& info) {
+  exec::CellJob job;
+  job.cell.workload = args.workload;
+  job.cell.plugin = info.name;
+  job.cell.params = {{"threads", args.threads}, {"body_size", args.body_size}};
+  job.plugin_path = info.path;
+  job.options = parse_options(args.options);
+  job.nofile_needed = exec::nofile_hard_limit();
+  job.role = "server";
+  job.report_fd = kReportFd;
+  job.listen_fd = kListenFd;
+  return job;
+}
+
+void print_counters(const std::map<std::string, std::uint64_t>& counters) {
+  for (const auto& [name, value] : counters) std::cout << fmt::format("  {:<20} {}\n", name, value);
+}
+
+}  // namespace
+
+int serve_command(const ServeArgs& args) {
+  if (args.workload != "rr") {
+    std::cerr << fmt::format("error: serve runs the rr workload only (got '{}')\n", args.workload);
+    return kExitUsage;
+  }
+  if (args.threads < 1 || args.threads > 256 || args.body_size < 0 || args.body_size > (16 << 20)) {
+    std::cerr << "error: --threads must be 1..256 and --body-size 0..16777216\n";
+    return kExitUsage;
+  }
+  const auto& interrupted = install_interrupt_flag();
+  const Endpoint endpoint = parse_listen(args.listen);
+  const PluginCatalog catalog(args.plugin_path, plugin::current_executable(),
+                              args.allow_unsafe_plugins);
+  const plugin::PluginInfo info = catalog.resolve(args.plugin);
+  if (std::find(info.workloads.begin(), info.workloads.end(), "rr") == info.workloads.end()) {
+    std::cerr << fmt::format("error: plugin '{}' ({}) does not offer the rr server\n", info.name,
+                             info.path.string());
+    return kExitUsage;
+  }
+  exec::CellJob job = server_job(args, info);
+  const auto [listen_fd, port] = bind_listener(endpoint);
+  const std::filesystem::path log = std::filesystem::temp_directory_path() /
+                                    fmt::format("reactorbench-serve-{}.log", ::getpid());
+  exec::ChildLedger ledger;
+  std::unique_ptr<exec::ChildProcess> child;
+  try {
+    child = std::make_unique<exec::ChildProcess>(
+        std::vector<std::string>{catalog.runner_exe().string(), "__cell",
+                                 exec::to_json(job).dump()},
+        log, kReportFd, std::vector<exec::ChildProcess::InheritedFd>{{listen_fd, kListenFd}});
+  } catch (...) {
+    ::close(listen_fd);
+    throw;
+  }
+  ::close(listen_fd);  // the server holds the only copy now
+
+  bool announced = false;
+  bool asked_to_stop = false;
+  while (child->report_fd() >= 0) {
+    if (interrupted.load() && !asked_to_stop) {
+      std::cerr << "stopping the server...\n";
+      child->terminate(kStopGrace);
+      asked_to_stop = true;
+    }
+    pollfd pfd{child->report_fd(), POLLIN, 0};
+    ::poll(&pfd, 1, 200);
+    child->read_reports([&](exec::ChildMessage&& message) { ledger.record(std::move(message)); });
+    if (ledger.ready && !announced) {
+      announced = true;
+      std::cout << fmt::format(
+                       "serving rr with {} {} ({} {}) on http://{}:{}/ — {} thread(s), {}-byte "
+                       "body; Ctrl-C to stop",
+                       info.name, info.version, info.library, info.library_version, endpoint.host,
+                       port, args.threads, args.body_size)
+                << std::endl;
+    }
+    child->try_reap();
+  }
+  exec::reap_all({child.get()});
+  const exec::ChildEnd end = exec::classify_exit(*child, ledger, log);
+  if (!ledger.final_counters.empty()) {
+    std::cout << "server counters:\n";
+    print_counters(ledger.final_counters);
+  }
+  if (end.status != CellStatus::ok || !asked_to_stop) {
+    std::cerr << fmt::format("error: the {} server {}: {} (log: {})\n", info.name,
+                             asked_to_stop ? "failed" : "ended before it was asked to stop",
+                             end.reason.empty() ? "no reason given" : end.reason, log.string());
+    return kExitCellsFailed;
+  }
+  std::filesystem::remove(log);
+  return kExitOk;
+}
+
+}  // namespace rb::cli

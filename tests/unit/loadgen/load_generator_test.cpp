@@ -1,0 +1,125 @@
+#include "loadgen/load_generator.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+#include "scripted_http_server.h"
+
+namespace rb::loadgen {
+namespace {
+
+using namespace std::chrono_literals;
+using rb_test::Script;
+using rb_test::ScriptedHttpServer;
+
+LoadSpec spec_for(const ScriptedHttpServer& server, std::uint32_t connections,
+                  std::chrono::nanoseconds duration) {
+  LoadSpec spec;
+  spec.port = server.port();
+  spec.connections = connections;
+  spec.duration = duration;
+  spec.request_timeout = 300ms;
+  return spec;
+}
+
+TEST(LoadGenerator, ClosedLoopCountsEveryRequestAndResponse) {
+  ScriptedHttpServer server(Script::ok);
+  LoadSpec spec = spec_for(server, 8, 200ms);
+  spec.threads = 2;
+  const LoadResult result = generate_load(spec);
+  EXPECT_GT(result.completed, 8u);
+  EXPECT_EQ(result.sent, result.completed);
+  EXPECT_EQ(result.latency.count(), result.completed);
+  EXPECT_LE(result.in_window, result.completed);
+  EXPECT_EQ(result.errors(), 0u) << result.first_error;
+  EXPECT_EQ(result.timeouts, 0u);
+  EXPECT_EQ(server.requests(), result.completed);
+  EXPECT_EQ(server.connections(), 8u);
+  EXPECT_DOUBLE_EQ(result.seconds, 0.2);
+}
+
+TEST(LoadGenerator, OpenLoopSendsExactlyRateTimesDuration) {
+  ScriptedHttpServer server(Script::ok);
+  LoadSpec spec = spec_for(server, 4, 500ms);
+  spec.rate = 200;  // one request every 5 ms over all connections: 100 in the window
+  const LoadResult result = generate_load(spec);
+  EXPECT_EQ(result.sent, 100u);
+  EXPECT_EQ(result.completed, 100u);
+  EXPECT_EQ(result.latency.count(), 100u);
+  EXPECT_EQ(result.errors(), 0u) << result.first_error;
+  EXPECT_EQ(server.requests(), 100u);
+}
+
+TEST(LoadGenerator, OpenLoopSpreadsConnectionsOverThreadsWithoutChangingTheSchedule) {
+  ScriptedHttpServer server(Script::ok);
+  LoadSpec spec = spec_for(server, 6, 300ms);
+  spec.rate = 100;
+  spec.threads = 3;
+  const LoadResult result = generate_load(spec);
+  EXPECT_EQ(result.sent, 30u);
+  EXPECT_EQ(result.completed, 30u);
+}
+
+TEST(LoadGenerator, AWrongBodyIsCountedAsMalformed) {
+  ScriptedHttpServer server(Script::wrong_body);
+  const LoadResult result = generate_load(spec_for(server, 1, 50ms));
+  EXPECT_GT(result.malformed, 0u);
+  EXPECT_NE(result.first_error.find("pattern"), std::string::npos) << result.first_error;
+  EXPECT_EQ(result.latency.count(), 0u);
+}
+
+TEST(LoadGenerator, ANon200StatusIsCounted) {
+  ScriptedHttpServer server(Script::status_503);
+  const LoadResult result = generate_load(spec_for(server, 2, 50ms));
+  EXPECT_GT(result.bad_status, 0u);
+  EXPECT_EQ(result.bad_status, result.completed);
+  EXPECT_NE(result.first_error.find("503"), std::string::npos) << result.first_error;
+}
+
+TEST(LoadGenerator, AServerClosingKeepAliveConnectionsIsCountedAsResets) {
+  ScriptedHttpServer server(Script::close_after_1);
+  const LoadResult result = generate_load(spec_for(server, 2, 100ms));
+  EXPECT_GT(result.resets, 0u);
+  EXPECT_GT(result.reconnects, 0u);
+  EXPECT_GE(server.connections(), 3u);
+}
+
+TEST(LoadGenerator, ASilentServerGivesTimeoutsNotLatencies) {
+  ScriptedHttpServer server(Script::silent);
+  LoadSpec spec = spec_for(server, 3, 100ms);
+  spec.request_timeout = 50ms;
+  const LoadResult result = generate_load(spec);
+  EXPECT_GE(result.timeouts, 3u);
+  EXPECT_EQ(result.completed, 0u);
+  EXPECT_EQ(result.latency.count(), 0u);
+}
+
+TEST(LoadGenerator, NobodyListeningIsAConnectFailurePerConnection) {
+  int port = 0;
+  {
+    ScriptedHttpServer server(Script::ok);
+    port = server.port();
+  }  // closed: the port refuses now
+  LoadSpec spec;
+  spec.port = port;
+  spec.connections = 3;
+  spec.duration = 20ms;
+  const LoadResult result = generate_load(spec);
+  EXPECT_EQ(result.connect_failures, 3u);
+  EXPECT_NE(result.first_error.find("refused"), std::string::npos) << result.first_error;
+}
+
+TEST(LoadGenerator, StopRequestedAbandonsTheRun) {
+  ScriptedHttpServer server(Script::ok);
+  LoadSpec spec = spec_for(server, 1, 10s);
+  spec.stop_requested = [] { return true; };
+  EXPECT_THROW(generate_load(spec), std::runtime_error);
+}
+
+TEST(LoadGenerator, TheRequestIsAMinimalGetWithHost) {
+  EXPECT_EQ(rr_request("127.0.0.1", 8080), "GET / HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n");
+}
+
+}  // namespace
+}  // namespace rb::loadgen
