@@ -5,6 +5,7 @@
 #include "pingpong_client.h"
 #include "pingpong_server.h"
 #include "reactorbench/plugin.h"
+#include "rr_server.h"
 
 static const char* libevent_version(void) {
   return event_get_version();
@@ -20,11 +21,12 @@ static const rb_plugin kDescriptor = {
     .description =
         "libevent 2.1 event_base run as test/bench.c runs it; options: "
         "backend=epoll|poll|select, changelist=on|off; notify: wakeup=pipe|eventfd, "
-        "drain=one|all",
+        "drain=one|all; rr: http=bufferevent|evhttp",
     .flower = &libevent2_flower_ops,
     .notify = &libevent2_notify_ops,
     .pingpong_server = &libevent2_pingpong_server_ops,
     .pingpong_client = &libevent2_pingpong_client_ops,
+    .rr_server = &libevent2_rr_server_ops,
 };
 
 RB_PLUGIN_ENTRY(host_abi_version) {

@@ -10,6 +10,7 @@
 #include "pingpong_ops.h"
 #include "plugin_options.h"
 #include "reactorbench/plugin.h"
+#include "rr_ops.h"
 
 #ifndef RBMUDUO_POLICY_ADD_ALWAYS
 #error "RBMUDUO_POLICY_ADD_ALWAYS must be defined to 0 (MOD policy) or 1 (ADD-always policy)"
@@ -101,7 +102,7 @@ const rb_plugin kPlugin = {
     .notify = kAddAlways ? &kNotifyOpsAddAlways : &kNotifyOpsModify,
     .pingpong_server = &kPingpongServerOps<kPolicy>,
     .pingpong_client = &kPingpongClientOps<kPolicy>,
-    .rr_server = nullptr,
+    .rr_server = &kRrServerOps<kPolicy>,
 };
 
 }  // namespace

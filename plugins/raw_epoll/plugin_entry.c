@@ -4,6 +4,7 @@
 #include "pingpong_client.h"
 #include "pingpong_server.h"
 #include "reactorbench/plugin.h"
+#include "rr_server.h"
 
 static const rb_plugin kDescriptor = {
     .struct_size = sizeof(rb_plugin),
@@ -19,6 +20,7 @@ static const rb_plugin kDescriptor = {
     .notify = &raw_epoll_notify_ops,
     .pingpong_server = &raw_epoll_pingpong_server_ops,
     .pingpong_client = &raw_epoll_pingpong_client_ops,
+    .rr_server = &raw_epoll_rr_server_ops,
 };
 
 RB_PLUGIN_ENTRY(host_abi_version) {

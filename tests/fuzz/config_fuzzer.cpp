@@ -17,7 +17,7 @@ namespace {
 constexpr std::string_view kSourceName = "fuzz.toml";
 
 // Mirrors the shipped plugins and their workloads, so every section of every workload
-// (flower, notify, the pingpong roles, variants of each) is reachable; "notify-only" and
+// (flower, notify, the pingpong roles, rr, variants of each) is reachable; "notify-only" and
 // "client-only" make the workload and role checks fail the other way.
 class FuzzCatalog final : public rb::config::PluginCatalog {
  public:
@@ -45,9 +45,13 @@ class FuzzCatalog final : public rb::config::PluginCatalog {
     std::vector<std::string_view> workloads;
   };
   inline static const std::vector<Plugin> kPlugins = {
-      {"libevent2", {"flower", "notify", "pingpong"}},
-      {"raw-epoll", {"flower", "notify", "pingpong"}},
-      {"muduo", {"flower", "notify", "pingpong"}},
+      {"libevent2", {"flower", "notify", "pingpong", "rr"}},
+      {"raw-epoll", {"flower", "notify", "pingpong", "rr"}},
+      {"muduo", {"flower", "notify", "pingpong", "rr"}},
+      {"libev", {"flower", "notify", "pingpong", "rr"}},
+      {"libuv", {"flower", "notify", "pingpong", "rr"}},
+      {"asio-callback", {"flower", "pingpong", "rr"}},
+      {"asio-coroutine", {"flower", "pingpong", "rr"}},
       {"condvar-queue", {"notify"}},
       {"notify-only", {"notify"}},
       {"client-only", {"pingpong_client"}},

@@ -81,6 +81,9 @@ WorkloadSchema rr_schema() {
                        "the load generator's threads (each an epoll loop)"),
           duration_axis("duration", 10, 3'600'000, {std::string("10s")}, {std::string("1s")},
                         "how long each load run sends requests"),
+          choice_axis("connection", {"keep-alive", "close"}, {std::string("keep-alive")},
+                      "keep-alive, or close: every request on a new connection whose set-up "
+                      "counts in its latency (ab without -k)"),
           duration_axis("request_timeout", 10, 600'000, {std::string("2s")}, {},
                         "a request without its full response by then counts as a timeout "
                         "and its connection is redone"),

@@ -28,15 +28,16 @@ std::uint64_t now_ns() {
 
 }  // namespace
 
-std::string rr_request(const std::string& host, int port) {
-  return fmt::format("GET / HTTP/1.1\r\nHost: {}:{}\r\n\r\n", host, port);
+std::string rr_request(const std::string& host, int port, bool keep_alive) {
+  return fmt::format("GET / HTTP/1.1\r\nHost: {}:{}\r\n{}\r\n", host, port,
+                     keep_alive ? "" : "Connection: close\r\n");
 }
 
 LoadResult generate_load(const LoadSpec& spec) {
   if (spec.connections == 0 || spec.threads == 0)
     throw std::invalid_argument("the load generator needs at least one connection and thread");
   const std::uint32_t threads = std::min(spec.threads, spec.connections);
-  const std::string request = rr_request(spec.host, spec.port);
+  const std::string request = rr_request(spec.host, spec.port, spec.keep_alive);
 
   std::vector<std::unique_ptr<LoadThread>> workers;
   for (std::uint32_t t = 0; t < threads; ++t) {

@@ -11,7 +11,8 @@ namespace rb::loadgen {
 // failed; protocol errors, resets and timeouts are counted in the result instead.
 LoadResult generate_load(const LoadSpec& spec);
 
-// The request every connection sends: `GET / HTTP/1.1` with Host, nothing else.
-std::string rr_request(const std::string& host, int port);
+// The request every connection sends: `GET / HTTP/1.1` with Host, and `Connection: close`
+// when not keep_alive.
+std::string rr_request(const std::string& host, int port, bool keep_alive = true);
 
 }  // namespace rb::loadgen

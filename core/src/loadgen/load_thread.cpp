@@ -48,7 +48,8 @@ LoadThread::LoadThread(const LoadSpec& spec, std::vector<std::uint32_t> indexes,
     connections_.emplace_back(spec.body_size);
     connections_.back().index = index;
   }
-  if (spec.rate > 0) interval_ns_ = static_cast<std::uint64_t>(std::llround(spec.connections / spec.rate * 1e9));
+  if (spec.rate > 0)
+    interval_ns_ = static_cast<std::uint64_t>(std::llround(spec.connections / spec.rate * 1e9));
 }
 
 LoadThread::~LoadThread() {
@@ -84,6 +85,7 @@ void LoadThread::open(std::size_t c) {
   ::inet_pton(AF_INET, spec_.host.c_str(), &address.sin_addr);
   conn.reader = HttpResponseReader(spec_.body_size);
   conn.written = 0;
+  conn.opened_ns = now_ns();
   if (::connect(conn.fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0) {
     watch(c, EPOLLIN, EPOLL_CTL_ADD);
     on_connected(c);
@@ -149,7 +151,11 @@ void LoadThread::arm(std::size_t c) {
 void LoadThread::send(std::size_t c) {
   Connection& conn = connections_[c];
   conn.sent_ns = now_ns();
-  conn.intended_ns = spec_.rate > 0 ? conn.due_ns : conn.sent_ns;
+  // Open loop: from the schedule. Closed loop: from the send, or from the connect when each
+  // request brings its own connection.
+  conn.intended_ns = spec_.rate > 0     ? conn.due_ns
+                     : spec_.keep_alive ? conn.sent_ns
+                                        : std::max(conn.opened_ns, conn.due_ns);
   conn.written = 0;
   conn.state = State::writing;
   ++result_.sent;
@@ -159,9 +165,8 @@ void LoadThread::send(std::size_t c) {
 void LoadThread::flush(std::size_t c) {
   Connection& conn = connections_[c];
   while (conn.written < request_.size()) {
-    const ssize_t n =
-        ::send(conn.fd, request_.data() + conn.written, request_.size() - conn.written,
-               MSG_NOSIGNAL);
+    const ssize_t n = ::send(conn.fd, request_.data() + conn.written,
+                             request_.size() - conn.written, MSG_NOSIGNAL);
     if (n > 0) {
       conn.written += static_cast<std::size_t>(n);
       continue;
@@ -205,6 +210,16 @@ void LoadThread::on_readable(std::size_t c) {
   Connection& conn = connections_[c];
   const ssize_t n = ::read(conn.fd, buffer_.data(), buffer_.size());
   if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
+  if (conn.state == State::closing) {
+    if (n > 0) {
+      fail(c, result_.malformed, "bytes arrived after a Connection: close response");
+    } else if (n < 0) {
+      fail(c, result_.resets, fmt::format("read: {}", std::strerror(errno)));
+    }
+    close(c);
+    if (running_) open(c);
+    return;
+  }
   if (n <= 0) {
     const bool outstanding = conn.state == State::awaiting || conn.state == State::writing;
     // After the window an idle connection may end quietly; any other close is the server
@@ -214,7 +229,8 @@ void LoadThread::on_readable(std::size_t c) {
       return;
     }
     fail(c, result_.resets,
-         n == 0 ? "the server closed the connection" : fmt::format("read: {}", std::strerror(errno)));
+         n == 0 ? "the server closed the connection"
+                : fmt::format("read: {}", std::strerror(errno)));
     if (spec_.rate == 0)
       conn.due_ns = now_ns();
     else if (outstanding)
@@ -261,6 +277,12 @@ void LoadThread::on_response(std::size_t c, const HttpResponseReader::Response& 
   }
   conn.due_ns = spec_.rate > 0 ? conn.due_ns + interval_ns_ : now;
   conn.state = State::ready;
+  if (!spec_.keep_alive) {
+    if (!response.close)
+      fail(c, result_.malformed, "the server did not answer Connection: close in kind");
+    conn.state = State::closing;
+    return;
+  }
   if (response.close) {
     fail(c, result_.resets, "the server answered a keep-alive request with Connection: close");
     reconnect(c);
@@ -282,6 +304,12 @@ void LoadThread::expire_timeouts() {
   const std::uint64_t now = now_ns();
   for (std::size_t c = 0; c < connections_.size(); ++c) {
     Connection& conn = connections_[c];
+    if (conn.state == State::closing && now - conn.sent_ns >= ns(spec_.request_timeout)) {
+      fail(c, result_.resets, "the server did not close the connection after Connection: close");
+      close(c);
+      if (running_) open(c);
+      continue;
+    }
     if ((conn.state == State::awaiting || conn.state == State::writing) &&
         now - conn.sent_ns >= ns(spec_.request_timeout)) {
       ++result_.timeouts;
@@ -327,10 +355,9 @@ void LoadThread::run(std::uint64_t t0_ns) {
   for (std::size_t c = 0; c < connections_.size(); ++c) {
     // Open loop: connection i starts i/rate into the window, so the requests of all the
     // connections together are evenly spaced at 1/rate.
-    connections_[c].due_ns =
-        spec_.rate > 0
-            ? t0_ns + static_cast<std::uint64_t>(std::llround(connections_[c].index / spec_.rate * 1e9))
-            : t0_ns;
+    connections_[c].due_ns = spec_.rate > 0 ? t0_ns + static_cast<std::uint64_t>(std::llround(
+                                                          connections_[c].index / spec_.rate * 1e9))
+                                            : t0_ns;
     if (connections_[c].state == State::ready) arm(c);
   }
   std::uint64_t next_scan = now_ns() + kTimeoutScanNs;

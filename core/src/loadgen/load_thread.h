@@ -30,7 +30,9 @@ class LoadThread {
   const LoadResult& result() const { return result_; }
 
  private:
-  enum class State { closed, connecting, ready, writing, awaiting };
+  // closing: answered with Connection: close, waiting for the server's end of file (so the
+  // server, not the generator, holds TIME_WAIT, as with ab).
+  enum class State { closed, connecting, ready, writing, awaiting, closing };
   struct Connection {
     int fd = -1;
     std::uint32_t index = 0;
@@ -38,6 +40,7 @@ class LoadThread {
     std::uint64_t due_ns = 0;   // when its next request is meant to go
     std::uint64_t sent_ns = 0;  // when the one in flight went
     std::uint64_t intended_ns = 0;
+    std::uint64_t opened_ns = 0;  // when its current socket was opened
     std::size_t written = 0;
     HttpResponseReader reader;
     explicit Connection(std::uint64_t body_size) : reader(body_size) {}

@@ -10,6 +10,7 @@
 
 #include "report/atomic_file.h"
 #include "report/comparison_table.h"
+#include "report/latency_section.h"
 #include "report/plugin_setups.h"
 
 namespace rb::report {
@@ -168,6 +169,7 @@ std::string format_summary_md(const RunResult& run) {
   const auto tables = build_comparison_tables(run);
   if (tables.empty()) out += "No measurements.\n\n";
   for (const auto& table : tables) out += table_section(table);
+  out += latency_section(run);
   out += not_ok_section(run);
   out += outlier_section(run);
   return out;

@@ -27,7 +27,7 @@ constexpr Shape kShapes[] = {{1, 2}, {2, 1000}, {3, 0}};
 constexpr Shape kLifecycleShape = {2, 2};
 
 // What one full conversation (below) asks of the server, for its counters.
-constexpr std::uint64_t kConnections = 6;
+constexpr std::uint64_t kConnections = 7;  // 4 keep-alive, Connection: close, HTTP/1.0, bad
 // 4 connections x 3 rounds, 2 pipelined, 3 split and 1 after, Connection: close, HTTP/1.0.
 constexpr std::uint64_t kRequests = 4 * 3 + 2 + 3 + 1 + 1 + 1;
 constexpr std::uint64_t kBadRequests = 1;
@@ -262,8 +262,8 @@ std::vector<Check> rr_checks() {
       {"rr.fds", "rr", "release left no fd open and closed none of the host's", 1, check_fds},
       {"rr.threads", "rr", "no thread left running after release", 1, check_threads},
       {"rr.stop", "rr",
-       "serve returns once the host asks it to stop, and open connections are closed by release",
-       1, check_stop},
+       "serve returns once the host asks it to stop, and open connections are closed by release", 1,
+       check_stop},
   };
 }
 

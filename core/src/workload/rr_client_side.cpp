@@ -22,6 +22,7 @@ loadgen::LoadSpec load_spec(const CellInputs& inputs, const RrShape& shape, doub
   spec.duration = shape.duration;
   spec.request_timeout = shape.request_timeout;
   spec.body_size = shape.body_size;
+  spec.keep_alive = shape.keep_alive;
   spec.stop_requested = [] { return stop_requested(); };
   return spec;
 }
@@ -39,8 +40,8 @@ loadgen::LoadResult generate(const loadgen::LoadSpec& spec, const std::string& r
 void verify_run(const loadgen::LoadResult& result, const RrShape& shape, const std::string& run) {
   if (result.errors() == 0) {
     if (result.completed == 0)
-      throw CellFailure(fmt::format("{}: no response arrived ({} requests sent, {} timed out)",
-                                    run, result.sent, result.timeouts));
+      throw CellFailure(fmt::format("{}: no response arrived ({} requests sent, {} timed out)", run,
+                                    result.sent, result.timeouts));
     return;
   }
   throw CellFailure(fmt::format(
@@ -123,7 +124,8 @@ void run_rr_client(const CellInputs& inputs, const RrShape& shape, const SampleS
         to_sample(result, inputs, i, rate, usage_between(before, process_usage_now()), wall_s);
     if (shape.calibrates()) sample.counters["calibrated_max_rps"] = calibrated_max;
     // Once per round, so the server's request count can be matched against the samples.
-    if (i == 0 && shape.calibrates()) sample.counters["calibration_requests"] = calibration_requests;
+    if (i == 0 && shape.calibrates())
+      sample.counters["calibration_requests"] = calibration_requests;
     sink(sample);
   }
 }

@@ -19,6 +19,7 @@ RrShape rr_shape(const CellSpec& cell) {
   shape.client_threads = static_cast<std::uint32_t>(cell.get_int("client_threads"));
   shape.duration = config::duration_value(cell.get_string("duration"));
   shape.request_timeout = config::duration_value(cell.get_string("request_timeout"));
+  shape.keep_alive = cell.get_string("connection") == "keep-alive";
   return shape;
 }
 

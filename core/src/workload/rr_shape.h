@@ -17,6 +17,7 @@ struct RrShape {
   std::uint32_t client_threads = 1;  // the load generator's threads
   std::chrono::milliseconds duration{0};
   std::chrono::milliseconds request_timeout{2000};
+  bool keep_alive = true;  // connection = "keep-alive"; "close": a connection per request
 
   bool calibrates() const { return load_percent > 0; }
 };

@@ -9,6 +9,7 @@
 // orderly close; and the connection counts the bytes it read and wrote.
 #pragma once
 
+#include <any>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -57,6 +58,10 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   }
   void setCloseCallback(CloseCallback cb) { closeCallback_ = std::move(cb); }
 
+  // Loop thread: whatever the owner keeps per connection, as muduo's setContext.
+  void setContext(std::any context) { context_ = std::move(context); }
+  std::any* getMutableContext() { return &context_; }
+
   Buffer* inputBuffer() { return &inputBuffer_; }
   Buffer* outputBuffer() { return &outputBuffer_; }
 
@@ -95,6 +100,7 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   CloseCallback closeCallback_;
   Buffer inputBuffer_;
   Buffer outputBuffer_;
+  std::any context_;
   std::uint64_t bytesRead_ = 0;
   std::uint64_t bytesWritten_ = 0;
   int lastError_ = 0;

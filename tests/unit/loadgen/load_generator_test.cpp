@@ -119,6 +119,30 @@ TEST(LoadGenerator, StopRequestedAbandonsTheRun) {
 
 TEST(LoadGenerator, TheRequestIsAMinimalGetWithHost) {
   EXPECT_EQ(rr_request("127.0.0.1", 8080), "GET / HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n");
+  EXPECT_EQ(rr_request("127.0.0.1", 80, false),
+            "GET / HTTP/1.1\r\nHost: 127.0.0.1:80\r\nConnection: close\r\n\r\n");
+}
+
+TEST(LoadGenerator, WithoutKeepAliveEveryRequestGetsItsOwnConnection) {
+  ScriptedHttpServer server(Script::close_each);
+  LoadSpec spec = spec_for(server, 3, 200ms);
+  spec.keep_alive = false;
+  const LoadResult result = generate_load(spec);
+  EXPECT_GT(result.completed, 3u);
+  EXPECT_EQ(result.errors(), 0u) << result.first_error;
+  EXPECT_EQ(result.reconnects, 0u);
+  // One connection per response, plus those opened for requests the window cut off.
+  EXPECT_GE(server.connections(), result.completed);
+  EXPECT_LE(server.connections(), result.completed + 3);
+}
+
+TEST(LoadGenerator, WithoutKeepAliveAServerThatKeepsTheConnectionIsCaught) {
+  ScriptedHttpServer server(Script::ok);
+  LoadSpec spec = spec_for(server, 1, 50ms);
+  spec.keep_alive = false;
+  const LoadResult result = generate_load(spec);
+  EXPECT_GT(result.malformed, 0u);
+  EXPECT_NE(result.first_error.find("Connection: close"), std::string::npos) << result.first_error;
 }
 
 }  // namespace

@@ -18,6 +18,8 @@ std::string answer(Script script) {
   switch (script) {
     case Script::wrong_body:
       return "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nno";
+    case Script::close_each:
+      return "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok";
     case Script::status_503:
       return "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n";
     default:
@@ -83,7 +85,8 @@ void ScriptedHttpServer::serve() {
         ++requests_;
         if (script_ == Script::silent) continue;
         (void)!::write(fd, reply.data(), reply.size());
-        if (script_ == Script::close_after_1 && ++answered[fd] == 1) {
+        if ((script_ == Script::close_after_1 && ++answered[fd] == 1) ||
+            script_ == Script::close_each) {
           ::close(fd);
           pending.erase(fd);
           break;

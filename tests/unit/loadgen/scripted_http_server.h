@@ -15,6 +15,7 @@ enum class Script {
   status_503,     // 503 with an empty body
   close_after_1,  // answers the first request of each connection, then closes it
   silent,         // reads and never answers
+  close_each,     // answers with Connection: close and closes
 };
 
 class ScriptedHttpServer {

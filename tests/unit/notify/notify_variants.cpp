@@ -21,6 +21,7 @@ const std::map<std::string, std::vector<OptionList>>& KnownVariants() {
         {{"wakeup", "eventfd"}, {"drain", "all"}},
         {{"wakeup", "pipe"}, {"drain", "one"}}}},
       {"raw_epoll", {{{"wake", "when_empty"}}, {{"wake", "every"}}}},
+      {"libev", {{{"backend", "poll"}}, {{"backend", "select"}}}},
       {"muduo", {{{"post", "coalesced"}}, {{"post", "queue_in_loop"}, {"events_initial", "4"}}}},
       {"epoll_add_always", {{{"post", "coalesced"}}}},
       {"condvar_queue",
@@ -69,7 +70,7 @@ OptionList MalformedOptionFor(const std::string& file_stem) {
   static const std::map<std::string, OptionList> malformed = {
       {"libevent2", {{"wakeup", "socket"}}},   {"raw_epoll", {{"wake", "sometimes"}}},
       {"muduo", {{"post", "direct"}}},         {"epoll_add_always", {{"events_initial", "0"}}},
-      {"condvar_queue", {{"batch", "maybe"}}},
+      {"condvar_queue", {{"batch", "maybe"}}}, {"libev", {{"backend", "kqueue"}}},
   };
   const auto it = malformed.find(file_stem);
   return it == malformed.end() ? OptionList{} : it->second;

@@ -15,7 +15,8 @@ bool Empty(const char* text) {
 
 TEST(PluginDirectory, HoldsTheBundledPlugins) {
   const std::vector<std::string> paths = PluginPaths();
-  for (const char* stem : {"libevent2", "raw_epoll"}) {
+  for (const char* stem : {"libevent2", "raw_epoll", "muduo", "epoll_add_always", "condvar_queue",
+                           "libev", "libuv", "asio_callback", "asio_coroutine"}) {
     EXPECT_NE(std::find(paths.begin(), paths.end(), PluginPath(stem)), paths.end())
         << stem << ".so missing from " << REACTORBENCH_PLUGIN_DIR;
   }

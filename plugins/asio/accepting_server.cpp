@@ -1,0 +1,56 @@
+#include "accepting_server.h"
+
+#include <stdexcept>
+
+#include "host_fds.h"
+
+namespace rbasio {
+
+AcceptingServer::AcceptingServer(int listenFd, int stopFd, std::uint32_t threads)
+    : pool_(threads),
+      open_(pool_.size()),
+      acceptor_(pool_.context(0)),
+      stopWatch_(pool_.context(0), stopFd) {
+  adoptListeningSocket(acceptor_, listenFd);
+}
+
+AcceptingServer::~AcceptingServer() = default;
+
+void AcceptingServer::serve() {
+  if (served_) {
+    throw std::logic_error("serve called a second time");
+  }
+  served_ = true;
+  startAccepting();
+  stopWatch_.start([this] { windDown(); });
+  pool_.run();
+  if (!failure_.empty()) {
+    throw std::runtime_error(failure_);
+  }
+}
+
+bool AcceptingServer::accepted(const boost::system::error_code& ec,
+                               boost::asio::ip::tcp::socket& peer) {
+  if (!ec) {
+    ++connections_;
+    tuneAcceptedSocket(peer);
+    return true;
+  }
+  // asio retries ECONNABORTED itself; what reaches here is the stop's close or a real failure.
+  if (ec != boost::asio::error::operation_aborted && !windingDown_) {
+    failure_ = "accept on the listening socket failed: " + ec.message();
+    windDown();
+  }
+  return false;
+}
+
+void AcceptingServer::windDown() {
+  if (windingDown_) return;
+  windingDown_ = true;
+  boost::system::error_code ignored;
+  acceptor_.close(ignored);
+  stopWatch_.cancel();
+  pool_.windDown([this](std::size_t index) { open_[index].sockets.closeAll(); });
+}
+
+}  // namespace rbasio

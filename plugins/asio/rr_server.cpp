@@ -1,0 +1,22 @@
+#include "rr_server.h"
+
+namespace rbasio {
+
+RrServer::RrServer(const rb_rr_server_params& params, const PluginOptions& options)
+    : AcceptingServer(params.listen_fd, params.stop_fd, params.threads),
+      responses_(params.body_size),
+      readBuffer_(readBufferOr(options, kDefaultRrReadBuffer)),
+      counters_(pool().size()) {}
+
+void RrServer::reportCounters(const rb_counter_sink& sink) const {
+  RrCounters total;
+  for (const LoopCounters& loop : counters_) {
+    total.requests += loop.counters.requests;
+    total.badRequests += loop.counters.badRequests;
+  }
+  sink.put(sink.ctx, "connections", connections());
+  sink.put(sink.ctx, "requests", total.requests);
+  sink.put(sink.ctx, "bad_requests", total.badRequests);
+}
+
+}  // namespace rbasio

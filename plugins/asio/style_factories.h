@@ -1,0 +1,24 @@
+// What a style provides. callback_*.cpp define these for asio_callback.so, coroutine_*.cpp
+// the same names for asio_coroutine.so; everything they return is shared glue underneath.
+#pragma once
+
+#include <memory>
+
+#include "flower.h"
+#include "pingpong_client.h"
+#include "pingpong_server.h"
+#include "plugin_options.h"
+#include "reactorbench/plugin.h"
+#include "rr_server.h"
+
+namespace rbasio {
+
+std::unique_ptr<RrServer> makeRrServer(const rb_rr_server_params& params,
+                                       const PluginOptions& options);
+std::unique_ptr<PingpongServer> makePingpongServer(const rb_pingpong_server_params& params,
+                                                   const PluginOptions& options);
+std::unique_ptr<PingpongClient> makePingpongClient(const rb_pingpong_client_params& params,
+                                                   const PluginOptions& options);
+std::unique_ptr<Flower> makeFlower(const rb_host* host, const rb_flower_params& params);
+
+}  // namespace rbasio

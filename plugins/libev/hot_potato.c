@@ -1,0 +1,107 @@
+#include "hot_potato.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "error_message.h"
+
+/* A host built against a later minor may pass a longer struct, never a shorter one than the
+ * members read here. */
+static const size_t kParamsMinSize = offsetof(rb_flower_params, write_fds) + sizeof(const int*);
+
+int hot_potato_init(struct hot_potato* potato, const rb_flower_params* params, char* err,
+                    size_t err_len) {
+  memset(potato, 0, sizeof *potato);
+  if (params == NULL || params->struct_size < kParamsMinSize) {
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
+                        "flower params missing or too small (struct_size %u, need %zu)",
+                        params == NULL ? 0u : params->struct_size, kParamsMinSize);
+  }
+  if (params->pipes == 0 || params->active == 0 || params->active > params->pipes) {
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
+                        "flower params need 0 < active <= pipes (pipes %u, active %u)",
+                        params->pipes, params->active);
+  }
+  if (params->read_fds == NULL || params->write_fds == NULL) {
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "flower params lack fd arrays");
+  }
+  const size_t bytes = (size_t)params->pipes * sizeof(int);
+  potato->read_fds = malloc(bytes);
+  potato->write_fds = malloc(bytes);
+  if (potato->read_fds == NULL || potato->write_fds == NULL) {
+    hot_potato_free(potato);
+    return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory copying %u fd pairs",
+                        params->pipes);
+  }
+  memcpy(potato->read_fds, params->read_fds, bytes);
+  memcpy(potato->write_fds, params->write_fds, bytes);
+  potato->pipes = params->pipes;
+  potato->active = params->active;
+  potato->writes_per_iteration = params->writes;
+  return RB_OK;
+}
+
+void hot_potato_free(struct hot_potato* potato) {
+  free(potato->read_fds);
+  free(potato->write_fds);
+  potato->read_fds = NULL;
+  potato->write_fds = NULL;
+}
+
+void hot_potato_reset(struct hot_potato* potato) {
+  potato->count = 0;
+  potato->fired = potato->active;
+  potato->budget = potato->writes_per_iteration;
+  potato->writes = 0;
+  potato->failures = 0;
+  potato->fatal = 0;
+  potato->fatal_message[0] = '\0';
+}
+
+static void lose_byte(struct hot_potato* potato, const char* what, uint32_t idx, ssize_t n,
+                      int error_number) {
+  potato->failures += 1;
+  if (potato->fatal) {
+    return;
+  }
+  potato->fatal = 1;
+  snprintf(potato->fatal_message, sizeof potato->fatal_message, "%s on pipe %u: %s", what, idx,
+           n == 0 ? "end of file" : strerror(error_number));
+}
+
+void hot_potato_on_readable(struct hot_potato* potato, uint32_t idx) {
+  unsigned char byte;
+  ssize_t n = read(potato->read_fds[idx], &byte, 1);
+  if (n != 1) {
+    /* A wake-up without data loses nothing: the level-triggered watcher fires again once
+     * the byte is there. */
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+      potato->failures += 1;
+    } else {
+      lose_byte(potato, "read", idx, n, errno);
+    }
+    return;
+  }
+  potato->count += 1;
+  if (potato->budget == 0) {
+    return;
+  }
+  const uint32_t next = idx + 1 == potato->pipes ? 0 : idx + 1;
+  n = write(potato->write_fds[next], "e", 1);
+  if (n != 1) {
+    lose_byte(potato, "write", next, n, errno);
+    return;
+  }
+  potato->budget -= 1;
+  potato->writes += 1;
+  potato->fired += 1;
+}
+
+void hot_potato_put_counters(const struct hot_potato* potato, const rb_counter_sink* sink) {
+  sink->put(sink->ctx, "reads", potato->count);
+  sink->put(sink->ctx, "writes", potato->writes);
+  sink->put(sink->ctx, "failures", potato->failures);
+}

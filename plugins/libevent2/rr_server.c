@@ -1,0 +1,73 @@
+#include "rr_server.h"
+
+#include <stdlib.h>
+
+#include "error_message.h"
+#include "rr_options.h"
+#include "rr_variant.h"
+#include "sigpipe_block.h"
+
+struct rr_server {
+  const struct rr_variant* variant;
+  void* impl;
+};
+
+static int prepare(const rb_host* host, const rb_rr_server_params* params, const rb_option* options,
+                   uint32_t option_count, void** state, char* err, size_t err_len) {
+  (void)host;
+  const size_t needed = offsetof(rb_rr_server_params, body_size) + sizeof params->body_size;
+  if (state == NULL || params == NULL || params->struct_size < needed || params->threads == 0)
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
+                        "rr server params missing, too small or with 0 threads");
+  *state = NULL;
+  struct rr_options parsed;
+  int rc = parse_rr_options(options, option_count, &parsed, err, err_len);
+  if (rc != RB_OK) return rc;
+  struct rr_server* server = calloc(1, sizeof *server);
+  if (server == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
+  server->variant = parsed.use_evhttp ? &libevent2_rr_evhttp : &libevent2_rr_bufferevent;
+  rc = server->variant->prepare(params, &parsed, &server->impl, err, err_len);
+  if (rc != RB_OK) {
+    free(server);
+    return rc;
+  }
+  *state = server;
+  return RB_OK;
+}
+
+static int serve(void* state, char* err, size_t err_len) {
+  struct rr_server* server = state;
+  if (server == NULL) return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "serve: no state");
+  struct sigpipe_block block;
+  sigpipe_block_enter(&block);
+  const int rc = server->variant->serve(server->impl, err, err_len);
+  sigpipe_block_leave(&block);
+  return rc;
+}
+
+static int counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
+  const struct rr_server* server = state;
+  if (server == NULL || sink == NULL || sink->put == NULL)
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "counters: state or sink is NULL");
+  struct rr_counts counts = {0, 0, 0};
+  server->variant->count(server->impl, &counts);
+  sink->put(sink->ctx, "connections", counts.connections);
+  sink->put(sink->ctx, "requests", counts.requests);
+  sink->put(sink->ctx, "bad_requests", counts.bad_requests);
+  return RB_OK;
+}
+
+static void release(void* state) {
+  struct rr_server* server = state;
+  if (server == NULL) return;
+  server->variant->release(server->impl);
+  free(server);
+}
+
+const rb_rr_server_ops libevent2_rr_server_ops = {
+    .struct_size = sizeof(rb_rr_server_ops),
+    .prepare = prepare,
+    .serve = serve,
+    .counters = counters,
+    .release = release,
+};

@@ -1,0 +1,16 @@
+#include "loop_teardown.h"
+
+static void close_unclosed(uv_handle_t* handle, void* arg) {
+  (void)arg;
+  close_handle(handle, NULL);
+}
+
+void close_handle(uv_handle_t* handle, uv_close_cb on_closed) {
+  if (!uv_is_closing(handle)) uv_close(handle, on_closed);
+}
+
+int close_loop(uv_loop_t* loop) {
+  uv_walk(loop, close_unclosed, NULL);
+  uv_run(loop, UV_RUN_DEFAULT);
+  return uv_loop_close(loop);
+}

@@ -1,0 +1,16 @@
+#ifndef LIBUV_PLUGIN_LOOP_TEARDOWN_H
+#define LIBUV_PLUGIN_LOOP_TEARDOWN_H
+
+#include <uv.h>
+
+/* Ends a loop that was initialised with uv_loop_init: closes every handle that is not closing
+ * yet (with no close callback, so only handles whose memory outlives this call may be left to
+ * it; connections are closed by their owners first, with callbacks that free them), runs the
+ * loop until every close and cancelled request has called back, and closes the loop, which
+ * releases its epoll fd and its signal pipe. Returns uv_loop_close's result. */
+int close_loop(uv_loop_t* loop);
+
+/* uv_close unless the handle is closing already, so teardown paths can overlap. */
+void close_handle(uv_handle_t* handle, uv_close_cb on_closed);
+
+#endif

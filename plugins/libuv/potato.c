@@ -1,0 +1,96 @@
+#include "potato.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "error_message.h"
+
+/* A host built against a later minor may pass a longer struct, never a shorter one than the
+ * members read here. */
+static const size_t kParamsMinSize = offsetof(rb_flower_params, write_fds) + sizeof(const int*);
+
+int potato_init(struct potato* potato, const rb_flower_params* params, char* err, size_t err_len) {
+  memset(potato, 0, sizeof *potato);
+  if (params == NULL || params->struct_size < kParamsMinSize)
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
+                        "flower params missing or too small (struct_size %u, need %zu)",
+                        params == NULL ? 0u : params->struct_size, kParamsMinSize);
+  if (params->pipes == 0 || params->active == 0 || params->active > params->pipes)
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
+                        "flower params need 0 < active <= pipes (pipes %u, active %u)",
+                        params->pipes, params->active);
+  if (params->read_fds == NULL || params->write_fds == NULL)
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "flower params lack fd arrays");
+  potato->read_fds = malloc(params->pipes * sizeof(int));
+  potato->write_fds = malloc(params->pipes * sizeof(int));
+  if (potato->read_fds == NULL || potato->write_fds == NULL) {
+    potato_free(potato);
+    return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory copying %u fd pairs",
+                        params->pipes);
+  }
+  memcpy(potato->read_fds, params->read_fds, params->pipes * sizeof(int));
+  memcpy(potato->write_fds, params->write_fds, params->pipes * sizeof(int));
+  potato->pipes = params->pipes;
+  potato->active = params->active;
+  potato->writes_per_iteration = params->writes;
+  return RB_OK;
+}
+
+void potato_free(struct potato* potato) {
+  free(potato->read_fds);
+  free(potato->write_fds);
+  potato->read_fds = NULL;
+  potato->write_fds = NULL;
+}
+
+void potato_reset(struct potato* potato) {
+  potato->count = 0;
+  potato->fired = potato->active;
+  potato->budget = potato->writes_per_iteration;
+  potato->writes = 0;
+  potato->failures = 0;
+  potato->fatal = 0;
+  potato->fatal_message[0] = '\0';
+}
+
+void potato_fail(struct potato* potato, const char* what, uint32_t idx, const char* why) {
+  potato->failures += 1;
+  if (potato->fatal) return;
+  potato->fatal = 1;
+  snprintf(potato->fatal_message, sizeof potato->fatal_message, "%s on pipe %u: %s", what, idx,
+           why);
+}
+
+void potato_on_readable(struct potato* potato, uint32_t idx) {
+  unsigned char byte;
+  ssize_t n = read(potato->read_fds[idx], &byte, 1);
+  if (n != 1) {
+    /* A wake-up without data costs nothing (the watcher is level-triggered and fires again
+     * when a byte arrives); end of file or an error loses the byte for good. */
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+      potato->failures += 1;
+    else
+      potato_fail(potato, "read", idx, n == 0 ? "end of file" : strerror(errno));
+    return;
+  }
+  potato->count += 1;
+  if (potato->budget == 0) return;
+  const uint32_t next = idx + 1 == potato->pipes ? 0 : idx + 1;
+  n = write(potato->write_fds[next], "e", 1);
+  if (n != 1) {
+    potato_fail(potato, "write", next, n == 0 ? "nothing written" : strerror(errno));
+    return;
+  }
+  potato->budget -= 1;
+  potato->writes += 1;
+  potato->fired += 1;
+}
+
+void potato_put_counters(const struct potato* potato, const rb_counter_sink* sink) {
+  sink->put(sink->ctx, "reads", potato->count);
+  sink->put(sink->ctx, "writes", potato->writes);
+  sink->put(sink->ctx, "failures", potato->failures);
+}

@@ -1,0 +1,39 @@
+// `runner serve` started in the background for a test: the port it announced, SIGINT, and
+// what it printed.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+#include "../run_helpers.h"
+
+namespace rbtest {
+
+class ServeProcess {
+ public:
+  // Starts `runner serve --workload rr --listen 127.0.0.1:0 <extra>` and waits (up to 20 s)
+  // for its "serving ... on http://127.0.0.1:PORT/" line; port() is 0 if it never came.
+  ServeProcess(const ScratchDir& dir, const std::vector<std::string>& extra);
+  ~ServeProcess();
+  int port() const { return port_; }
+  // SIGINT, then its exit code (128 + signal if it died of one).
+  int interrupt_and_wait();
+  std::string out() const;
+  std::string err() const;
+
+ private:
+  const ScratchDir& dir_;
+  pid_t pid_ = -1;
+  int port_ = 0;
+};
+
+// Runs a shell command and returns its stdout (stderr merged) and exit status.
+struct ShellResult {
+  int status = -1;
+  std::string output;
+};
+ShellResult shell(const std::string& command);
+
+}  // namespace rbtest

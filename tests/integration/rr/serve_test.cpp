@@ -1,0 +1,125 @@
+// `runner serve`: real HTTP clients against each plugin's rr server. ab (keep-alive and
+// HTTP/1.0 close-per-request) and wrk must see only 200s, a malformed request gets 400, and
+// Ctrl-C stops the server with its counters printed.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+#include <regex>
+#include <string>
+
+#include "serve_process.h"
+
+namespace {
+
+using rbtest::ScratchDir;
+using rbtest::ServeProcess;
+using rbtest::shell;
+
+std::uint64_t number_after(const std::string& text, const std::string& pattern) {
+  std::smatch match;
+  if (!std::regex_search(text, match, std::regex(pattern))) return UINT64_MAX;
+  return std::stoull(match[1]);
+}
+
+// Sends raw bytes on a fresh connection and returns everything until the server closes.
+std::string exchange(int port, const std::string& bytes) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  timeval timeout{5, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+  std::string reply;
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
+      ::write(fd, bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size())) {
+    char buffer[4096];
+    for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;)
+      reply.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return reply;
+}
+
+class ServeWithRealClients : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(ServeWithRealClients, AbAndWrkGetOnlyOks) {
+  ScratchDir dir;
+  ServeProcess serve(dir, {"--plugin", GetParam(), "--threads", "2"});
+  ASSERT_GT(serve.port(), 0) << serve.out() << serve.err();
+  const std::string url = fmt::format("http://127.0.0.1:{}/", serve.port());
+
+  const auto keep_alive = shell(fmt::format("ab -k -n 2000 -c 20 -s 10 {}", url));
+  ASSERT_EQ(keep_alive.status, 0) << keep_alive.output;
+  EXPECT_EQ(number_after(keep_alive.output, R"(Complete requests:\s+(\d+))"), 2000u)
+      << keep_alive.output;
+  EXPECT_EQ(number_after(keep_alive.output, R"(Failed requests:\s+(\d+))"), 0u);
+  EXPECT_EQ(number_after(keep_alive.output, R"(Keep-Alive requests:\s+(\d+))"), 2000u);
+  EXPECT_EQ(keep_alive.output.find("Non-2xx"), std::string::npos) << keep_alive.output;
+
+  // Without -k ab speaks HTTP/1.0 and waits for the close after each response.
+  const auto one_per_connection = shell(fmt::format("ab -n 300 -c 10 -s 10 {}", url));
+  ASSERT_EQ(one_per_connection.status, 0) << one_per_connection.output;
+  EXPECT_EQ(number_after(one_per_connection.output, R"(Complete requests:\s+(\d+))"), 300u);
+  EXPECT_EQ(number_after(one_per_connection.output, R"(Failed requests:\s+(\d+))"), 0u);
+  EXPECT_EQ(one_per_connection.output.find("Non-2xx"), std::string::npos);
+
+  const auto wrk = shell(fmt::format("wrk -t 1 -c 16 -d 1s {}", url));
+  ASSERT_EQ(wrk.status, 0) << wrk.output;
+  const std::uint64_t wrk_requests = number_after(wrk.output, R"((\d+) requests in)");
+  EXPECT_GT(wrk_requests, 0u) << wrk.output;
+  EXPECT_EQ(wrk.output.find("Non-2xx"), std::string::npos) << wrk.output;
+  EXPECT_EQ(wrk.output.find("Socket errors"), std::string::npos) << wrk.output;
+
+  const std::string bad = exchange(serve.port(), "GET / HTTP/1.1\r\nHost x\r\n\r\n");
+  EXPECT_TRUE(bad.starts_with("HTTP/1.1 400")) << bad;
+
+  EXPECT_EQ(serve.interrupt_and_wait(), 0) << serve.err();
+  const std::string out = serve.out();
+  EXPECT_GE(number_after(out, R"(\n\s*requests\s+(\d+))"), 2300u + wrk_requests) << out;
+  EXPECT_EQ(number_after(out, R"(\n\s*bad_requests\s+(\d+))"), 1u) << out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Plugins, ServeWithRealClients,
+                         ::testing::Values("raw-epoll", "libevent2", "muduo", "libev", "libuv",
+                                           "asio-callback", "asio-coroutine"),
+                         [](const auto& info) {
+                           std::string name = info.param;
+                           std::erase(name, '-');
+                           return name;
+                         });
+
+TEST(Serve, AnUnknownPluginIsAUsageErrorNamingIt) {
+  const auto result = rbtest::run_runner(
+      {"serve", "--plugin", "no-such-plugin", "--workload", "rr", "--listen", "127.0.0.1:0"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("no-such-plugin"), std::string::npos) << result.err;
+}
+
+TEST(Serve, APluginWithoutAnRrServerIsRefused) {
+  const auto result = rbtest::run_runner(
+      {"serve", "--plugin", "condvar-queue", "--workload", "rr", "--listen", "127.0.0.1:0"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("does not offer the rr server"), std::string::npos) << result.err;
+}
+
+TEST(Serve, ABadListenAddressSaysWhatIsWrong) {
+  const auto result = rbtest::run_runner(
+      {"serve", "--plugin", "raw-epoll", "--workload", "rr", "--listen", "localhost:80"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("not a numeric IPv4 address"), std::string::npos) << result.err;
+}
+
+TEST(Serve, OnlyTheRrWorkloadCanBeServed) {
+  const auto result =
+      rbtest::run_runner({"serve", "--plugin", "raw-epoll", "--workload", "pingpong"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("serve runs the rr workload only"), std::string::npos) << result.err;
+}
+
+}  // namespace
