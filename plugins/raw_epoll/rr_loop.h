@@ -6,6 +6,7 @@
 #include <sys/epoll.h>
 
 #include "reactorbench/http_request.h"
+#include "rr_stall.h"
 #include "send_queue.h"
 
 /* One HTTP connection. It is registered for EPOLLIN while nothing waits to be sent and for
@@ -37,6 +38,8 @@ struct rr_loop {
   uint64_t bad_requests;
   uint64_t bytes_written;
   uint64_t loop_iterations;
+  struct rr_stall stall; /* injected pauses (option stall_ms), off by default */
+  uint64_t stalls;
   int failed;
   char error[200];
 };

@@ -7,6 +7,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
@@ -64,8 +65,9 @@ static int accept_all(struct rr_server* server, char* err, size_t err_len) {
 static int run_loop(struct rr_server* server, struct rr_loop* loop, struct epoll_event* events,
                     int max_events, uint64_t* iterations, char* err, size_t err_len) {
   for (;;) {
-    const int n = epoll_wait(loop->epoll_fd, events, max_events, -1);
+    const int n = epoll_wait(loop->epoll_fd, events, max_events, rr_stall_timeout_ms(&loop->stall));
     ++*iterations;
+    loop->stalls += (uint64_t)rr_stall_if_due(&loop->stall);
     if (n < 0) {
       if (errno == EINTR) continue;
       return report_error(RB_ERR_SYSTEM, err, err_len, "epoll_wait: %s", strerror(errno));
@@ -132,9 +134,22 @@ static int prepare(const rb_host* host, const rb_rr_server_params* params, const
   if (state == NULL || params == NULL || params->struct_size < needed || params->threads == 0)
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
                         "rr server params missing, too small or with 0 threads");
-  struct epoll_options parsed;
-  const int rc = parse_epoll_options(options, option_count, &parsed, err, err_len);
+  struct rr_stall stall;
+  rb_option rest[64];
+  uint32_t rest_count = 0;
+  if (option_count > 64)
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "%u options: at most 64",
+                        option_count);
+  int rc = parse_rr_stall(options, option_count, &stall, rest, &rest_count, err, err_len);
   if (rc != RB_OK) return rc;
+  struct epoll_options parsed;
+  rc = parse_epoll_options(rest, rest_count, &parsed, err, err_len);
+  if (rc != RB_OK) {
+    const size_t used = strlen(err);
+    if (strstr(err, "unknown option") != NULL && used + 40 < err_len)
+      snprintf(err + used, err_len - used, "; rr also: stall_ms, stall_every_ms");
+    return rc;
+  }
 
   struct rr_server* server = calloc(1, sizeof *server);
   if (server == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
@@ -154,8 +169,10 @@ static int prepare(const rb_host* host, const rb_rr_server_params* params, const
   /* Every loop's fds read -1 before any is set up, so destroy can undo a partial setup. */
   for (uint32_t i = 0; ok && i < server->loop_count; ++i)
     server->loops[i].epoll_fd = server->loops[i].wake_fd = -1;
-  for (uint32_t i = 0; ok && i < server->loop_count; ++i)
+  for (uint32_t i = 0; ok && i < server->loop_count; ++i) {
     ok = rr_loop_init(&server->loops[i], max_events, &server->responses) == 0;
+    server->loops[i].stall = stall;
+  }
   if (!ok || watch_control_fds(server) != 0) {
     const int saved = errno;
     destroy(server);
@@ -218,6 +235,9 @@ static int counters(void* state, const rb_counter_sink* sink, char* err, size_t 
   sink->put(sink->ctx, "bad_requests", bad_requests);
   sink->put(sink->ctx, "bytes_written", bytes_written);
   sink->put(sink->ctx, "loop_iterations", loop_iterations);
+  uint64_t stalls = 0;
+  for (uint32_t i = 0; i < server->loop_count; ++i) stalls += server->loops[i].stalls;
+  sink->put(sink->ctx, "stalls", stalls);
   return RB_OK;
 }
 

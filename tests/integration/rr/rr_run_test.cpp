@@ -113,6 +113,43 @@ duration = ["300ms"])",
   EXPECT_NEAR(static_cast<double>(offered), max * 0.5, 1.0);
 }
 
+// raw-epoll's stall option pauses its loop 100 ms every 400 ms. Open loop charges the pause to
+// every request that was due during it (about a fifth of them here), so p99 holds at least
+// half a pause; closed loop sent nothing while stalled, and only its max shows the pause.
+TEST(RrRun, OpenLoopChargesAServerStallToEveryRequestDueDuringIt) {
+  ScratchDir dir;
+  const std::string config = R"(workload = "rr"
+plugins = ["stalling"]
+
+[variants.stalling]
+plugin = "raw-epoll"
+stall_ms = 100
+stall_every_ms = 400
+
+[run]
+repetitions = 1
+warmup = 0
+timeout = "60s"
+
+[matrix]
+connections = [4]
+rate = [0, 200]
+duration = ["1s"]
+)";
+  const auto result = run_runner(run_args(dir, config));
+  ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
+  const auto summary = read_json(dir.path() / "out" / "summary.json");
+  for (const auto& cell : summary.at("cells")) {
+    expect_consistent(cell, 1);
+    EXPECT_GE(cell.at("counters_by_role").at("server").at("stalls").get<std::uint64_t>(), 2u);
+    const auto& merged = cell.at("merged_latency");
+    EXPECT_GE(merged.at("max_us").get<double>(), 50'000.0);
+    if (cell.at("params").at("rate") == 200) {
+      EXPECT_GE(merged.at("p99_us").get<double>(), 50'000.0) << merged.dump();
+    }
+  }
+}
+
 TEST(RrRun, APluginWithoutAnRrServerIsRefusedAtTheConfigLine) {
   ScratchDir dir;
   const auto path = dir.write("rr.toml", R"(workload = "rr"
