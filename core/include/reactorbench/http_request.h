@@ -55,8 +55,7 @@ enum {
   RB_HTTP_BAD = 2        /* malformed: answer RB_HTTP_400 and close; the parser stays bad */
 };
 
-#define RB_HTTP_400 \
-  "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+#define RB_HTTP_400 "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
 #define RB_HTTP_400_LEN (sizeof(RB_HTTP_400) - 1)
 
 /* Per-connection parser state. Plain data: zeroing it (rb_http_parser_init) is a reset. */

@@ -50,7 +50,7 @@ typedef struct rb_host {
   uint32_t abi_version; /* the host's RB_ABI_VERSION */
   void* ctx;            /* pass back to the functions below */
   void (*log)(void* ctx, int level, const char* message);
-  uint64_t (*now_ns)(void* ctx); /* CLOCK_MONOTONIC, nanoseconds */
+  uint64_t (*now_ns)(void* ctx);    /* CLOCK_MONOTONIC, nanoseconds */
   int (*stop_requested)(void* ctx); /* non-zero once the host wants the plugin to wind down */
 } rb_host;
 
@@ -260,9 +260,9 @@ typedef const rb_plugin* (*rb_entry_fn)(uint32_t host_abi_version);
 #else
 #define RB_EXTERN_C
 #endif
-#define RB_PLUGIN_ENTRY(host_abi_param)                                          \
-  RB_EXTERN_C __attribute__((visibility("default"))) const rb_plugin* \
-  reactorbench_plugin_entry(uint32_t host_abi_param)
+#define RB_PLUGIN_ENTRY(host_abi_param)                                                          \
+  RB_EXTERN_C __attribute__((visibility("default"))) const rb_plugin* reactorbench_plugin_entry( \
+      uint32_t host_abi_param)
 
 #ifdef __cplusplus
 }

@@ -130,8 +130,8 @@ int serve_command(const ServeArgs& args) {
   }
   exec::CellJob job = server_job(args, info);
   const auto [listen_fd, port] = bind_listener(endpoint);
-  const std::filesystem::path log = std::filesystem::temp_directory_path() /
-                                    fmt::format("reactorbench-serve-{}.log", ::getpid());
+  const std::filesystem::path log =
+      std::filesystem::temp_directory_path() / fmt::format("reactorbench-serve-{}.log", ::getpid());
   exec::ChildLedger ledger;
   std::unique_ptr<exec::ChildProcess> child;
   try {

@@ -95,7 +95,9 @@ std::map<std::string, double> merged_latency(const std::vector<Sample>& samples)
       max_us = std::max(max_us, it->second);
   }
   if (merged.count() == 0) return {};
-  const auto us = [&](double p) { return static_cast<double>(merged.value_at_percentile(p)) / 1e3; };
+  const auto us = [&](double p) {
+    return static_cast<double>(merged.value_at_percentile(p)) / 1e3;
+  };
   return {{"count", static_cast<double>(merged.count())},
           {"p50_us", us(50)},
           {"p90_us", us(90)},

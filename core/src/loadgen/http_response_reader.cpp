@@ -99,7 +99,7 @@ bool HttpResponseReader::end_of_line() {
   bool ok = true;
   if (state_ == State::status_line) {
     if (!line_.empty()) ok = take_status_line();  // empty lines before a response: skipped
-  } else if (line_.empty()) {  // the end of the head
+  } else if (line_.empty()) {                     // the end of the head
     if (!have_length_) {
       error_ = "a response without Content-Length";
       return false;

@@ -19,8 +19,8 @@ class HttpResponseReader {
   };
   struct Response {
     int status = 0;
-    bool close = false;      // Connection: close
-    bool body_ok = false;    // Content-Length == expected body size, every byte as expected
+    bool close = false;    // Connection: close
+    bool body_ok = false;  // Content-Length == expected body size, every byte as expected
   };
 
   explicit HttpResponseReader(std::uint64_t expected_body_size);

@@ -108,17 +108,19 @@ std::optional<rb_notify_ops> checked_notify_ops(const rb_plugin& descriptor,
 std::optional<rb_pingpong_server_ops> checked_pingpong_server_ops(
     const rb_plugin& descriptor, const std::filesystem::path& path) {
   using T = rb_pingpong_server_ops;
-  return checked_table(descriptor.pingpong_server, "rb_pingpong_server_ops", kPingpongServerOpsMinSize,
-                       path, std::pair{"prepare", &T::prepare}, std::pair{"serve", &T::serve},
-                       std::pair{"counters", &T::counters}, std::pair{"release", &T::release});
+  return checked_table(descriptor.pingpong_server, "rb_pingpong_server_ops",
+                       kPingpongServerOpsMinSize, path, std::pair{"prepare", &T::prepare},
+                       std::pair{"serve", &T::serve}, std::pair{"counters", &T::counters},
+                       std::pair{"release", &T::release});
 }
 
 std::optional<rb_pingpong_client_ops> checked_pingpong_client_ops(
     const rb_plugin& descriptor, const std::filesystem::path& path) {
   using T = rb_pingpong_client_ops;
-  return checked_table(descriptor.pingpong_client, "rb_pingpong_client_ops", kPingpongClientOpsMinSize,
-                       path, std::pair{"prepare", &T::prepare}, std::pair{"run", &T::run},
-                       std::pair{"counters", &T::counters}, std::pair{"release", &T::release});
+  return checked_table(descriptor.pingpong_client, "rb_pingpong_client_ops",
+                       kPingpongClientOpsMinSize, path, std::pair{"prepare", &T::prepare},
+                       std::pair{"run", &T::run}, std::pair{"counters", &T::counters},
+                       std::pair{"release", &T::release});
 }
 
 std::optional<rb_rr_server_ops> checked_rr_server_ops(const rb_plugin& descriptor,

@@ -31,7 +31,7 @@ struct LoadedPlugin {
   std::optional<rb_pingpong_server_ops> pingpong_server;
   std::optional<rb_pingpong_client_ops> pingpong_client;
   std::optional<rb_rr_server_ops> rr_server;
-  rb::Provenance provenance;            // path, sha256 of the file, versions, abi, description
+  rb::Provenance provenance;  // path, sha256 of the file, versions, abi, description
   // Keeps the .so loaded. Every successfully loaded library is also pinned for the life of
   // the process, so function pointers copied out of this struct never dangle.
   std::shared_ptr<boost::dll::shared_library> library;

@@ -22,8 +22,8 @@ LatencyHistogram::LatencyHistogram() : buckets_(kBucketCount, 0) {}
 std::size_t LatencyHistogram::bucket_of(std::uint64_t value_ns) {
   const std::uint64_t v = std::min(value_ns, kLargestTracked);
   if (v < kSubCount) return static_cast<std::size_t>(v);
-  const int top_bit = 63 - std::countl_zero(v);          // >= kSubBits
-  const int shift = top_bit - (kSubBits - 1);            // >= 1
+  const int top_bit = 63 - std::countl_zero(v);            // >= kSubBits
+  const int shift = top_bit - (kSubBits - 1);              // >= 1
   const std::uint64_t sub = (v >> shift) - kSubCount / 2;  // [0, 2^(k-1))
   return static_cast<std::size_t>(
       kSubCount + (static_cast<std::uint64_t>(shift - 1) << (LatencyHistogram::kSubBits - 1)) +

@@ -11,9 +11,8 @@ namespace {
 const std::vector<Check>& all_checks() {
   static const std::vector<Check> checks = [] {
     std::vector<Check> all;
-    for (auto suite :
-         {flower_checks, notify_checks, pingpong_server_checks, pingpong_client_checks,
-          rr_checks}) {
+    for (auto suite : {flower_checks, notify_checks, pingpong_server_checks, pingpong_client_checks,
+                       rr_checks}) {
       auto checks = suite();
       all.insert(all.end(), checks.begin(), checks.end());
     }

@@ -9,6 +9,7 @@
 #include "validate/pattern_sessions.h"
 #include "validate/pingpong_checks.h"
 #include "validate/process_census.h"
+#include "validate/server_session.h"
 #include "workload/host_services.h"
 
 namespace rb::validate {
@@ -40,82 +41,13 @@ const rb_pingpong_server_ops& server_ops(const CheckContext& context) {
   return *context.plugin.pingpong_server;
 }
 
-// One prepare..release of the server on a host listener, every call under the watchdog.
-class ServerSession {
- public:
-  ServerSession(CheckContext& context, const Shape& shape, const exec::LoopbackListener& listener)
-      : context_(context),
-        ops_(server_ops(context)),
-        params_{sizeof(rb_pingpong_server_params), listener.fd(), workload::stop_event_fd(),
-                shape.threads, shape.block_size} {
-    const workload::OptionArray options(context.options);
-    context_.watchdog.guard("prepare", [&] {
-      workload::call_plugin("prepare", [&](char* err, size_t len) {
-        return ops_.prepare(&context_.host, &params_, options.data(), options.size(), &state_, err,
-                            len);
-      });
-    });
-    prepared_ = true;
-  }
-  ~ServerSession() { release(); }
-  ServerSession(const ServerSession&) = delete;
-  ServerSession& operator=(const ServerSession&) = delete;
+using PingpongServerSession = ServerSession<rb_pingpong_server_ops, rb_pingpong_server_params>;
 
-  // serve() on this thread, as in the runner, while `peer` plays the client on another and
-  // then asks the host to stop.
-  template <typename Peer>
-  void serve_with(Peer&& peer) {
-    std::optional<std::string> peer_failure;
-    std::atomic<bool> peer_done{false};
-    std::jthread client([&] {
-      try {
-        peer();
-      } catch (const std::exception& e) {
-        peer_failure = e.what();
-      }
-      peer_done = true;
-      ask_host_to_stop();
-    });
-    char err[1024] = {0};
-    const int rc = context_.watchdog.guard(
-        "serve", [&] { return ops_.serve(state_, err, sizeof err); },
-        fmt::format("serve did not return within {} ms (the host asks it to stop through "
-                    "stop_fd and SIGTERM once its sessions are done)",
-                    context_.watchdog.limit().count()));
-    const bool returned_early = !workload::stop_requested();
-    err[sizeof err - 1] = '\0';
-    context_.watchdog.guard("host client", [&] { client.join(); });
-    if (rc != RB_OK)
-      throw CellFailure(fmt::format("serve failed ({}): {}{}", workload::describe_rb_error(rc),
-                                    err[0] != '\0' ? err : "no message",
-                                    peer_failure ? "; host client: " + *peer_failure : ""));
-    if (returned_early)
-      throw CellFailure("serve returned RB_OK before the host asked the server to stop");
-    if (peer_failure) throw CellFailure(*peer_failure);
-  }
-
-  workload::Counters counters() {
-    return context_.watchdog.guard("counters", [&] {
-      return workload::collect_counters("counters",
-                                        [&](const rb_counter_sink* sink, char* err, size_t len) {
-                                          return ops_.counters(state_, sink, err, len);
-                                        });
-    });
-  }
-
-  void release() {
-    if (!prepared_) return;
-    prepared_ = false;
-    context_.watchdog.guard("release", [&] { ops_.release(state_); });
-  }
-
- private:
-  CheckContext& context_;
-  const rb_pingpong_server_ops& ops_;
-  rb_pingpong_server_params params_;
-  void* state_ = nullptr;
-  bool prepared_ = false;
-};
+rb_pingpong_server_params server_params(const Shape& shape,
+                                        const exec::LoopbackListener& listener) {
+  return {sizeof(rb_pingpong_server_params), listener.fd(), workload::stop_event_fd(),
+          shape.threads, shape.block_size};
+}
 
 // What the runner's check_server holds a server to, against exact host totals.
 void verify_counters(const workload::Counters& counters, const Shape& shape,
@@ -133,7 +65,7 @@ void verify_counters(const workload::Counters& counters, const Shape& shape,
 // Sessions that exchange the pattern and end as a client's do, then the server's counters.
 void one_full_exchange(CheckContext& context, const Shape& shape) {
   const exec::LoopbackListener listener;
-  ServerSession session(context, shape, listener);
+  PingpongServerSession session(context, server_ops(context), server_params(shape, listener));
   std::optional<PatternSessions> host;
   session.serve_with([&] {
     host.emplace(listener.port(), shape.sessions, shape.block_size, peer_wait(context.watchdog));
@@ -188,7 +120,7 @@ void check_threads(CheckContext& context) {
 void check_stop(CheckContext& context) {
   const Shape shape{2, 3, 4096, 1};
   const exec::LoopbackListener listener;
-  ServerSession session(context, shape, listener);
+  PingpongServerSession session(context, server_ops(context), server_params(shape, listener));
   std::optional<PatternSessions> host;
   session.serve_with([&] {
     host.emplace(listener.port(), shape.sessions, shape.block_size, peer_wait(context.watchdog));

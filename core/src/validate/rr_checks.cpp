@@ -11,6 +11,7 @@
 #include "validate/http_peer.h"
 #include "validate/pingpong_checks.h"
 #include "validate/process_census.h"
+#include "validate/server_session.h"
 #include "workload/host_services.h"
 
 namespace rb::validate {
@@ -37,79 +38,12 @@ const rb_rr_server_ops& server_ops(const CheckContext& context) {
   return *context.plugin.rr_server;
 }
 
-// One prepare..release of the server on a host listener, every call under the watchdog.
-class RrServerSession {
- public:
-  RrServerSession(CheckContext& context, const Shape& shape, const exec::LoopbackListener& listener)
-      : context_(context),
-        ops_(server_ops(context)),
-        params_{sizeof(rb_rr_server_params), listener.fd(), workload::stop_event_fd(),
-                shape.threads, shape.body_size} {
-    const workload::OptionArray options(context.options);
-    context_.watchdog.guard("prepare", [&] {
-      workload::call_plugin("prepare", [&](char* err, size_t len) {
-        return ops_.prepare(&context_.host, &params_, options.data(), options.size(), &state_, err,
-                            len);
-      });
-    });
-    prepared_ = true;
-  }
-  ~RrServerSession() { release(); }
-  RrServerSession(const RrServerSession&) = delete;
-  RrServerSession& operator=(const RrServerSession&) = delete;
+using RrServerSession = ServerSession<rb_rr_server_ops, rb_rr_server_params>;
 
-  // serve() on this thread while `peer` plays the clients on another, then asks to stop.
-  template <typename Peer>
-  void serve_with(Peer&& peer) {
-    std::optional<std::string> peer_failure;
-    std::jthread client([&] {
-      try {
-        peer();
-      } catch (const std::exception& e) {
-        peer_failure = e.what();
-      }
-      ask_host_to_stop();
-    });
-    char err[1024] = {0};
-    const int rc = context_.watchdog.guard(
-        "serve", [&] { return ops_.serve(state_, err, sizeof err); },
-        fmt::format("serve did not return within {} ms (the host asks it to stop through "
-                    "stop_fd and SIGTERM once its clients are done)",
-                    context_.watchdog.limit().count()));
-    const bool returned_early = !workload::stop_requested();
-    err[sizeof err - 1] = '\0';
-    context_.watchdog.guard("host client", [&] { client.join(); });
-    if (rc != RB_OK)
-      throw CellFailure(fmt::format("serve failed ({}): {}{}", workload::describe_rb_error(rc),
-                                    err[0] != '\0' ? err : "no message",
-                                    peer_failure ? "; host client: " + *peer_failure : ""));
-    if (returned_early)
-      throw CellFailure("serve returned RB_OK before the host asked the server to stop");
-    if (peer_failure) throw CellFailure(*peer_failure);
-  }
-
-  workload::Counters counters() {
-    return context_.watchdog.guard("counters", [&] {
-      return workload::collect_counters("counters",
-                                        [&](const rb_counter_sink* sink, char* err, size_t len) {
-                                          return ops_.counters(state_, sink, err, len);
-                                        });
-    });
-  }
-
-  void release() {
-    if (!prepared_) return;
-    prepared_ = false;
-    context_.watchdog.guard("release", [&] { ops_.release(state_); });
-  }
-
- private:
-  CheckContext& context_;
-  const rb_rr_server_ops& ops_;
-  rb_rr_server_params params_;
-  void* state_ = nullptr;
-  bool prepared_ = false;
-};
+rb_rr_server_params server_params(const Shape& shape, const exec::LoopbackListener& listener) {
+  return {sizeof(rb_rr_server_params), listener.fd(), workload::stop_event_fd(), shape.threads,
+          shape.body_size};
+}
 
 const std::string kGet = "GET / HTTP/1.1\r\nHost: validate\r\n\r\n";
 
@@ -184,7 +118,7 @@ void verify_counters(const workload::Counters& counters, const Shape& shape) {
 
 void one_conversation(CheckContext& context, const Shape& shape) {
   const exec::LoopbackListener listener;
-  RrServerSession session(context, shape, listener);
+  RrServerSession session(context, server_ops(context), server_params(shape, listener));
   session.serve_with([&] { converse(listener.port(), shape, peer_wait(context.watchdog)); });
   verify_counters(session.counters(), shape);
   session.release();
@@ -231,7 +165,7 @@ void check_threads(CheckContext& context) {
 // closes them.
 void check_stop(CheckContext& context) {
   const exec::LoopbackListener listener;
-  RrServerSession session(context, kLifecycleShape, listener);
+  RrServerSession session(context, server_ops(context), server_params(kLifecycleShape, listener));
   std::vector<std::unique_ptr<HttpPeer>> open;
   const auto wait = peer_wait(context.watchdog);
   session.serve_with([&] {
