@@ -136,12 +136,15 @@ void LoadThread::connect_all() {
 void LoadThread::on_connected(std::size_t c) {
   Connection& conn = connections_[c];
   conn.state = State::ready;
-  if (running_) arm(c);
+  arm(c);
 }
 
+// Every request due inside the window is sent, even after the window closed when its
+// connection was still busy then: dropping those would hide exactly the delays an open loop
+// is there to measure. Closed loop is due "now", so nothing is sent once the window closed.
 void LoadThread::arm(std::size_t c) {
   Connection& conn = connections_[c];
-  if (!running_ || conn.due_ns >= window_end_ns_) return;  // its share of the window is done
+  if (!window_open_ || conn.due_ns >= window_end_ns_) return;
   if (conn.due_ns <= now_ns())
     send(c);
   else
@@ -217,7 +220,7 @@ void LoadThread::on_readable(std::size_t c) {
       fail(c, result_.resets, fmt::format("read: {}", std::strerror(errno)));
     }
     close(c);
-    if (running_) open(c);
+    if (conn.due_ns < window_end_ns_) open(c);
     return;
   }
   if (n <= 0) {
@@ -307,7 +310,7 @@ void LoadThread::expire_timeouts() {
     if (conn.state == State::closing && now - conn.sent_ns >= ns(spec_.request_timeout)) {
       fail(c, result_.resets, "the server did not close the connection after Connection: close");
       close(c);
-      if (running_) open(c);
+      if (conn.due_ns < window_end_ns_) open(c);
       continue;
     }
     if ((conn.state == State::awaiting || conn.state == State::writing) &&
@@ -351,6 +354,7 @@ int LoadThread::wait(std::uint64_t until_ns) {
 void LoadThread::run(std::uint64_t t0_ns) {
   window_start_ns_ = t0_ns;
   window_end_ns_ = t0_ns + ns(spec_.duration);
+  window_open_ = true;
   running_ = true;
   for (std::size_t c = 0; c < connections_.size(); ++c) {
     // Open loop: connection i starts i/rate into the window, so the requests of all the
@@ -375,10 +379,16 @@ void LoadThread::run(std::uint64_t t0_ns) {
   result_.seconds = static_cast<double>(window_end_ns_ - window_start_ns_) / 1e9;
   // The drain: requests sent in the window still get their response, or time out.
   const std::uint64_t drain_end = window_end_ns_ + ns(spec_.request_timeout) + kTimeoutScanNs;
-  while (!abandoned_ && in_flight() && now_ns() < drain_end) {
-    wait(std::min(drain_end, now_ns() + kTimeoutScanNs));
+  while (!abandoned_ && (in_flight() || !schedule_.empty()) && now_ns() < drain_end) {
+    std::uint64_t until = std::min(drain_end, now_ns() + kTimeoutScanNs);
+    if (!schedule_.empty()) until = std::min(until, schedule_.top().first);
+    wait(until);
+    send_due();
     expire_timeouts();
   }
+  // Still unanswered when the drain gave up: counted, never dropped.
+  for (const Connection& conn : connections_)
+    if (conn.state == State::awaiting || conn.state == State::writing) ++result_.timeouts;
 }
 
 }  // namespace rb::loadgen

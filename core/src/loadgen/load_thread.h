@@ -73,7 +73,8 @@ class LoadThread {
   std::uint64_t interval_ns_ = 0;  // open loop: between one connection's requests
   std::uint64_t window_start_ns_ = 0;
   std::uint64_t window_end_ns_ = 0;
-  bool running_ = false;  // in the window: responses lead to further requests
+  bool window_open_ = false;  // run() has started: connections may send
+  bool running_ = false;      // inside the window
   bool abandoned_ = false;
   LoadResult result_;
 };
