@@ -276,7 +276,7 @@ void LoadThread::on_response(std::size_t c, const HttpResponseReader::Response& 
     fail(c, result_.malformed,
          fmt::format("the body was not {} bytes of the pattern", spec_.body_size));
   } else {
-    result_.latency.record(now - conn.intended_ns);
+    result_.latency.record(now > conn.intended_ns ? now - conn.intended_ns : 0);
   }
   conn.due_ns = spec_.rate > 0 ? conn.due_ns + interval_ns_ : now;
   conn.state = State::ready;
@@ -297,9 +297,11 @@ void LoadThread::on_response(std::size_t c, const HttpResponseReader::Response& 
 void LoadThread::send_due() {
   const std::uint64_t now = now_ns();
   while (!schedule_.empty() && schedule_.top().first <= now) {
-    const std::size_t c = schedule_.top().second;
+    const auto [due, c] = schedule_.top();
     schedule_.pop();
-    if (connections_[c].state == State::ready) send(c);
+    // A connection redone since it was scheduled may have a newer entry: only its own
+    // current due time sends.
+    if (connections_[c].state == State::ready && connections_[c].due_ns == due) send(c);
   }
 }
 
@@ -322,9 +324,13 @@ void LoadThread::expire_timeouts() {
   }
 }
 
+// A request is outstanding, or one due inside the window still waits for its connection
+// (being redone, or closing after Connection: close).
 bool LoadThread::in_flight() const {
-  return std::any_of(connections_.begin(), connections_.end(), [](const Connection& conn) {
-    return conn.state == State::awaiting || conn.state == State::writing;
+  return std::any_of(connections_.begin(), connections_.end(), [&](const Connection& conn) {
+    if (conn.state == State::awaiting || conn.state == State::writing) return true;
+    return (conn.state == State::connecting || conn.state == State::closing) &&
+           conn.due_ns < window_end_ns_;
   });
 }
 
@@ -386,9 +392,16 @@ void LoadThread::run(std::uint64_t t0_ns) {
     send_due();
     expire_timeouts();
   }
-  // Still unanswered when the drain gave up: counted, never dropped.
-  for (const Connection& conn : connections_)
-    if (conn.state == State::awaiting || conn.state == State::writing) ++result_.timeouts;
+  // Still unanswered when the drain gave up, and (open loop) still owed by a connection that
+  // fell behind: counted as timeouts, never dropped.
+  for (const Connection& conn : connections_) {
+    const bool outstanding = conn.state == State::awaiting || conn.state == State::writing;
+    if (outstanding) ++result_.timeouts;
+    if (interval_ns_ == 0) continue;
+    const std::uint64_t next = outstanding ? conn.due_ns + interval_ns_ : conn.due_ns;
+    if (next < window_end_ns_)
+      result_.timeouts += (window_end_ns_ - next + interval_ns_ - 1) / interval_ns_;
+  }
 }
 
 }  // namespace rb::loadgen

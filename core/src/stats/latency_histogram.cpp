@@ -69,8 +69,11 @@ std::uint64_t LatencyHistogram::value_at_percentile(double percentile) const {
   if (count_ == 0) return 0;
   const double clamped = std::clamp(percentile, 0.0, 100.0);
   // The rank of the value: at least 1, so p0 is the smallest value's bucket.
+  // Multiplied before dividing, and a hair below the product: 99.9% of 1000 is rank 999,
+  // not the 1000 that 99.9 / 100 * 1000 = 999.0000000000001 would round up to.
   const auto rank = std::max<std::uint64_t>(
-      1, static_cast<std::uint64_t>(std::ceil(clamped / 100.0 * static_cast<double>(count_))));
+      1,
+      static_cast<std::uint64_t>(std::ceil(clamped * static_cast<double>(count_) / 100.0 - 1e-9)));
   std::uint64_t seen = 0;
   for (std::size_t i = 0; i < buckets_.size(); ++i) {
     seen += buckets_[i];

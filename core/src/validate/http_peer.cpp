@@ -18,6 +18,8 @@ using workload::CellFailure;
 HttpPeer::HttpPeer(int port, std::uint64_t body_size, std::chrono::milliseconds wait)
     : reader_(body_size) {
   fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd_ < 0)
+    throw CellFailure(fmt::format("the host could not make a socket: {}", std::strerror(errno)));
   timeval timeout{static_cast<time_t>(wait.count() / 1000),
                   static_cast<suseconds_t>(wait.count() % 1000 * 1000)};
   ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
@@ -26,9 +28,13 @@ HttpPeer::HttpPeer(int port, std::uint64_t body_size, std::chrono::milliseconds 
   address.sin_family = AF_INET;
   address.sin_port = htons(static_cast<std::uint16_t>(port));
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (fd_ < 0 || ::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0)
+  if (::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    const int error = errno;
+    ::close(fd_);  // the destructor does not run for a constructor that throws
+    fd_ = -1;
     throw CellFailure(fmt::format("the host could not connect to the server on 127.0.0.1:{}: {}",
-                                  port, std::strerror(errno)));
+                                  port, std::strerror(error)));
+  }
 }
 
 HttpPeer::~HttpPeer() {
@@ -54,14 +60,14 @@ std::vector<loadgen::HttpResponseReader::Response> HttpPeer::responses(std::size
       const ssize_t n = ::read(fd_, buffer, sizeof buffer);
       if (n < 0 && errno == EINTR) continue;
       if (n < 0)
-        throw CellFailure(fmt::format("{}: {} of {} responses arrived, then {}", what, out.size(),
-                                      count,
-                                      errno == EAGAIN ? "nothing more within the wait"
-                                                      : std::strerror(errno)));
+        throw CellFailure(
+            fmt::format("{}: {} of {} responses arrived, then {}", what, out.size(), count,
+                        errno == EAGAIN ? "nothing more within the wait" : std::strerror(errno)));
       if (n == 0)
-        throw CellFailure(fmt::format("{}: the server closed the connection after {} of {} "
-                                      "responses",
-                                      what, out.size(), count));
+        throw CellFailure(
+            fmt::format("{}: the server closed the connection after {} of {} "
+                        "responses",
+                        what, out.size(), count));
       leftover_.assign(buffer, static_cast<std::size_t>(n));
     }
     std::size_t used = 0;
@@ -77,8 +83,8 @@ std::vector<loadgen::HttpResponseReader::Response> HttpPeer::responses(std::size
 void HttpPeer::expect_closed(const std::string& what) {
   char buffer[4096];
   if (!leftover_.empty())
-    throw CellFailure(fmt::format("{}: {} unexpected bytes after the response", what,
-                                  leftover_.size()));
+    throw CellFailure(
+        fmt::format("{}: {} unexpected bytes after the response", what, leftover_.size()));
   for (;;) {
     const ssize_t n = ::read(fd_, buffer, sizeof buffer);
     if (n < 0 && errno == EINTR) continue;
