@@ -34,8 +34,7 @@ long RrWorkload::fds_needed(const CellSpec& cell) const {
   return cell.get_int("connections") + kFdMargin + kFdsPerThread * threads;
 }
 
-std::optional<std::string> RrWorkload::skip_reason(const CellSpec& cell,
-                                                   long fd_hard_limit) const {
+std::optional<std::string> RrWorkload::skip_reason(const CellSpec& cell, long fd_hard_limit) const {
   const long needed = fds_needed(cell);
   if (needed > fd_hard_limit)
     return fmt::format(
@@ -65,8 +64,7 @@ std::chrono::milliseconds RrWorkload::planned_time(const CellSpec& cell, int ite
   return (shape.duration + shape.request_timeout) * runs;
 }
 
-void RrWorkload::add_server_usage(const CellSpec&, const ServerUsage& usage,
-                                  Sample& sample) const {
+void RrWorkload::add_server_usage(const CellSpec&, const ServerUsage& usage, Sample& sample) const {
   if (usage.cpu_s >= 0) sample.metrics["server_cpu_s"] = usage.cpu_s;
   const auto completed = sample.counters.find("completed");
   if (completed != sample.counters.end() && completed->second > 0 && usage.cpu_s > 0)

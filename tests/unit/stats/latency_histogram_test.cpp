@@ -102,9 +102,8 @@ TEST(LatencyHistogram, SparseRoundTripKeepsBucketsAndPercentiles) {
 }
 
 TEST(LatencyHistogram, SparseWithAnIndexOutOfRangeIsRejected) {
-  EXPECT_THROW(LatencyHistogram::from_sparse({{static_cast<std::uint32_t>(
-                                                   LatencyHistogram::kBucketCount),
-                                               1}}),
+  EXPECT_THROW(LatencyHistogram::from_sparse(
+                   {{static_cast<std::uint32_t>(LatencyHistogram::kBucketCount), 1}}),
                std::invalid_argument);
 }
 
