@@ -5,6 +5,7 @@
 
 #include <dirent.h>
 
+#include <chrono>
 #include <thread>
 
 #include "notify_driver.h"
@@ -21,6 +22,18 @@ int ThreadCount() {
     while (const dirent* entry = readdir(dir))
       if (entry->d_name[0] != '.') ++count;
     closedir(dir);
+  }
+  return count;
+}
+
+// pthread_join returns once the kernel clears the thread's tid, a moment before the task
+// leaves /proc/self/task: wait (up to 2 s) for the count to settle rather than race it.
+int ThreadCountSettlingAt(int expected) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  int count = ThreadCount();
+  while (count != expected && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    count = ThreadCount();
   }
   return count;
 }
@@ -48,7 +61,7 @@ TEST_P(NotifyLifecycle, ReleaseWithoutFinishStopsTheConsumer) {
       << err;
   for (uint64_t v = 1; v <= 500; ++v) ASSERT_EQ(ops.post(state, v), RB_OK);
   ops.release(state);
-  EXPECT_EQ(ThreadCount(), threads_before);
+  EXPECT_EQ(ThreadCountSettlingAt(threads_before), threads_before);
 }
 
 TEST_P(NotifyLifecycle, AFewItemsAreAllCounted) {
