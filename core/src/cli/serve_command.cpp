@@ -18,6 +18,7 @@
 #include "exec/cell_job.h"
 #include "exec/child_outcome.h"
 #include "exec/child_process.h"
+#include "exec/loopback_listener.h"
 #include "exec/process_limits.h"
 #include "plugin/search_dirs.h"
 
@@ -26,7 +27,6 @@ namespace {
 
 constexpr int kReportFd = 3;
 constexpr int kListenFd = 4;
-constexpr int kBacklog = 65535;
 constexpr std::chrono::milliseconds kStopGrace{5000};
 
 struct Endpoint {
@@ -53,28 +53,6 @@ Endpoint parse_listen(const std::string& text) {
     throw std::invalid_argument(
         fmt::format("--listen '{}': '{}' is not a numeric IPv4 address", text, endpoint.host));
   return endpoint;
-}
-
-// The bound, listening, non-blocking socket and the port it got.
-std::pair<int, int> bind_listener(const Endpoint& endpoint) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-  if (fd < 0) throw std::system_error(errno, std::generic_category(), "socket");
-  const int one = 1;
-  ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(static_cast<std::uint16_t>(endpoint.port));
-  ::inet_pton(AF_INET, endpoint.host.c_str(), &address.sin_addr);
-  socklen_t length = sizeof address;
-  if (::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0 ||
-      ::listen(fd, kBacklog) != 0 ||
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
-    const int error = errno;
-    ::close(fd);
-    throw std::system_error(error, std::generic_category(),
-                            fmt::format("listening on {}:{}", endpoint.host, endpoint.port));
-  }
-  return {fd, ntohs(address.sin_port)};
 }
 
 std::vector<std::pair<std::string, std::string>> parse_options(
@@ -129,21 +107,16 @@ int serve_command(const ServeArgs& args) {
     return kExitUsage;
   }
   exec::CellJob job = server_job(args, info);
-  const auto [listen_fd, port] = bind_listener(endpoint);
+  exec::LoopbackListener listener(endpoint.host, static_cast<std::uint16_t>(endpoint.port));
+  const int listen_fd = listener.fd();
+  const int port = listener.port();
   const std::filesystem::path log =
       std::filesystem::temp_directory_path() / fmt::format("reactorbench-serve-{}.log", ::getpid());
   exec::ChildLedger ledger;
-  std::unique_ptr<exec::ChildProcess> child;
-  try {
-    child = std::make_unique<exec::ChildProcess>(
-        std::vector<std::string>{catalog.runner_exe().string(), "__cell",
-                                 exec::to_json(job).dump()},
-        log, kReportFd, std::vector<exec::ChildProcess::InheritedFd>{{listen_fd, kListenFd}});
-  } catch (...) {
-    ::close(listen_fd);
-    throw;
-  }
-  ::close(listen_fd);  // the server holds the only copy now
+  const auto child = std::make_unique<exec::ChildProcess>(
+      std::vector<std::string>{catalog.runner_exe().string(), "__cell", exec::to_json(job).dump()},
+      log, kReportFd, std::vector<exec::ChildProcess::InheritedFd>{{listen_fd, kListenFd}});
+  listener.close();  // the server holds the only copy now
 
   bool announced = false;
   bool asked_to_stop = false;

@@ -16,17 +16,23 @@ constexpr int kBacklog = 65535;
 
 }  // namespace
 
-LoopbackListener::LoopbackListener() {
+LoopbackListener::LoopbackListener(const std::string& ipv4, std::uint16_t port) {
   fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
   if (fd_ < 0) throw std::system_error(errno, std::generic_category(), "socket for the server");
   sockaddr_in address{};
   address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = 0;
+  address.sin_port = htons(port);
   socklen_t length = sizeof address;
   const char* failed = nullptr;
+  const int one = 1;
+  if (::inet_pton(AF_INET, ipv4.c_str(), &address.sin_addr) != 1) {
+    close();
+    throw std::system_error(EINVAL, std::generic_category(),
+                            "'" + ipv4 + "' is not an IPv4 address");
+  }
+  if (port != 0) ::setsockopt(fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
   if (::bind(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0)
-    failed = "bind 127.0.0.1:0";
+    failed = "bind";
   else if (::listen(fd_, kBacklog) != 0)
     failed = "listen";
   else if (::getsockname(fd_, reinterpret_cast<sockaddr*>(&address), &length) != 0)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace rb::exec {
 
@@ -11,7 +12,10 @@ class LoopbackListener {
  public:
   // Non-blocking, close-on-exec (the server's inherited copy is made explicitly), listening
   // with the kernel's largest backlog. Throws std::system_error naming the call.
-  LoopbackListener();
+  LoopbackListener() : LoopbackListener("127.0.0.1", 0) {}
+  // Another numeric IPv4 address or a fixed port (`runner serve --listen`); a fixed port is
+  // bound with SO_REUSEADDR so a restarted server gets it back at once.
+  LoopbackListener(const std::string& ipv4, std::uint16_t port);
   ~LoopbackListener();
   LoopbackListener(const LoopbackListener&) = delete;
   LoopbackListener& operator=(const LoopbackListener&) = delete;
