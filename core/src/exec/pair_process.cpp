@@ -148,10 +148,12 @@ class PairRound {
       workload::ServerUsage usage;
       usage.cpu_s = -1;
       if (server_cpu_.known() && cpu_before.known()) {
-        // The same window's split; the workload's server_cpu_s is their sum.
+        // The same window's split, in clock ticks; server_cpu_s is the exact total when the
+        // CPU-time clock could be read, their sum otherwise.
         const double user_s = server_cpu_.user_s - cpu_before.user_s;
         const double sys_s = server_cpu_.sys_s - cpu_before.sys_s;
-        usage.cpu_s = user_s + sys_s;
+        const bool exact = server_cpu_.exact_s >= 0 && cpu_before.exact_s >= 0;
+        usage.cpu_s = exact ? server_cpu_.exact_s - cpu_before.exact_s : user_s + sys_s;
         message.sample->metrics["server_user_s"] = user_s;
         message.sample->metrics["server_sys_s"] = sys_s;
       }

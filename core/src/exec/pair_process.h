@@ -3,8 +3,9 @@
 //   2. start the server child with that socket inherited (fd 4) and let go of it;
 //   3. once the server reports ready, start the client child with the address;
 //   4. complete each client sample with the server's CPU and RSS (from /proc) as it arrives:
-//      server_user_s and server_sys_s (its user and system CPU since the previous sample,
-//      when /proc could be read both times) here, the rest by Workload::add_server_usage;
+//      server_user_s and server_sys_s (its user and system CPU since the previous sample, in
+//      clock ticks, when /proc could be read both times) here, the rest (with the exact total
+//      from the process's CPU-time clock) by Workload::add_server_usage;
 //   5. when the client has finished, ask the server to stop (SIGTERM: its stop_fd becomes
 //      readable) and collect its final counters; the workload checks them.
 // Whatever happens (either side crashing or failing, the deadline, Ctrl-C, an exception in

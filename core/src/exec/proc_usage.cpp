@@ -1,5 +1,6 @@
 #include "exec/proc_usage.h"
 
+#include <time.h>
 #include <unistd.h>
 
 #include <exception>
@@ -8,6 +9,19 @@
 #include <string>
 
 namespace rb::exec {
+namespace {
+
+// Any process's CPU-time clock is readable on Linux (no ptrace permission needed), and it
+// counts the threads that already exited.
+double exact_cpu_seconds(pid_t pid) {
+  clockid_t clock{};
+  if (pid <= 0 || ::clock_getcpuclockid(pid, &clock) != 0) return -1;
+  timespec now{};
+  if (::clock_gettime(clock, &now) != 0) return -1;
+  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
+}
+
+}  // namespace
 
 ProcessCpu process_cpu_times(pid_t pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
@@ -31,7 +45,8 @@ ProcessCpu process_cpu_times(pid_t pid) {
   if (!fields) return {};
   const long ticks = ::sysconf(_SC_CLK_TCK);
   const double per_second = static_cast<double>(ticks > 0 ? ticks : 100);
-  return {static_cast<double>(utime) / per_second, static_cast<double>(stime) / per_second};
+  return {static_cast<double>(utime) / per_second, static_cast<double>(stime) / per_second,
+          exact_cpu_seconds(pid)};
 }
 
 double process_cpu_seconds(pid_t pid) {
