@@ -3,10 +3,11 @@
 
 #include <signal.h>
 
-/* libevent writes to sockets with writev(2), and the host does not ignore SIGPIPE: a write to a
- * client that has gone would end the process instead of failing with EPIPE. SIGPIPE is raised
- * in the writing thread, so blocking it there (threads created meanwhile inherit the mask)
- * turns it into that error without touching the process's signal dispositions. */
+/* libevent writes to sockets with writev(2), and a plugin cannot count on its host ignoring SIGPIPE
+ * (the runner's cell process does, another host may not): a write to a client that has gone would
+ * end the process instead of failing with EPIPE. SIGPIPE is raised in the writing thread, so
+ * blocking it there (threads created meanwhile inherit the mask) turns it into that error without
+ * touching the process's signal dispositions. */
 struct sigpipe_block {
   sigset_t saved;
 };

@@ -3,11 +3,12 @@
 
 #include <signal.h>
 
-/* libuv writes to sockets with write(2)/writev(2), not send(MSG_NOSIGNAL), and the host does
- * not ignore SIGPIPE: a write to a peer that has gone would kill the whole process instead
- * of failing with EPIPE. The signal is raised in the writing thread, so blocking it there
- * (and in the threads it creates, which inherit the mask) turns it into that error, without
- * changing the process's signal dispositions. */
+/* libuv writes to sockets with write(2)/writev(2), not send(MSG_NOSIGNAL), and a plugin cannot
+ * count on its host ignoring SIGPIPE (the runner's cell process does, another host may not): a
+ * write to a peer that has gone would kill the whole process instead of failing with EPIPE. The
+ * signal is raised in the writing thread, so blocking it there (and in the threads it creates,
+ * which inherit the mask) turns it into that error, without changing the process's signal
+ * dispositions. */
 struct sigpipe_guard {
   sigset_t saved;
   int was_blocked;

@@ -1,4 +1,5 @@
-// The reactor writes to sockets with write(2), and the host does not ignore SIGPIPE: a write to
+// The reactor writes to sockets with write(2), and a plugin cannot count on its host ignoring
+// SIGPIPE (the runner's cell process does; another host may not): a write to
 // a client that has gone would end the process instead of failing with EPIPE (muduo itself
 // ignores SIGPIPE process-wide; a plugin must not change the host's dispositions). SIGPIPE is
 // raised in the writing thread, so blocking it there, and in the threads created meanwhile

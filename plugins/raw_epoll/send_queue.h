@@ -6,8 +6,9 @@
 
 /* What a socket did not take of the responses sent to it, kept until it is writable again.
  * Memory is taken only when a send falls short, so an idle connection costs no buffer.
- * Sends use MSG_NOSIGNAL: the host does not ignore SIGPIPE, and a client that has gone must
- * cost its connection, not the process. */
+ * Sends use MSG_NOSIGNAL: a plugin cannot count on its host ignoring SIGPIPE (the runner's cell
+ * process does, another host may not), and a client that has gone must cost its connection, not the
+ * process. */
 struct send_queue {
   char* data;
   size_t offset; /* the first byte still to send */

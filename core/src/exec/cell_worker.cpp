@@ -1,10 +1,9 @@
 #include "exec/cell_worker.h"
 
-#include <signal.h>
-
 #include <fmt/format.h>
 #include <exception>
 
+#include "exec/cell_signals.h"
 #include "exec/child_report.h"
 #include "exec/process_limits.h"
 #include "plugin/loader.h"
@@ -13,28 +12,12 @@
 #include "workload/workload.h"
 
 namespace rb::exec {
-namespace {
-
-void on_sigterm(int) {
-  workload::request_stop();
-}
-
-// The parent sends SIGTERM at the deadline; a cooperative plugin sees stop_requested() and
-// returns, one that does not is killed a moment later.
-void install_stop_handler() {
-  struct sigaction action {};
-  action.sa_handler = on_sigterm;
-  sigemptyset(&action.sa_mask);
-  ::sigaction(SIGTERM, &action, nullptr);
-}
-
-}  // namespace
 
 int run_cell_worker(const CellJob& job) {
   if (!job.check.empty()) return validate::run_check_job(job);  // `runner validate`
   const ChildReporter reporter(job.report_fd);
   try {
-    install_stop_handler();
+    install_cell_signal_dispositions();
     raise_nofile_soft_limit(job.nofile_needed);
     pin_to_cpus(job.cpus);
 

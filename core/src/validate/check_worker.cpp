@@ -1,9 +1,8 @@
 #include "validate/check_worker.h"
 
-#include <signal.h>
-
 #include <fmt/format.h>
 
+#include "exec/cell_signals.h"
 #include "exec/cell_worker.h"
 #include "exec/child_report.h"
 #include "exec/process_limits.h"
@@ -14,10 +13,6 @@
 
 namespace rb::validate {
 namespace {
-
-void on_sigterm(int) {
-  workload::request_stop();
-}
 
 struct ParsedName {
   std::string name;
@@ -39,11 +34,7 @@ std::string check_job_name(const std::string& check, int variant) {
 int run_check_job(const exec::CellJob& job) {
   const exec::ChildReporter reporter(job.report_fd);
   try {
-    // As in a cell: the parent's SIGTERM becomes the plugin's stop_requested().
-    struct sigaction action {};
-    action.sa_handler = on_sigterm;
-    sigemptyset(&action.sa_mask);
-    ::sigaction(SIGTERM, &action, nullptr);
+    exec::install_cell_signal_dispositions();
     exec::raise_nofile_soft_limit(job.nofile_needed);
 
     const ParsedName parsed = parse(job.check);

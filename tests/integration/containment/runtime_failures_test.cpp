@@ -130,6 +130,17 @@ TEST(RuntimeFailures, GarbageOnStdoutAndStderrGoesToTheLogNotTheSampleStream) {
   EXPECT_EQ(run.output.err.find("NOISY-PLUGIN"), std::string::npos) << run.output.err;
 }
 
+// A peer that went away mid-write is an error the plugin handles, never a dead cell.
+TEST(RuntimeFailures, AWriteToAGonePeerIsEpipeNotAKilledCell) {
+  ScratchDir dir;
+  const auto run = run_with(dir, "write-to-gone-peer");
+  ASSERT_EQ(run.output.exit_code, 0) << run.output.err << run.output.out;
+  const auto& cell = cell_of(run.summary, "write-to-gone-peer");
+  EXPECT_EQ(cell.at("status"), "ok") << cell.dump();
+  EXPECT_EQ(samples_of(run, "write-to-gone-peer"), 4);
+  expect_good_plugin_completed(run);
+}
+
 TEST(RuntimeFailures, PluginBuiltAgainstAbi10WithTheSmallerDescriptorLoadsAndWorks) {
   ScratchDir dir;
   const auto run = run_with(dir, "abi-1-0");
