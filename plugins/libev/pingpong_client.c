@@ -13,6 +13,7 @@
 #include "conn_io.h"
 #include "error_message.h"
 #include "loop_options.h"
+#include "pingpong_client_counts.h"
 #include "reactorbench/pingpong_pattern.h"
 
 enum { kReadBufferSize = 64 * 1024 };
@@ -34,18 +35,6 @@ struct session {
   uint64_t offset; /* stream bytes received so far */
 };
 
-struct counts {
-  uint64_t bytes_read, messages_read, completed, connect_failures, resets, mismatches, verified;
-};
-
-/* The first byte a loop found differing from the pattern, for the failure's reason. */
-struct mismatch {
-  int found;
-  uint32_t session;
-  uint64_t offset;
-  unsigned char expected, got;
-};
-
 struct pingpong_client;
 
 /* One loop and what only its thread touches while it runs. */
@@ -61,8 +50,8 @@ struct client_loop {
   int stopped;
   char* buffer;
   uint64_t bytes_written;
-  struct counts counts;
-  struct mismatch first_mismatch;
+  struct pingpong_client_counts counts;
+  struct pingpong_mismatch first_mismatch;
 };
 
 struct pingpong_client {
@@ -115,27 +104,10 @@ static void on_connected(struct session* session) {
   shut_if_due(session);
 }
 
-/* Slow path, once per loop: where in data[0..len) (stream offset `offset`) the pattern broke. */
-static void note_first_mismatch(struct mismatch* first, uint32_t session, const unsigned char* data,
-                                size_t len, uint64_t offset, uint32_t block_size) {
-  for (size_t j = 0; j < len; ++j) {
-    const unsigned char expected = (unsigned char)(((offset + j) % block_size) % 128);
-    if (data[j] != expected) {
-      *first = (struct mismatch){1, session, offset + j, expected, data[j]};
-      return;
-    }
-  }
-}
-
 static void verify(struct client_loop* loop, const struct session* session, size_t n) {
-  const uint32_t block_size = loop->client->params.block_size;
-  const unsigned char* data = (const unsigned char*)loop->buffer;
-  const uint64_t bad = rb_pingpong_mismatches(data, n, session->offset, block_size);
-  if (bad > 0 && !loop->first_mismatch.found)
-    note_first_mismatch(&loop->first_mismatch, session->index, data, n, session->offset,
-                        block_size);
-  loop->counts.mismatches += bad;
-  loop->counts.verified += n;
+  pingpong_client_verify(&loop->counts, &loop->first_mismatch, session->index,
+                         (const unsigned char*)loop->buffer, n, session->offset,
+                         loop->client->params.block_size);
 }
 
 static void on_readable(struct ev_loop* ev, ev_io* watcher, int revents) {
@@ -358,33 +330,14 @@ static int counters(void* state, const rb_counter_sink* sink, char* err, size_t 
   const struct pingpong_client* client = state;
   if (client == NULL || sink == NULL || sink->put == NULL)
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "counters: state or sink is NULL");
-  struct counts total = {0};
+  struct pingpong_client_counts total = {0};
+  const struct pingpong_mismatch* first = NULL;
   for (uint32_t i = 0; i < client->loop_count; ++i) {
-    const struct counts* c = &client->loops[i].counts;
-    total.bytes_read += c->bytes_read;
-    total.messages_read += c->messages_read;
-    total.completed += c->completed;
-    total.connect_failures += c->connect_failures;
-    total.resets += c->resets;
-    total.mismatches += c->mismatches;
-    total.verified += c->verified;
+    pingpong_client_counts_add(&total, &client->loops[i].counts);
+    if (first == NULL && client->loops[i].first_mismatch.found)
+      first = &client->loops[i].first_mismatch;
   }
-  sink->put(sink->ctx, "bytes_read", total.bytes_read);
-  sink->put(sink->ctx, "messages_read", total.messages_read);
-  sink->put(sink->ctx, "sessions_completed", total.completed);
-  sink->put(sink->ctx, "connect_failures", total.connect_failures);
-  sink->put(sink->ctx, "resets", total.resets);
-  sink->put(sink->ctx, "verify_mismatches", total.mismatches);
-  sink->put(sink->ctx, "verified_bytes", total.verified);
-  for (uint32_t i = 0; i < client->loop_count; ++i) {
-    const struct mismatch* first = &client->loops[i].first_mismatch;
-    if (!first->found) continue;
-    sink->put(sink->ctx, "first_mismatch_session", first->session);
-    sink->put(sink->ctx, "first_mismatch_offset", first->offset);
-    sink->put(sink->ctx, "first_mismatch_expected", first->expected);
-    sink->put(sink->ctx, "first_mismatch_got", first->got);
-    break;
-  }
+  pingpong_client_counts_put(sink, &total, first);
   return RB_OK;
 }
 

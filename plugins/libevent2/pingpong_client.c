@@ -14,6 +14,7 @@
 #include "error_message.h"
 #include "loop_options.h"
 #include "pingpong_base.h"
+#include "pingpong_client_counts.h"
 #include "reactorbench/pingpong_pattern.h"
 
 enum session_state { kConnecting, kEchoing, kShutting, kShut };
@@ -28,18 +29,6 @@ struct lc_session {
   uint64_t offset; /* stream bytes received so far */
 };
 
-struct lc_counts {
-  uint64_t bytes_read, messages_read, completed, connect_failures, resets, mismatches, verified;
-};
-
-/* The first byte a loop found differing from the pattern, for the failure's reason. */
-struct lc_mismatch {
-  int found;
-  uint32_t session;
-  uint64_t offset;
-  unsigned char expected, got;
-};
-
 struct lc_client;
 
 struct lc_loop {
@@ -51,8 +40,8 @@ struct lc_loop {
   uint32_t open;
   int past_deadline;
   int stopped;
-  struct lc_counts counts;
-  struct lc_mismatch first_mismatch;
+  struct pingpong_client_counts counts;
+  struct pingpong_mismatch first_mismatch;
 };
 
 struct lc_client {
@@ -84,22 +73,9 @@ static void shut_if_due(struct lc_session* session) {
   session->state = kShut;
 }
 
-/* Slow path, once per loop: where in data[0..len) (stream offset `offset`) the pattern broke. */
-static void note_first_mismatch(struct lc_mismatch* first, uint32_t session,
-                                const unsigned char* data, size_t len, uint64_t offset,
-                                uint32_t block_size) {
-  for (size_t j = 0; j < len; ++j) {
-    const unsigned char expected = (unsigned char)(((offset + j) % block_size) % 128);
-    if (data[j] != expected) {
-      *first = (struct lc_mismatch){1, session, offset + j, expected, data[j]};
-      return;
-    }
-  }
-}
-
 static void read_cb(struct bufferevent* bev, void* arg) {
   struct lc_session* session = arg;
-  struct lc_counts* counts = &session->loop->counts;
+  struct pingpong_client_counts* counts = &session->loop->counts;
   const rb_pingpong_client_params* params = &session->loop->client->params;
   struct evbuffer* input = bufferevent_get_input(bev);
   const size_t n = evbuffer_get_length(input);
@@ -114,16 +90,11 @@ static void read_cb(struct bufferevent* bev, void* arg) {
       const int count = evbuffer_peek(input, (ev_ssize_t)(n - seen), &at, chunks, 16);
       for (int i = 0; i < count && i < 16 && seen < n; ++i) {
         const size_t len = chunks[i].iov_len < n - seen ? chunks[i].iov_len : n - seen;
-        const uint64_t bad = rb_pingpong_mismatches(chunks[i].iov_base, len, session->offset + seen,
-                                                    params->block_size);
-        if (bad > 0 && !session->loop->first_mismatch.found)
-          note_first_mismatch(&session->loop->first_mismatch, session->index, chunks[i].iov_base,
-                              len, session->offset + seen, params->block_size);
-        counts->mismatches += bad;
+        pingpong_client_verify(counts, &session->loop->first_mismatch, session->index,
+                               chunks[i].iov_base, len, session->offset + seen, params->block_size);
         seen += len;
       }
     }
-    counts->verified += n;
   }
   session->offset += n;
   if (session->state == kEchoing)
@@ -140,7 +111,7 @@ static void write_cb(struct bufferevent* bev, void* arg) {
 
 static void event_cb(struct bufferevent* bev, short events, void* arg) {
   struct lc_session* session = arg;
-  struct lc_counts* counts = &session->loop->counts;
+  struct pingpong_client_counts* counts = &session->loop->counts;
   if (events & BEV_EVENT_CONNECTED) {
     const int one = 1;
     setsockopt(bufferevent_getfd(bev), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
@@ -317,33 +288,14 @@ static int run(void* state, char* err, size_t err_len) {
 static int counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
   (void)err, (void)err_len;
   const struct lc_client* client = state;
-  struct lc_counts total = {0};
+  struct pingpong_client_counts total = {0};
+  const struct pingpong_mismatch* first = NULL;
   for (uint32_t i = 0; i < client->loop_count; ++i) {
-    const struct lc_counts* c = &client->loops[i].counts;
-    total.bytes_read += c->bytes_read;
-    total.messages_read += c->messages_read;
-    total.completed += c->completed;
-    total.connect_failures += c->connect_failures;
-    total.resets += c->resets;
-    total.mismatches += c->mismatches;
-    total.verified += c->verified;
+    pingpong_client_counts_add(&total, &client->loops[i].counts);
+    if (first == NULL && client->loops[i].first_mismatch.found)
+      first = &client->loops[i].first_mismatch;
   }
-  sink->put(sink->ctx, "bytes_read", total.bytes_read);
-  sink->put(sink->ctx, "messages_read", total.messages_read);
-  sink->put(sink->ctx, "sessions_completed", total.completed);
-  sink->put(sink->ctx, "connect_failures", total.connect_failures);
-  sink->put(sink->ctx, "resets", total.resets);
-  sink->put(sink->ctx, "verify_mismatches", total.mismatches);
-  sink->put(sink->ctx, "verified_bytes", total.verified);
-  for (uint32_t i = 0; i < client->loop_count; ++i) {
-    const struct lc_mismatch* first = &client->loops[i].first_mismatch;
-    if (!first->found) continue;
-    sink->put(sink->ctx, "first_mismatch_session", first->session);
-    sink->put(sink->ctx, "first_mismatch_offset", first->offset);
-    sink->put(sink->ctx, "first_mismatch_expected", first->expected);
-    sink->put(sink->ctx, "first_mismatch_got", first->got);
-    break;
-  }
+  pingpong_client_counts_put(sink, &total, first);
   return RB_OK;
 }
 

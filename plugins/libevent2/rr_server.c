@@ -5,7 +5,7 @@
 #include "error_message.h"
 #include "rr_options.h"
 #include "rr_variant.h"
-#include "sigpipe_block.h"
+#include "sigpipe_guard.h"
 
 struct rr_server {
   const struct rr_variant* variant;
@@ -38,10 +38,10 @@ static int prepare(const rb_host* host, const rb_rr_server_params* params, const
 static int serve(void* state, char* err, size_t err_len) {
   struct rr_server* server = state;
   if (server == NULL) return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "serve: no state");
-  struct sigpipe_block block;
-  sigpipe_block_enter(&block);
+  struct sigpipe_guard guard;
+  sigpipe_guard_enter(&guard);
   const int rc = server->variant->serve(server->impl, err, err_len);
-  sigpipe_block_leave(&block);
+  sigpipe_guard_leave(&guard);
   return rc;
 }
 

@@ -4,9 +4,9 @@
 #include <uv.h>
 
 #include "error_message.h"
+#include "hot_potato.h"
 #include "loop_teardown.h"
 #include "plugin_options.h"
-#include "potato.h"
 
 /* With no timer pending, uv_run(UV_RUN_ONCE) blocks in epoll_wait for good, so a lost byte
  * would hang dispatch; this timer bounds every wait so the host's stop request gets through. */
@@ -19,7 +19,7 @@ struct libuv_flower {
   int loop_ready;
   uv_poll_t* polls; /* one per pipe, polls[i] on read end i */
   uv_timer_t watchdog;
-  struct potato potato;
+  struct hot_potato potato;
   uint64_t loop_iterations; /* uv_run(UV_RUN_ONCE) calls in the last dispatch */
 };
 
@@ -40,7 +40,7 @@ static void destroy(struct libuv_flower* flower) {
   /* Closing a poll handle takes its fd out of the loop's epoll set and leaves it open. */
   if (flower->loop_ready) close_loop(&flower->loop);
   free(flower->polls);
-  potato_free(&flower->potato);
+  hot_potato_free(&flower->potato);
   free(flower);
 }
 
@@ -48,9 +48,9 @@ static void on_poll(uv_poll_t* handle, int status, int events) {
   struct libuv_flower* flower = handle->loop->data;
   const uint32_t idx = (uint32_t)(handle - flower->polls);
   if (status < 0)
-    potato_fail(&flower->potato, "poll", idx, uv_strerror(status));
+    hot_potato_fail(&flower->potato, "poll", idx, uv_strerror(status));
   else if (events & UV_READABLE)
-    potato_on_readable(&flower->potato, idx);
+    hot_potato_on_readable(&flower->potato, idx);
 }
 
 static void on_watchdog(uv_timer_t* timer) {
@@ -92,7 +92,7 @@ static int flower_prepare(const rb_host* host, const rb_flower_params* params,
   if (flower == NULL)
     return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for the plugin state");
   remember_host(flower, host);
-  rc = potato_init(&flower->potato, params, err, err_len);
+  rc = hot_potato_init(&flower->potato, params, err, err_len);
   if (rc == RB_OK) rc = create_loop(flower, err, err_len);
   if (rc != RB_OK) {
     destroy(flower);
@@ -115,7 +115,7 @@ static int flower_arm(void* state, char* err, size_t err_len) {
   /* libuv makes the epoll_ctl calls in its next poll; one turn that does not block makes
    * them now, in setup, so dispatch is charged for the game only (bench.c does the same). */
   uv_run(&flower->loop, UV_RUN_NOWAIT);
-  potato_reset(&flower->potato);
+  hot_potato_reset(&flower->potato);
   flower->loop_iterations = 0;
   return RB_OK;
 }
@@ -124,13 +124,13 @@ static int flower_dispatch(void* state, char* err, size_t err_len) {
   struct libuv_flower* flower = state;
   if (flower == NULL)
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "dispatch: state is NULL");
-  struct potato* potato = &flower->potato;
+  struct hot_potato* potato = &flower->potato;
   flower->loop_iterations = 0;
   int rc = uv_timer_start(&flower->watchdog, on_watchdog, kWatchdogMs, kWatchdogMs);
   if (rc != 0)
     return report_error(RB_ERR_SYSTEM, err, err_len, "uv_timer_start: %s", uv_strerror(rc));
   rc = RB_OK;
-  while (rc == RB_OK && !potato_finished(potato)) {
+  while (rc == RB_OK && !hot_potato_finished(potato)) {
     const uint64_t reads_before = potato->count;
     uv_run(&flower->loop, UV_RUN_ONCE);
     flower->loop_iterations += 1;
@@ -151,7 +151,7 @@ static int flower_counters(void* state, const rb_counter_sink* sink, char* err, 
   const struct libuv_flower* flower = state;
   if (flower == NULL || sink == NULL || sink->put == NULL)
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "counters: state or sink is NULL");
-  potato_put_counters(&flower->potato, sink);
+  hot_potato_put_counters(&flower->potato, sink);
   sink->put(sink->ctx, "loop_iterations", flower->loop_iterations);
   return RB_OK;
 }

@@ -9,6 +9,7 @@
 
 #include "error_message.h"
 #include "loop_teardown.h"
+#include "pingpong_client_counts.h"
 #include "plugin_options.h"
 #include "reactorbench/pingpong_pattern.h"
 #include "sigpipe_guard.h"
@@ -29,19 +30,6 @@ struct session {
   uint64_t offset; /* stream bytes received so far */
 };
 
-struct client_counts {
-  uint64_t bytes_read, messages_read, completed, connect_failures, resets, mismatches, verified;
-  uint64_t bytes_echoed;
-};
-
-/* The first byte a loop found off the pattern, for the failure's reason. */
-struct first_mismatch {
-  int found;
-  uint32_t session;
-  uint64_t offset;
-  unsigned char expected, got;
-};
-
 struct client;
 
 struct client_loop {
@@ -57,8 +45,9 @@ struct client_loop {
   uint32_t open; /* sessions connecting or connected, not yet closed */
   int past_deadline;
   int stopped;
-  struct client_counts counts;
-  struct first_mismatch first_mismatch;
+  struct pingpong_client_counts counts;
+  uint64_t bytes_echoed;
+  struct pingpong_mismatch first_mismatch;
 };
 
 struct client {
@@ -102,28 +91,6 @@ static void begin_shutdown(struct session* session) {
     end_session(session, &session->loop->counts.resets);
 }
 
-/* Slow path, at most once per loop: where in data[0..len) the pattern broke. */
-static void note_first_mismatch(struct first_mismatch* first, const struct session* session,
-                                const unsigned char* data, size_t len, uint32_t block_size) {
-  for (size_t j = 0; j < len; ++j) {
-    const unsigned char expected = (unsigned char)(((session->offset + j) % block_size) % 128);
-    if (data[j] != expected) {
-      *first = (struct first_mismatch){1, session->index, session->offset + j, expected, data[j]};
-      return;
-    }
-  }
-}
-
-static void verify(struct session* session, const unsigned char* data, size_t len) {
-  struct client_loop* loop = session->loop;
-  const uint32_t block_size = loop->client->params.block_size;
-  const uint64_t bad = rb_pingpong_mismatches(data, len, session->offset, block_size);
-  if (bad > 0 && !loop->first_mismatch.found)
-    note_first_mismatch(&loop->first_mismatch, session, data, len, block_size);
-  loop->counts.mismatches += bad;
-  loop->counts.verified += len;
-}
-
 static void on_alloc(uv_handle_t* handle, size_t suggested_size, uv_buf_t* buf) {
   (void)suggested_size;
   const struct client_loop* loop = ((struct session*)handle->data)->loop;
@@ -132,15 +99,18 @@ static void on_alloc(uv_handle_t* handle, size_t suggested_size, uv_buf_t* buf) 
 
 static void on_read(uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf) {
   struct session* session = stream->data;
-  struct client_counts* counts = &session->loop->counts;
+  struct pingpong_client_counts* counts = &session->loop->counts;
   if (nread > 0) {
     const size_t n = (size_t)nread;
     counts->bytes_read += n;
     counts->messages_read++;
     if (rb_pingpong_verifies(session->index, session->loop->client->params.verify_stride))
-      verify(session, (const unsigned char*)buf->base, n);
+      pingpong_client_verify(counts, &session->loop->first_mismatch, session->index,
+                             (const unsigned char*)buf->base, n, session->offset,
+                             session->loop->client->params.block_size);
     session->offset += n;
-    if (session->state == kEchoing && stream_echo(stream, buf->base, n, &counts->bytes_echoed) != 0)
+    if (session->state == kEchoing &&
+        stream_echo(stream, buf->base, n, &session->loop->bytes_echoed) != 0)
       end_session(session, &counts->resets);
   } else if (nread == UV_EOF) {
     end_session(session, session->state == kShut ? &counts->completed : &counts->resets);
@@ -156,7 +126,7 @@ static void on_first_block_written(uv_write_t* req, int status) {
 
 static void on_connect(uv_connect_t* req, int status) {
   struct session* session = req->handle->data;
-  struct client_counts* counts = &session->loop->counts;
+  struct pingpong_client_counts* counts = &session->loop->counts;
   if (session->state == kClosed) return;
   if (status != 0) {
     end_session(session, &counts->connect_failures);
@@ -379,35 +349,17 @@ static int counters(void* state, const rb_counter_sink* sink, char* err, size_t 
   const struct client* client = state;
   if (client == NULL || sink == NULL || sink->put == NULL)
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "counters: state or sink is NULL");
-  struct client_counts total = {0};
+  struct pingpong_client_counts total = {0};
+  const struct pingpong_mismatch* first = NULL;
+  uint64_t bytes_echoed = 0;
   for (uint32_t i = 0; i < client->loop_count; ++i) {
-    const struct client_counts* c = &client->loops[i].counts;
-    total.bytes_read += c->bytes_read;
-    total.messages_read += c->messages_read;
-    total.completed += c->completed;
-    total.connect_failures += c->connect_failures;
-    total.resets += c->resets;
-    total.mismatches += c->mismatches;
-    total.verified += c->verified;
-    total.bytes_echoed += c->bytes_echoed;
+    pingpong_client_counts_add(&total, &client->loops[i].counts);
+    bytes_echoed += client->loops[i].bytes_echoed;
+    if (first == NULL && client->loops[i].first_mismatch.found)
+      first = &client->loops[i].first_mismatch;
   }
-  sink->put(sink->ctx, "bytes_read", total.bytes_read);
-  sink->put(sink->ctx, "messages_read", total.messages_read);
-  sink->put(sink->ctx, "sessions_completed", total.completed);
-  sink->put(sink->ctx, "connect_failures", total.connect_failures);
-  sink->put(sink->ctx, "resets", total.resets);
-  sink->put(sink->ctx, "verify_mismatches", total.mismatches);
-  sink->put(sink->ctx, "verified_bytes", total.verified);
-  sink->put(sink->ctx, "bytes_echoed", total.bytes_echoed);
-  for (uint32_t i = 0; i < client->loop_count; ++i) {
-    const struct first_mismatch* first = &client->loops[i].first_mismatch;
-    if (!first->found) continue;
-    sink->put(sink->ctx, "first_mismatch_session", first->session);
-    sink->put(sink->ctx, "first_mismatch_offset", first->offset);
-    sink->put(sink->ctx, "first_mismatch_expected", first->expected);
-    sink->put(sink->ctx, "first_mismatch_got", first->got);
-    break;
-  }
+  pingpong_client_counts_put(sink, &total, first);
+  sink->put(sink->ctx, "bytes_echoed", bytes_echoed);
   return RB_OK;
 }
 

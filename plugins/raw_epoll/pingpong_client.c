@@ -15,6 +15,7 @@
 #include "echo_output.h"
 #include "epoll_options.h"
 #include "error_message.h"
+#include "pingpong_client_counts.h"
 #include "reactorbench/pingpong_pattern.h"
 
 enum { kReadBufferSize = 64 * 1024, kDefaultMaxEvents = 1024 };
@@ -37,18 +38,6 @@ struct pc_session {
   struct echo_output out;
 };
 
-struct pc_counts {
-  uint64_t bytes_read, messages_read, completed, connect_failures, resets, mismatches, verified;
-};
-
-/* The first byte a loop found differing from the pattern, for the failure's reason. */
-struct pc_mismatch {
-  int found;
-  uint32_t session;
-  uint64_t offset;
-  unsigned char expected, got;
-};
-
 struct pc_loop {
   struct pc_client* client;
   int epoll_fd;
@@ -58,8 +47,8 @@ struct pc_loop {
   char* buffer;
   struct epoll_event* events;
   int max_events;
-  struct pc_counts counts;
-  struct pc_mismatch first_mismatch;
+  struct pingpong_client_counts counts;
+  struct pingpong_mismatch first_mismatch;
   uint64_t bytes_written;
   int rc;
   char error[200];
@@ -133,19 +122,6 @@ static void on_connected(struct pc_loop* loop, struct pc_session* session) {
   update_interest(loop, session);
 }
 
-/* Slow path, once per loop: where in data[0..len) (stream offset `offset`) the pattern broke. */
-static void note_first_mismatch(struct pc_mismatch* first, uint32_t session,
-                                const unsigned char* data, size_t len, uint64_t offset,
-                                uint32_t block_size) {
-  for (size_t j = 0; j < len; ++j) {
-    const unsigned char expected = (unsigned char)(((offset + j) % block_size) % 128);
-    if (data[j] != expected) {
-      *first = (struct pc_mismatch){1, session, offset + j, expected, data[j]};
-      return;
-    }
-  }
-}
-
 static void on_readable(struct pc_loop* loop, struct pc_session* session) {
   const ssize_t n = read(session->fd, loop->buffer, kReadBufferSize);
   if (n < 0 && (errno == EAGAIN || errno == EINTR)) return;
@@ -155,18 +131,14 @@ static void on_readable(struct pc_loop* loop, struct pc_session* session) {
            n == 0 && session->state == kShut ? &loop->counts.completed : &loop->counts.resets);
     return;
   }
-  struct pc_counts* counts = &loop->counts;
+  struct pingpong_client_counts* counts = &loop->counts;
   const rb_pingpong_client_params* params = &loop->client->params;
   counts->bytes_read += (uint64_t)n;
   counts->messages_read++;
   if (rb_pingpong_verifies(session->index, params->verify_stride)) {
-    const uint64_t bad = rb_pingpong_mismatches((const unsigned char*)loop->buffer, (size_t)n,
-                                                session->offset, params->block_size);
-    if (bad > 0 && !loop->first_mismatch.found)
-      note_first_mismatch(&loop->first_mismatch, session->index, (const unsigned char*)loop->buffer,
-                          (size_t)n, session->offset, params->block_size);
-    counts->mismatches += bad;
-    counts->verified += (uint64_t)n;
+    pingpong_client_verify(counts, &loop->first_mismatch, session->index,
+                           (const unsigned char*)loop->buffer, (size_t)n, session->offset,
+                           params->block_size);
   }
   session->offset += (uint64_t)n;
   if (session->state == kEchoing && echo_output_send(session->fd, &session->out, loop->buffer,
@@ -366,33 +338,14 @@ static int run(void* state, char* err, size_t err_len) {
 static int counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
   (void)err, (void)err_len;
   const struct pc_client* client = state;
-  struct pc_counts total = {0};
+  struct pingpong_client_counts total = {0};
+  const struct pingpong_mismatch* first = NULL;
   for (uint32_t i = 0; i < client->loop_count; ++i) {
-    const struct pc_counts* c = &client->loops[i].counts;
-    total.bytes_read += c->bytes_read;
-    total.messages_read += c->messages_read;
-    total.completed += c->completed;
-    total.connect_failures += c->connect_failures;
-    total.resets += c->resets;
-    total.mismatches += c->mismatches;
-    total.verified += c->verified;
+    pingpong_client_counts_add(&total, &client->loops[i].counts);
+    if (first == NULL && client->loops[i].first_mismatch.found)
+      first = &client->loops[i].first_mismatch;
   }
-  sink->put(sink->ctx, "bytes_read", total.bytes_read);
-  sink->put(sink->ctx, "messages_read", total.messages_read);
-  sink->put(sink->ctx, "sessions_completed", total.completed);
-  sink->put(sink->ctx, "connect_failures", total.connect_failures);
-  sink->put(sink->ctx, "resets", total.resets);
-  sink->put(sink->ctx, "verify_mismatches", total.mismatches);
-  sink->put(sink->ctx, "verified_bytes", total.verified);
-  for (uint32_t i = 0; i < client->loop_count; ++i) {
-    const struct pc_mismatch* first = &client->loops[i].first_mismatch;
-    if (!first->found) continue;
-    sink->put(sink->ctx, "first_mismatch_session", first->session);
-    sink->put(sink->ctx, "first_mismatch_offset", first->offset);
-    sink->put(sink->ctx, "first_mismatch_expected", first->expected);
-    sink->put(sink->ctx, "first_mismatch_got", first->got);
-    break;
-  }
+  pingpong_client_counts_put(sink, &total, first);
   return RB_OK;
 }
 

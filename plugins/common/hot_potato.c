@@ -1,4 +1,4 @@
-#include "potato.h"
+#include "hot_potato.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -12,7 +12,8 @@
  * members read here. */
 static const size_t kParamsMinSize = offsetof(rb_flower_params, write_fds) + sizeof(const int*);
 
-int potato_init(struct potato* potato, const rb_flower_params* params, char* err, size_t err_len) {
+int hot_potato_init(struct hot_potato* potato, const rb_flower_params* params, char* err,
+                    size_t err_len) {
   memset(potato, 0, sizeof *potato);
   if (params == NULL || params->struct_size < kParamsMinSize)
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
@@ -27,7 +28,7 @@ int potato_init(struct potato* potato, const rb_flower_params* params, char* err
   potato->read_fds = malloc(params->pipes * sizeof(int));
   potato->write_fds = malloc(params->pipes * sizeof(int));
   if (potato->read_fds == NULL || potato->write_fds == NULL) {
-    potato_free(potato);
+    hot_potato_free(potato);
     return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory copying %u fd pairs",
                         params->pipes);
   }
@@ -39,14 +40,14 @@ int potato_init(struct potato* potato, const rb_flower_params* params, char* err
   return RB_OK;
 }
 
-void potato_free(struct potato* potato) {
+void hot_potato_free(struct hot_potato* potato) {
   free(potato->read_fds);
   free(potato->write_fds);
   potato->read_fds = NULL;
   potato->write_fds = NULL;
 }
 
-void potato_reset(struct potato* potato) {
+void hot_potato_reset(struct hot_potato* potato) {
   potato->count = 0;
   potato->fired = potato->active;
   potato->budget = potato->writes_per_iteration;
@@ -56,7 +57,7 @@ void potato_reset(struct potato* potato) {
   potato->fatal_message[0] = '\0';
 }
 
-void potato_fail(struct potato* potato, const char* what, uint32_t idx, const char* why) {
+void hot_potato_fail(struct hot_potato* potato, const char* what, uint32_t idx, const char* why) {
   potato->failures += 1;
   if (potato->fatal) return;
   potato->fatal = 1;
@@ -64,7 +65,7 @@ void potato_fail(struct potato* potato, const char* what, uint32_t idx, const ch
            why);
 }
 
-void potato_on_readable(struct potato* potato, uint32_t idx) {
+void hot_potato_on_readable(struct hot_potato* potato, uint32_t idx) {
   unsigned char byte;
   ssize_t n = read(potato->read_fds[idx], &byte, 1);
   if (n != 1) {
@@ -73,7 +74,7 @@ void potato_on_readable(struct potato* potato, uint32_t idx) {
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
       potato->failures += 1;
     else
-      potato_fail(potato, "read", idx, n == 0 ? "end of file" : strerror(errno));
+      hot_potato_fail(potato, "read", idx, n == 0 ? "end of file" : strerror(errno));
     return;
   }
   potato->count += 1;
@@ -81,7 +82,7 @@ void potato_on_readable(struct potato* potato, uint32_t idx) {
   const uint32_t next = idx + 1 == potato->pipes ? 0 : idx + 1;
   n = write(potato->write_fds[next], "e", 1);
   if (n != 1) {
-    potato_fail(potato, "write", next, n == 0 ? "nothing written" : strerror(errno));
+    hot_potato_fail(potato, "write", next, n == 0 ? "nothing written" : strerror(errno));
     return;
   }
   potato->budget -= 1;
@@ -89,7 +90,7 @@ void potato_on_readable(struct potato* potato, uint32_t idx) {
   potato->fired += 1;
 }
 
-void potato_put_counters(const struct potato* potato, const rb_counter_sink* sink) {
+void hot_potato_put_counters(const struct hot_potato* potato, const rb_counter_sink* sink) {
   sink->put(sink->ctx, "reads", potato->count);
   sink->put(sink->ctx, "writes", potato->writes);
   sink->put(sink->ctx, "failures", potato->failures);

@@ -1,8 +1,12 @@
-#ifndef NOTIFY_SUPPORT_U64_QUEUE_H
-#define NOTIFY_SUPPORT_U64_QUEUE_H
+#ifndef RB_PLUGIN_COMMON_U64_QUEUE_H
+#define RB_PLUGIN_COMMON_U64_QUEUE_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* A FIFO of uint64 values in a ring that doubles when full: what std::queue<int> is in
  * seed 004, for plugins written in C. Not thread-safe: callers hold their own mutex. */
@@ -26,5 +30,9 @@ size_t u64_queue_pop_sum(struct u64_queue* queue, size_t max, uint64_t* sum);
 /* Exchanges the contents of two queues: a consumer swaps the shared queue for its own empty
  * one under the lock and drains it outside, as muduo swaps its pending functors. */
 void u64_queue_swap(struct u64_queue* a, struct u64_queue* b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,0 +1,64 @@
+#ifndef RB_PLUGIN_COMMON_HOT_POTATO_H
+#define RB_PLUGIN_COMMON_HOT_POTATO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "reactorbench/plugin.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The game of libevent's test/bench.c without the loop that drives it (each C plugin's own):
+ * the byte read from pipe i goes on to pipe (i + 1) % pipes while the iteration's write budget
+ * lasts, so an iteration ends after exactly active + writes reads. */
+struct hot_potato {
+  uint32_t pipes;
+  uint32_t active;
+  uint32_t writes_per_iteration;
+  int* read_fds; /* copies of the host's arrays; the fds stay the host's */
+  int* write_fds;
+
+  /* One iteration, reset by hot_potato_reset. */
+  uint64_t count;  /* bytes read */
+  uint64_t fired;  /* bytes sent into the ring: the host's `active` plus the ones passed on */
+  uint64_t budget; /* passes left */
+  uint64_t writes; /* passes made */
+  uint64_t failures;
+  int fatal; /* a byte was lost or the loop failed: count can never reach fired */
+  char fatal_message[160];
+};
+
+/* Checks the host's parameters and copies its fd arrays. RB_OK, or an RB_ERR_* code with
+ * the reason in err; hot_potato_free is safe either way. */
+int hot_potato_init(struct hot_potato* potato, const rb_flower_params* params, char* err,
+                    size_t err_len);
+void hot_potato_free(struct hot_potato* potato);
+
+/* A new iteration: the host is about to write `active` bytes. */
+void hot_potato_reset(struct hot_potato* potato);
+
+/* The read callback's work for pipe idx. */
+void hot_potato_on_readable(struct hot_potato* potato, uint32_t idx);
+
+/* Stops the game with a reason (the first one wins). */
+void hot_potato_fail(struct hot_potato* potato, const char* what, uint32_t idx, const char* why);
+
+/* Every byte fired into the ring has been read: the iteration is over. */
+static inline int hot_potato_finished(const struct hot_potato* potato) {
+  return potato->count == potato->fired;
+}
+
+/* The iteration is over, or can never end. */
+static inline int hot_potato_done(const struct hot_potato* potato) {
+  return hot_potato_finished(potato) || potato->fatal;
+}
+
+void hot_potato_put_counters(const struct hot_potato* potato, const rb_counter_sink* sink);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
