@@ -13,6 +13,7 @@
 #include "plugin/loader.h"
 #include "validate/check_helpers.h"
 #include "validate/process_census.h"
+#include "validate/unknown_option_check.h"
 #include "workload/fd_pairs.h"
 #include "workload/plugin_call.h"
 
@@ -171,16 +172,12 @@ void check_unknown_option(CheckContext& context) {
   const rb_flower_params params{sizeof(rb_flower_params), kLifecycleShape.pipes,
                                 kLifecycleShape.active,   kLifecycleShape.writes,
                                 fds.read_fds().data(),    fds.write_fds().data()};
-  const auto options = with_unknown_option(context.options);
-  const workload::OptionArray array(options);
-  void* state = nullptr;
-  char err[1024] = {0};
-  const int rc = context.watchdog.guard("prepare", [&] {
-    return ops.prepare(&context.host, &params, array.data(), array.size(), &state, err, sizeof err);
-  });
-  err[sizeof err - 1] = '\0';
-  if (rc == RB_OK) context.watchdog.guard("release", [&] { ops.release(state); });
-  expect_unknown_option_refused("prepare", rc, err);
+  expect_unknown_option_refused_by(
+      context, "prepare",
+      [&](const rb_option* options, uint32_t count, void** state, char* err, size_t err_len) {
+        return ops.prepare(&context.host, &params, options, count, state, err, err_len);
+      },
+      ops.release);
 }
 
 void check_fds(CheckContext& context) {

@@ -6,6 +6,7 @@
 #include "plugin/loader.h"
 #include "validate/check_helpers.h"
 #include "validate/process_census.h"
+#include "validate/unknown_option_check.h"
 #include "workload/notify_producers.h"
 #include "workload/notify_values.h"
 #include "workload/plugin_call.h"
@@ -124,16 +125,12 @@ void check_checksum(CheckContext& context) {
 void check_unknown_option(CheckContext& context) {
   const rb_notify_ops& ops = notify_ops(context);
   const rb_notify_params params{sizeof(rb_notify_params), 1, 10, -1};
-  const auto options = with_unknown_option(context.options);
-  const workload::OptionArray array(options);
-  void* state = nullptr;
-  char err[1024] = {0};
-  const int rc = context.watchdog.guard("start", [&] {
-    return ops.start(&context.host, &params, array.data(), array.size(), &state, err, sizeof err);
-  });
-  err[sizeof err - 1] = '\0';
-  if (rc == RB_OK) context.watchdog.guard("release", [&] { ops.release(state); });
-  expect_unknown_option_refused("start", rc, err);
+  expect_unknown_option_refused_by(
+      context, "start",
+      [&](const rb_option* options, uint32_t count, void** state, char* err, size_t err_len) {
+        return ops.start(&context.host, &params, options, count, state, err, err_len);
+      },
+      ops.release);
 }
 
 void one_full_iteration(CheckContext& context) {

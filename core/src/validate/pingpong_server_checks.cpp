@@ -10,6 +10,7 @@
 #include "validate/pingpong_checks.h"
 #include "validate/process_census.h"
 #include "validate/server_session.h"
+#include "validate/unknown_option_check.h"
 #include "workload/host_services.h"
 
 namespace rb::validate {
@@ -88,16 +89,12 @@ void check_unknown_option(CheckContext& context) {
   const rb_pingpong_server_params params{sizeof(rb_pingpong_server_params), listener.fd(),
                                          workload::stop_event_fd(), kLifecycleShape.threads,
                                          kLifecycleShape.block_size};
-  const auto options = with_unknown_option(context.options);
-  const workload::OptionArray array(options);
-  void* state = nullptr;
-  char err[1024] = {0};
-  const int rc = context.watchdog.guard("prepare", [&] {
-    return ops.prepare(&context.host, &params, array.data(), array.size(), &state, err, sizeof err);
-  });
-  err[sizeof err - 1] = '\0';
-  if (rc == RB_OK) context.watchdog.guard("release", [&] { ops.release(state); });
-  expect_unknown_option_refused("prepare", rc, err);
+  expect_unknown_option_refused_by(
+      context, "prepare",
+      [&](const rb_option* options, uint32_t count, void** state, char* err, size_t err_len) {
+        return ops.prepare(&context.host, &params, options, count, state, err, err_len);
+      },
+      ops.release);
 }
 
 void check_fds(CheckContext& context) {
