@@ -1,0 +1,193 @@
+/* pipe2 */
+#define _GNU_SOURCE
+
+#include "bev_server.h"
+
+#include <errno.h>
+#include <event2/bufferevent.h>
+#include <event2/event.h>
+#include <event2/listener.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "error_message.h"
+#include "pingpong_base.h"
+#include "reactorbench/plugin.h"
+
+void bev_conn_close(struct bev_conn* conn) {
+  struct bev_server_loop* loop = conn->loop;
+  const struct bev_protocol* protocol = &loop->owner->protocol;
+  if (protocol->closing != NULL) protocol->closing(protocol->ctx, conn);
+  if (conn->prev != NULL) conn->prev->next = conn->next;
+  if (conn->next != NULL) conn->next->prev = conn->prev;
+  if (loop->conns == conn) loop->conns = conn->next;
+  bufferevent_free(conn->bev);
+  free(conn);
+}
+
+/* Runs in the thread of `loop`. */
+static int start_conn(struct bev_server_loop* loop, int fd) {
+  const int one = 1;
+  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  const struct bev_protocol* protocol = &loop->owner->protocol;
+  struct bev_conn* conn = calloc(1, protocol->conn_size);
+  if (conn == NULL) return -1;
+  conn->bev = bufferevent_socket_new(loop->base, fd, BEV_OPT_CLOSE_ON_FREE);
+  if (conn->bev == NULL) {
+    free(conn);
+    return -1;
+  }
+  conn->loop = loop;
+  conn->next = loop->conns;
+  if (loop->conns != NULL) loop->conns->prev = conn;
+  loop->conns = conn;
+  protocol->start(protocol->ctx, conn);
+  return 0;
+}
+
+static void handoff_cb(evutil_socket_t pipe_fd, short events, void* arg) {
+  (void)events;
+  struct bev_server_loop* loop = arg;
+  int fds[256];
+  const ssize_t n = read(pipe_fd, fds, sizeof fds);
+  for (ssize_t i = 0; i < n / (ssize_t)sizeof fds[0]; ++i) {
+    if (fds[i] < 0) {
+      event_base_loopbreak(loop->base);
+    } else if (start_conn(loop, fds[i]) != 0) {
+      close(fds[i]);
+    }
+  }
+}
+
+static void accept_cb(struct evconnlistener* listener, evutil_socket_t fd, struct sockaddr* address,
+                      int length, void* arg) {
+  (void)listener, (void)address, (void)length;
+  struct bev_server* server = arg;
+  server->connections++;
+  if (server->threads == 1) {
+    if (start_conn(&server->loops[0], fd) != 0) close(fd);
+    return;
+  }
+  struct bev_server_loop* loop = &server->loops[server->next_loop++ % server->loop_count];
+  const int value = fd;
+  if (write(loop->handoff[1], &value, sizeof value) != (ssize_t)sizeof value) close(fd);
+}
+
+static void accept_error_cb(struct evconnlistener* listener, void* arg) {
+  struct bev_server* server = arg;
+  server->failed = 1;
+  snprintf(server->error, sizeof server->error, "accept: %s", strerror(errno));
+  event_base_loopbreak(evconnlistener_get_base(listener));
+}
+
+static void stop_cb(evutil_socket_t fd, short events, void* arg) {
+  (void)fd, (void)events;
+  event_base_loopbreak(arg);
+}
+
+static void* worker_main(void* arg) {
+  struct bev_server_loop* loop = arg;
+  event_base_dispatch(loop->base);
+  return NULL;
+}
+
+void bev_server_free(struct bev_server* server) {
+  if (server->listener != NULL) evconnlistener_free(server->listener);
+  if (server->stop_event != NULL) event_free(server->stop_event);
+  for (uint32_t i = 0; server->loops != NULL && i < server->loop_count; ++i) {
+    struct bev_server_loop* loop = &server->loops[i];
+    while (loop->conns != NULL) bev_conn_close(loop->conns);
+    if (loop->handoff_event != NULL) event_free(loop->handoff_event);
+    if (loop->handoff[0] >= 0) close(loop->handoff[0]);
+    if (loop->handoff[1] >= 0) close(loop->handoff[1]);
+    if (loop->base != NULL && loop->base != server->accept_base) event_base_free(loop->base);
+  }
+  if (server->accept_base != NULL) event_base_free(server->accept_base);
+  free(server->loops);
+  memset(server, 0, sizeof *server);
+}
+
+static int init_worker(struct bev_server_loop* loop, const struct loop_options* options, char* err,
+                       size_t err_len) {
+  loop->base = pingpong_new_base(options, err, err_len);
+  if (loop->base == NULL) return -1;
+  if (pipe2(loop->handoff, O_CLOEXEC) != 0) {
+    loop->handoff[0] = loop->handoff[1] = -1;
+    report_error(RB_ERR_SYSTEM, err, err_len, "pipe2: %s", strerror(errno));
+    return -1;
+  }
+  loop->handoff_event =
+      event_new(loop->base, loop->handoff[0], EV_READ | EV_PERSIST, handoff_cb, loop);
+  if (loop->handoff_event == NULL || event_add(loop->handoff_event, NULL) != 0) {
+    report_error(RB_ERR_SYSTEM, err, err_len, "cannot watch the hand-off pipe");
+    return -1;
+  }
+  return 0;
+}
+
+int bev_server_init(struct bev_server* server, int listen_fd, int stop_fd, uint32_t threads,
+                    const struct loop_options* options, const struct bev_protocol* protocol,
+                    char* err, size_t err_len) {
+  memset(server, 0, sizeof *server);
+  server->listen_fd = listen_fd;
+  server->stop_fd = stop_fd;
+  server->threads = threads;
+  server->loop_count = threads;
+  server->protocol = *protocol;
+  server->loops = calloc(threads, sizeof *server->loops);
+  if (server->loops == NULL)
+    return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for %u loops", threads);
+  for (uint32_t i = 0; i < threads; ++i) {
+    server->loops[i].owner = server;
+    server->loops[i].index = i;
+    server->loops[i].handoff[0] = server->loops[i].handoff[1] = -1;
+  }
+  server->accept_base = pingpong_new_base(options, err, err_len);
+  if (server->accept_base == NULL) return RB_ERR_SYSTEM;
+  if (threads == 1) server->loops[0].base = server->accept_base;
+  for (uint32_t i = 0; threads > 1 && i < threads; ++i)
+    if (init_worker(&server->loops[i], options, err, err_len) != 0) return RB_ERR_SYSTEM;
+  /* backlog 0: the host's socket is listening already; no LEV_OPT_CLOSE_ON_FREE: the host
+   * owns it. */
+  server->listener = evconnlistener_new(server->accept_base, accept_cb, server, 0, 0, listen_fd);
+  if (server->listener != NULL) evconnlistener_set_error_cb(server->listener, accept_error_cb);
+  server->stop_event =
+      event_new(server->accept_base, stop_fd, EV_READ, stop_cb, server->accept_base);
+  if (server->listener == NULL || server->stop_event == NULL ||
+      event_add(server->stop_event, NULL) != 0)
+    return report_error(RB_ERR_SYSTEM, err, err_len, "cannot listen or watch stop_fd");
+  return RB_OK;
+}
+
+int bev_server_serve(struct bev_server* server, char* err, size_t err_len) {
+  uint32_t started = 0;
+  if (server->threads > 1)
+    for (; started < server->loop_count; ++started)
+      if (pthread_create(&server->loops[started].thread, NULL, worker_main,
+                         &server->loops[started]) != 0)
+        break;
+  if (server->threads == 1 || started == server->loop_count)
+    event_base_dispatch(server->accept_base);
+  for (uint32_t i = 0; i < started; ++i) {
+    const int stop = -1;
+    if (write(server->loops[i].handoff[1], &stop, sizeof stop) < 0) continue;
+  }
+  for (uint32_t i = 0; i < started; ++i) pthread_join(server->loops[i].thread, NULL);
+  evconnlistener_disable(server->listener);
+  for (uint32_t i = 0; i < server->loop_count; ++i) {
+    while (server->loops[i].conns != NULL) bev_conn_close(server->loops[i].conns);
+    /* bufferevent_free only schedules the close; one more pass of the (stopped) loop runs the
+     * finalizers, so every connection is closed when serve returns, as the ABI promises. */
+    if (server->loops[i].base != NULL) event_base_loop(server->loops[i].base, EVLOOP_NONBLOCK);
+  }
+  if (server->threads > 1 && started < server->loop_count)
+    return report_error(RB_ERR_SYSTEM, err, err_len, "pthread_create failed");
+  if (server->failed) return report_error(RB_ERR_SYSTEM, err, err_len, "%s", server->error);
+  return RB_OK;
+}

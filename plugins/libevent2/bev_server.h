@@ -1,0 +1,82 @@
+#ifndef LIBEVENT2_BEV_SERVER_H
+#define LIBEVENT2_BEV_SERVER_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "loop_options.h"
+
+struct bufferevent;
+struct event;
+struct event_base;
+struct evconnlistener;
+struct bev_server_loop;
+
+/* A connection: a protocol's own struct begins with this one. */
+struct bev_conn {
+  struct bufferevent* bev;
+  struct bev_server_loop* loop;
+  struct bev_conn* prev;
+  struct bev_conn* next;
+};
+
+/* What a server protocol (pingpong echo, rr over bufferevents) plugs into the loops. */
+struct bev_protocol {
+  void* ctx;
+  size_t conn_size; /* of the protocol's connection struct, at least sizeof(struct bev_conn) */
+  /* Sets the new connection's callbacks (the protocol's struct is zeroed, then bev and loop are
+   * set), in its loop's thread. */
+  void (*start)(void* ctx, struct bev_conn* conn);
+  /* Just before the connection's bufferevent is freed; may be NULL. */
+  void (*closing)(void* ctx, struct bev_conn* conn);
+};
+
+/* One event_base; with threads > 1 in a thread of its own, fed accepted sockets through a
+ * pipe (an fd each, -1 to stop). */
+struct bev_server_loop {
+  struct bev_server* owner;
+  uint32_t index;
+  struct event_base* base;
+  struct bev_conn* conns;
+  int handoff[2];
+  struct event* handoff_event;
+  pthread_t thread;
+};
+
+/* The servers' threading: threads == 1 accepts and serves on one event_base in the thread that
+ * calls serve; threads > 1 accepts there on a base of its own and hands every connection
+ * round-robin to `threads` worker bases. stop_fd readable ends serve, after every connection
+ * is closed. Sockets get TCP_NODELAY and a bufferevent that closes them when freed. */
+struct bev_server {
+  int listen_fd;
+  int stop_fd;
+  uint32_t threads;
+  struct event_base* accept_base;
+  struct evconnlistener* listener;
+  struct event* stop_event;
+  struct bev_server_loop* loops;
+  uint32_t loop_count;
+  uint32_t next_loop;
+  uint64_t connections;
+  struct bev_protocol protocol;
+  int failed;
+  char error[200];
+};
+
+/* RB_OK, or an RB_ERR_* code with the reason in err; bev_server_free is safe either way. */
+int bev_server_init(struct bev_server* server, int listen_fd, int stop_fd, uint32_t threads,
+                    const struct loop_options* options, const struct bev_protocol* protocol,
+                    char* err, size_t err_len);
+
+/* Accepts and serves until stop_fd is readable (or accepting fails); every connection is
+ * closed when it returns. */
+int bev_server_serve(struct bev_server* server, char* err, size_t err_len);
+
+/* Unlinks the connection, tells the protocol, frees its bufferevent (closing the socket) and
+ * the connection. */
+void bev_conn_close(struct bev_conn* conn);
+
+void bev_server_free(struct bev_server* server);
+
+#endif
