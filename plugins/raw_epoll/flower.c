@@ -9,6 +9,7 @@
 
 #include "epoll_options.h"
 #include "error_message.h"
+#include "spin.h"
 
 enum {
   /* Default epoll_wait batch: enough for every ready fd of a large sweep in one call. */
@@ -29,6 +30,7 @@ struct raw_epoll_flower {
   uint32_t registered; /* read ends added so far; they stay registered until release */
   struct epoll_event* events;
   int max_events;
+  struct spin spin; /* option spin_ns: an injected cost per read callback */
 
   /* One iteration (reset by arm). */
   uint64_t count;  /* bytes read */
@@ -135,6 +137,7 @@ static int flower_prepare(const rb_host* host, const rb_flower_params* params,
     destroy(flower);
     return rc;
   }
+  spin_init(&flower->spin, epoll_options.spin_ns);
   *state = flower;
   return RB_OK;
 }
@@ -190,6 +193,7 @@ static inline void on_readable(struct raw_epoll_flower* flower, uint32_t idx) {
     return;
   }
   flower->count += 1;
+  spin_run(&flower->spin);
   if (flower->budget == 0) {
     return;
   }

@@ -11,6 +11,7 @@
 
 #include "error_message.h"
 #include "notify_options.h"
+#include "spin.h"
 #include "thread_pin.h"
 #include "u64_queue.h"
 
@@ -36,6 +37,7 @@ struct raw_epoll_notify {
   /* The consumer thread's own; read by others only after joining it. */
   struct u64_queue batch;
   uint64_t count, sum, wakeups, polls, max_batch;
+  struct spin spin; /* option spin_ns: an injected cost per item consumed */
   int failed;
   char failure[256];
 };
@@ -70,6 +72,9 @@ static int take_batch(struct raw_epoll_notify* notify) {
 
   const size_t taken = u64_queue_pop_sum(&notify->batch, notify->batch.size, &notify->sum);
   notify->count += taken;
+  for (size_t i = 0; i < taken; ++i) {
+    spin_run(&notify->spin);
+  }
   if (taken > 0) {
     notify->wakeups += 1;
     if (taken > notify->max_batch) {
@@ -176,6 +181,7 @@ static int notify_start(const rb_host* host, const rb_notify_params* params,
   }
   notify->event_fd = notify->epoll_fd = -1;
   notify->wake_when_empty = parsed.wake_when_empty;
+  spin_init(&notify->spin, parsed.spin_ns);
   pthread_mutex_init(&notify->mutex, NULL);
   u64_queue_init(&notify->queue);
   u64_queue_init(&notify->batch);

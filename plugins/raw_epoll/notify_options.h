@@ -9,6 +9,7 @@
 /* From [plugin_options.raw-epoll] for the notify workload. */
 struct notify_options {
   int wake_when_empty; /* wake = "when_empty"; default "every" */
+  uint64_t spin_ns;    /* busy-wait per item consumed (spin.h); 0 = off */
 };
 
 /* Unknown keys and malformed values give RB_ERR_INVALID_ARGUMENT with a message naming them. */

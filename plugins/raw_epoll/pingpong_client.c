@@ -244,6 +244,8 @@ static int prepare(const rb_host* host, const rb_pingpong_client_params* params,
       params->sessions == 0 || params->block_size == 0 || params->host == NULL)
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
                         "pingpong client params missing, too small or zero");
+  /* spin_ns is accepted (one [plugin_options] table serves both roles) but only the server
+   * spins: the injected cost is per message served, and the client is the measuring side. */
   struct epoll_options parsed;
   const int rc = parse_epoll_options(options, option_count, &parsed, err, err_len);
   if (rc != RB_OK) return rc;

@@ -17,6 +17,7 @@
 #include "echo_output.h"
 #include "epoll_options.h"
 #include "error_message.h"
+#include "spin.h"
 
 enum { kReadBufferSize = 64 * 1024, kDefaultMaxEvents = 1024 };
 
@@ -42,6 +43,7 @@ struct pp_loop {
   char* buffer;
   struct epoll_event* events;
   int max_events;
+  struct spin spin; /* option spin_ns: an injected cost per message echoed */
   int failed;
   char error[200];
 };
@@ -141,6 +143,7 @@ static void on_conn_event(struct pp_loop* loop, struct pp_conn* conn, uint32_t e
     }
     if (n > 0) {
       loop->bytes_read += (uint64_t)n;
+      spin_run(&loop->spin);
       if (echo_output_send(conn->fd, &conn->out, loop->buffer, (size_t)n, &loop->bytes_written) !=
           0) {
         close_conn(loop, conn);
@@ -232,6 +235,9 @@ static int prepare(const rb_host* host, const rb_pingpong_server_params* params,
   int ok = server->loops != NULL;
   for (uint32_t i = 0; ok && i < server->loop_count; ++i)
     ok = init_loop(&server->loops[i], server->max_events) == 0;
+  struct spin spin;
+  spin_init(&spin, parsed.spin_ns);
+  for (uint32_t i = 0; ok && i < server->loop_count; ++i) server->loops[i].spin = spin;
   if (ok && params->threads == 1) {
     const int epoll_fd = server->loops[0].epoll_fd;
     ok = watch(epoll_fd, EPOLL_CTL_ADD, server->listen_fd, EPOLLIN, &kListenTag) == 0 &&

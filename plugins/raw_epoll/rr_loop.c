@@ -95,6 +95,7 @@ static int serve_requests(struct rr_loop* loop, struct rr_conn* conn, const char
       return respond(loop, conn, RB_HTTP_400, RB_HTTP_400_LEN);
     }
     loop->requests++;
+    spin_run(&loop->spin);
     conn->closing = !conn->parser.keep_alive;
     size_t response_len = 0;
     const char* response =

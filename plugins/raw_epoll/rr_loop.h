@@ -8,6 +8,7 @@
 #include "reactorbench/http_request.h"
 #include "rr_stall.h"
 #include "send_queue.h"
+#include "spin.h"
 
 /* One HTTP connection. It is registered for EPOLLIN while nothing waits to be sent and for
  * EPOLLOUT only while something does: a client that pipelines without reading its responses
@@ -40,6 +41,7 @@ struct rr_loop {
   uint64_t loop_iterations;
   struct rr_stall stall; /* injected pauses (option stall_ms), off by default */
   uint64_t stalls;
+  struct spin spin; /* option spin_ns: an injected cost per request served */
   int failed;
   char error[200];
 };

@@ -169,9 +169,12 @@ static int prepare(const rb_host* host, const rb_rr_server_params* params, const
   /* Every loop's fds read -1 before any is set up, so destroy can undo a partial setup. */
   for (uint32_t i = 0; ok && i < server->loop_count; ++i)
     server->loops[i].epoll_fd = server->loops[i].wake_fd = -1;
+  struct spin spin;
+  spin_init(&spin, parsed.spin_ns);
   for (uint32_t i = 0; ok && i < server->loop_count; ++i) {
     ok = rr_loop_init(&server->loops[i], max_events, &server->responses) == 0;
     server->loops[i].stall = stall;
+    server->loops[i].spin = spin;
   }
   if (!ok || watch_control_fds(server) != 0) {
     const int saved = errno;
