@@ -53,6 +53,13 @@ std::vector<std::string> PluginCatalog::plugin_names() const {
   return registry_.names();
 }
 
+config::PluginFile PluginCatalog::probe_file(const std::filesystem::path& file) const {
+  // resolve() takes anything with a '/' as a path, and the file is absolute; LoadError is a
+  // std::runtime_error whose what() names the file and why it cannot be loaded.
+  const plugin::PluginInfo info = resolve(file.string());
+  return {info.name, info.workloads};
+}
+
 plugin::PluginInfo PluginCatalog::resolve(const std::string& name_or_path) const {
   if (const auto it = resolved_.find(name_or_path); it != resolved_.end()) return it->second;
   if (!plugin::looks_like_path(name_or_path) && registry_.find(name_or_path) == nullptr)

@@ -23,6 +23,8 @@ class PluginCatalog final : public config::PluginCatalog {
   bool has_plugin(std::string_view name) const override;
   bool supports(std::string_view plugin, std::string_view workload) const override;
   std::vector<std::string> plugin_names() const override;
+  // Through the same safety-checked child prober as the search path's files.
+  config::PluginFile probe_file(const std::filesystem::path& file) const override;
 
   // Throws plugin::LoadError (not found, duplicate name, or the probe's own error).
   plugin::PluginInfo resolve(const std::string& name_or_path) const;

@@ -15,6 +15,7 @@
 #include "config/test_plan.h"
 #include "exec/matrix_runner.h"
 #include "exec/process_limits.h"
+#include "exec/round_order.h"
 #include "plugin/load_error.h"
 #include "plugin/search_dirs.h"
 #include "report/console_table.h"
@@ -131,6 +132,9 @@ int run_command(const RunArgs& args) {
   RunContext context = report::collect_run_context(REACTORBENCH_SOURCE_DIR);
   context.command_line = command_line_of(args);
   context.config_path = args.config.string();
+  // Drawn before the store records the run, so the history has the seed from the start.
+  context.order_seed = plan.run.order_seed.value_or(exec::draw_order_seed());
+  options.order_seed = context.order_seed;
   if (store) {
     try {
       store->begin(plan, context);

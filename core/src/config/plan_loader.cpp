@@ -78,6 +78,7 @@ void add_plugin_setups(TestPlan& plan, const PluginOptions& options, const Varia
       continue;
     }
     plan.variant_bases[plugin] = base;
+    if (!variant->second.path.empty()) plan.variant_paths[plugin] = variant->second.path;
     rb::PluginOptionList merged = merge_options(
         found != options.end() ? found->second : rb::PluginOptionList{}, variant->second.options);
     if (!merged.empty()) plan.plugin_options[plugin] = std::move(merged);

@@ -58,7 +58,7 @@ std::vector<NamedAt> requested_plugins(const std::vector<NamedAt>& configured,
 void check_against_catalog(const NamedAt& plugin, const PluginCatalog& catalog,
                            const std::string& workload, const Variants& variants) {
   check_known_plugin(plugin.name, plugin.pos, catalog, variants);
-  if (!catalog.supports(base_of(variants, plugin.name), workload))
+  if (!offers_workload(catalog, variants, plugin.name, workload))
     throw ConfigError(plugin.pos, plugin_phrase(variants, plugin.name) +
                                       " does not offer workload " + in_quotes(workload));
 }

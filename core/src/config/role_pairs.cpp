@@ -14,15 +14,16 @@ const NamedAt* find_named(const std::vector<NamedAt>& list, const std::string& n
   return nullptr;
 }
 
-bool offers_role(const PluginCatalog& catalog, const std::string& plugin, const std::string& role,
-                 const std::string& workload) {
-  return catalog.supports(plugin, workload) || catalog.supports(plugin, workload + "_" + role);
+bool offers_role(const PluginCatalog& catalog, const Variants& variants, const std::string& plugin,
+                 const std::string& role, const std::string& workload) {
+  return offers_workload(catalog, variants, plugin, workload) ||
+         offers_workload(catalog, variants, plugin, workload + "_" + role);
 }
 
 void check_role(const NamedAt& plugin, const std::string& role, const PluginCatalog& catalog,
                 const std::string& workload, const Variants& variants) {
   check_known_plugin(plugin.name, plugin.pos, catalog, variants);
-  if (!offers_role(catalog, base_of(variants, plugin.name), role, workload))
+  if (!offers_role(catalog, variants, plugin.name, role, workload))
     throw ConfigError(plugin.pos, plugin_phrase(variants, plugin.name) + " does not offer the " +
                                       workload + " " + role + " role");
 }

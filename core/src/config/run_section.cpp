@@ -53,9 +53,10 @@ RunSettings read_run(const TomlReader& reader, const toml::node* run) {
   RunSettings settings;
   if (run == nullptr) return settings;
   const toml::table& table = reader.as_table(*run, "[run]");
-  reader.reject_unknown_keys(
-      table, {"repetitions", "warmup", "rounds", "timeout", "cpus", "server_cpus", "client_cpus"},
-      "in [run]");
+  reader.reject_unknown_keys(table,
+                             {"repetitions", "warmup", "rounds", "timeout", "cpus", "server_cpus",
+                              "client_cpus", "order_seed"},
+                             "in [run]");
   if (const toml::node* node = table.get("repetitions"))
     settings.repetitions = static_cast<int>(reader.as_integer_in(*node, "repetitions", 1, int_max));
   if (const toml::node* node = table.get("warmup"))
@@ -68,6 +69,9 @@ RunSettings read_run(const TomlReader& reader, const toml::node* run) {
     settings.server_cpus = read_cpus(reader, *node, "server_cpus");
   if (const toml::node* node = table.get("client_cpus"))
     settings.client_cpus = read_cpus(reader, *node, "client_cpus");
+  if (const toml::node* node = table.get("order_seed"))
+    settings.order_seed = static_cast<std::uint64_t>(
+        reader.as_integer_in(*node, "order_seed", 0, std::numeric_limits<std::int64_t>::max()));
   return settings;
 }
 

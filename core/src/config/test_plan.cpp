@@ -23,12 +23,15 @@ rb::PluginSetup TestPlan::setup_of(const std::string& plugin) const {
   setup.base = base != variant_bases.end() ? base->second : plugin;
   if (const auto options = plugin_options.find(plugin); options != plugin_options.end())
     setup.options = options->second;
+  if (const auto path = variant_paths.find(plugin); path != variant_paths.end())
+    setup.path = path->second;
   return setup;
 }
 
 std::vector<std::string> TestPlan::base_plugins() const {
   std::vector<std::string> out;
   for (const auto& plugin : plugins) {
+    if (variant_paths.contains(plugin)) continue;
     std::string base = setup_of(plugin).base;
     if (std::find(out.begin(), out.end(), base) == out.end()) out.push_back(std::move(base));
   }

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -33,6 +35,9 @@ struct RunSettings {
   // first allowed cpu, client on the second, both unpinned when only one is allowed).
   std::vector<int> server_cpus = {};
   std::vector<int> client_cpus = {};
+  // The seed of each round's random order of plugins (exec/round_order.h); none = drawn at
+  // the start of the run. Either way the run records it, so an order can be replayed.
+  std::optional<std::uint64_t> order_seed = std::nullopt;
 };
 
 struct Axis {
@@ -64,6 +69,8 @@ struct TestPlan {
   std::map<std::string, std::vector<std::pair<std::string, std::string>>> plugin_options;
   // [variants] the plan runs: variant name -> the catalog plugin it loads.
   std::map<std::string, std::string> variant_bases = {};
+  // [variants] with a `path`: variant name -> the plugin file it loads (absolute).
+  std::map<std::string, std::string> variant_paths = {};
   // Two-process workloads: the server/client pairs that take the place of `plugins` in the
   // cells (whose plugin is then the pair's label); `plugins` lists every plugin they use.
   std::vector<PluginPair> pairs = {};
@@ -84,7 +91,8 @@ struct TestPlan {
   // What a name of `plugins` loads (its base when it is a variant) and its options.
   rb::PluginSetup setup_of(const std::string& plugin) const;
 
-  // The catalog plugins the plan loads, each once, in the order of `plugins`.
+  // The catalog plugins the plan loads, each once, in the order of `plugins`; a variant by
+  // path loads its own file and adds none.
   std::vector<std::string> base_plugins() const;
 };
 

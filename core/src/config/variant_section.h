@@ -4,7 +4,12 @@
 //   plugin = "libevent2"   # the catalog plugin it loads (never another variant)
 //   wakeup = "eventfd"     # options, merged over [plugin_options.libevent2]; the variant wins
 // The variant's name labels its cells in every result. A variant no list names is allowed
-// (--plugins may select it).
+// (--plugins may select it). A variant may load a plugin file of its own instead of an
+// installed plugin, so two builds of one plugin run interleaved in one run (an A/B):
+//   [variants.muduo-base]
+//   path = "../base-build/plugins/muduo.so"   # relative to the config file's directory
+// Its base is then the plugin the file says it is (`plugin`, if given, must agree), whose
+// [plugin_options] it takes like any variant.
 #pragma once
 
 #include <toml++/toml.h>
@@ -21,8 +26,11 @@
 namespace rb::config {
 
 struct Variant {
-  std::string plugin;            // the base: a catalog plugin
+  std::string plugin;            // the base: a catalog plugin (or what `path`'s file is)
   rb::PluginOptionList options;  // the variant's own keys, in file order
+  std::string path = {};         // `path`, absolute: the file it loads; empty = the catalog's
+  // What `path`'s file offers, as probed; empty without a catalog (nothing is checked then).
+  std::vector<std::string> workloads = {};
 };
 
 using Variants = std::map<std::string, Variant>;
@@ -34,6 +42,11 @@ Variants read_variants(const TomlReader& reader, const toml::table& root,
 
 // The catalog plugin `name` loads: a variant's base, or the name itself.
 const std::string& base_of(const Variants& variants, const std::string& name);
+
+// Whether `name` (a plugin or a variant) offers `workload`: a variant by path as its file
+// was probed, any other name as the catalog says of its base.
+bool offers_workload(const PluginCatalog& catalog, const Variants& variants,
+                     const std::string& name, const std::string& workload);
 
 // With a catalog, `name` in a plugin list must be an installed plugin or a variant:
 // "unknown plugin 'x'; did you mean 'y'?" at `pos` otherwise.

@@ -5,6 +5,7 @@
 #include "exec/cell_process.h"
 #include "exec/pair_process.h"
 #include "exec/process_limits.h"
+#include "exec/round_order.h"
 #include "model/metric_info.h"
 #include "report/samples_writer.h"
 #include "stats/summary.h"
@@ -39,10 +40,13 @@ std::vector<int> role_cpus(const std::vector<int>& configured, std::size_t defau
   return {allowed[default_index]};
 }
 
-// What plays `role` (or the cell's plugin): the base plugin's file and the effective options.
+// What plays `role` (or the cell's plugin): the base plugin's file, or a variant's own file
+// ([variants] path), and the effective options.
 void load_setup(CellJob& job, const MatrixOptions& options, std::string_view role) {
-  job.plugin_path = options.plugin_paths.at(job.cell.base_plugin_for(role));
-  job.options = job.cell.setup_for(role).options;
+  const PluginSetup& setup = job.cell.setup_for(role);
+  job.plugin_path = setup.path.empty() ? options.plugin_paths.at(job.cell.base_plugin_for(role))
+                                       : std::filesystem::path(setup.path);
+  job.options = setup.options;
 }
 
 CellProcessResult run_pair_round(const config::TestPlan& plan, const MatrixOptions& options,
@@ -75,9 +79,11 @@ void remove_if_empty(const std::filesystem::path& log) {
 
 // The load error of a plugin this cell needs (every role's plugin for two-process cells).
 std::optional<std::string> unloadable_reason(const CellSpec& cell, const MatrixOptions& options) {
-  std::vector<std::string> needed;
-  for (const auto& [role, plugin] : cell.role_plugins) needed.push_back(cell.base_plugin_for(role));
-  if (needed.empty()) needed.push_back(cell.base_plugin_for(""));
+  std::vector<std::string> needed;  // a variant by path was probed with the config instead
+  for (const auto& [role, plugin] : cell.role_plugins)
+    if (cell.setup_for(role).path.empty()) needed.push_back(cell.base_plugin_for(role));
+  if (cell.role_plugins.empty() && cell.setup.path.empty())
+    needed.push_back(cell.base_plugin_for(""));
   for (const auto& plugin : needed)
     if (const auto it = options.unloadable.find(plugin); it != options.unloadable.end())
       return fmt::format("plugin '{}' failed to load: {}", plugin, it->second);
@@ -175,7 +181,9 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
     if (run.cells[i].status != CellStatus::ok) report_final(i);
 
   for (int round = 0; round < rounds && !interrupted(); ++round) {
-    for (std::size_t i = 0; i < run.cells.size() && !interrupted(); ++i) {
+    for (const std::size_t i :
+         round_order(run.cells.size(), run.plugins.size(), options.order_seed, round)) {
+      if (interrupted()) break;
       CellResult& cell = run.cells[i];
       if (cell.status != CellStatus::ok) continue;  // skipped, or failed in an earlier round
       started[i] = true;

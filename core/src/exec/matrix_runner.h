@@ -1,8 +1,10 @@
 // Runs a test plan: every cell in its own child process, round by round with the plugins
-// interleaved (A B C A B C ...), samples streamed to disk as they arrive, then summarised.
+// interleaved (each round's order of plugins a seeded shuffle: exec/round_order.h), samples
+// streamed to disk as they arrive, then summarised.
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -26,6 +28,8 @@ struct MatrixOptions {
   // are `failed` with that reason and never started; the rest of the matrix runs.
   std::map<std::string, std::string> unloadable;
   const std::atomic<bool>* interrupted = nullptr;
+  // Seeds each round's order of the plugins at every point (RunContext::order_seed).
+  std::uint64_t order_seed = 0;
   // Called after each cell-round: (done, total, label of what just finished).
   std::function<void(std::size_t, std::size_t, const std::string&)> progress;
   // Called once per cell as soon as it is final (after its last round, when it fails, or up

@@ -16,6 +16,9 @@ struct PluginSetup {
   // means the name itself.
   std::string base;
   PluginOptionList options;  // effective: the base's [plugin_options], the variant's over them
+  // A variant by path ([variants.NAME] path): the plugin file it loads, absolute; empty =
+  // the catalog's file for `base`. Two builds of one plugin differ only here.
+  std::string path = {};
   friend bool operator==(const PluginSetup&, const PluginSetup&) = default;
 };
 

@@ -88,6 +88,7 @@ struct RunContext {
   std::string command_line;
   std::string config_path;
   std::string runner_version;
+  std::uint64_t order_seed = 0;  // the seeded random order of plugins per round
 };
 
 struct RunResult {

@@ -187,17 +187,21 @@ Json to_json(const CellSpec& cell) {
   if (!cell.setup.base.empty()) {
     out["base_plugin"] = cell.setup.base;
     out["plugin_options"] = options_to_json(cell.setup.options);
+    if (!cell.setup.path.empty()) out["plugin_file"] = cell.setup.path;  // a variant by path
   }
   if (!cell.role_plugins.empty()) out["roles"] = cell.role_plugins;
   if (!cell.role_setups.empty()) {
     Json bases = Json::object();
     Json options = Json::object();
+    Json files = Json::object();
     for (const auto& [role, setup] : cell.role_setups) {
       bases[role] = setup.base;
       options[role] = options_to_json(setup.options);
+      if (!setup.path.empty()) files[role] = setup.path;
     }
     out["role_base_plugins"] = std::move(bases);
     out["role_plugin_options"] = std::move(options);
+    if (!files.empty()) out["role_plugin_files"] = std::move(files);
   }
   return out;
 }
@@ -211,6 +215,7 @@ void from_json(const Json& j, CellSpec& cell) {
   if (const auto it = j.find("base_plugin"); it != j.end()) {
     cell.setup.base = it->get<std::string>();
     cell.setup.options = options_from_json(j.at("plugin_options"));
+    cell.setup.path = j.value("plugin_file", std::string());
   }
   cell.role_plugins.clear();
   if (const auto it = j.find("roles"); it != j.end())
@@ -220,6 +225,9 @@ void from_json(const Json& j, CellSpec& cell) {
     for (const auto& [role, base] : it->items())
       cell.role_setups[role] = {base.get<std::string>(),
                                 options_from_json(j.at("role_plugin_options").at(role))};
+  if (const auto it = j.find("role_plugin_files"); it != j.end())
+    for (const auto& [role, file] : it->items())
+      cell.role_setups[role].path = file.get<std::string>();
 }
 
 Json to_json(const CellResult& result, SampleDetail detail) {
@@ -300,7 +308,8 @@ Json to_json(const RunContext& c) {
               {"finished_at", c.finished_at},
               {"command_line", c.command_line},
               {"config_path", c.config_path},
-              {"runner_version", c.runner_version}};
+              {"runner_version", c.runner_version},
+              {"order_seed", c.order_seed}};
 }
 
 void from_json(const Json& j, RunContext& c) {
@@ -320,6 +329,8 @@ void from_json(const Json& j, RunContext& c) {
   c.command_line = j.at("command_line").get<std::string>();
   c.config_path = j.at("config_path").get<std::string>();
   c.runner_version = j.at("runner_version").get<std::string>();
+  // Absent from results written before the order of plugins per round was shuffled.
+  c.order_seed = j.value("order_seed", std::uint64_t{0});
 }
 
 Json to_json(const RunResult& run, SampleDetail detail) {

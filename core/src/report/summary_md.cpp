@@ -72,6 +72,8 @@ std::string context_section(const RunContext& c) {
   item("Build", or_unknown(c.build_type));
   item("Git revision", or_unknown(c.git_revision));
   item("Runner", or_unknown(c.runner_version));
+  // What reproduces the run's order of plugins in each round ([run] order_seed).
+  item("Order seed", std::to_string(c.order_seed));
   item("NOFILE limit", fmt::format("{} soft, {} hard", c.nofile_soft, c.nofile_hard));
   item("Date", c.finished_at.empty() ? or_unknown(c.started_at)
                                      : fmt::format("{} to {}", c.started_at, c.finished_at));
@@ -88,6 +90,7 @@ std::string plugins_section(const RunResult& run) {
   for (const auto& [name, setup] : setups) {
     out += "- " + code_span(name);
     if (setup.base != name) out += " = " + code_span(setup.base);
+    if (!setup.path.empty()) out += " from " + code_span(setup.path);  // a build of its own
     std::vector<std::string> options;
     for (const auto& [key, value] : setup.options) options.push_back(code_span(key + '=' + value));
     out +=

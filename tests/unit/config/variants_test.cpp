@@ -153,10 +153,10 @@ TEST(VariantErrors, AVariantMustNotTakeAPluginsName) {
             "variant a name of its own");
 }
 
-TEST(VariantErrors, ThePluginKeyIsRequired) {
+TEST(VariantErrors, ThePluginKeyOrAPathIsRequired) {
   EXPECT_EQ(error_of(with("[variants.v2]\nbackend = \"poll\"\n")),
             "t.toml:12:11: [variants.v2]: missing required key 'plugin' (the plugin the variant "
-            "runs with its options)");
+            "runs with its options) or 'path' (a plugin file it loads)");
   EXPECT_EQ(error_of(with("[variants.v2]\nplugin = 1\n")),
             "t.toml:13:10: [variants.v2] plugin: expected a string, got an integer (1)");
 }

@@ -1,0 +1,83 @@
+// raw-epoll's spin_ns: accepted by every workload it serves (flower here, notify too), a
+// run with it still passes the host's count checks, and a bad value fails the cell with a
+// message that names the option and the range.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include "run_helpers.h"
+
+namespace {
+
+using rbtest::read_json;
+using rbtest::run_runner;
+using rbtest::ScratchDir;
+
+std::string flower_with_spin(const std::string& value) {
+  return fmt::format(R"(workload = "flower"
+plugins = ["raw-epoll"]
+[run]
+repetitions = 2
+timeout = "20s"
+[matrix]
+pipes = [10]
+active = [2]
+writes = [10]
+[plugin_options.raw-epoll]
+spin_ns = {}
+)",
+                     value);
+}
+
+nlohmann::json run_summary(const ScratchDir& dir, const std::string& config, int expected_exit) {
+  const auto out = dir.path() / "out";
+  const auto result = run_runner(
+      {"run", dir.write("spin.toml", config).string(), "--out", out.string(), "--no-store"});
+  EXPECT_EQ(result.exit_code, expected_exit) << result.err;
+  return read_json(out / "summary.json");
+}
+
+TEST(SpinOption, FlowerAcceptsASpinAndStillCountsEveryRead) {
+  ScratchDir dir;
+  const auto summary = run_summary(dir, flower_with_spin("2000"), 0);
+  const auto& cell = summary.at("cells").at(0);
+  EXPECT_EQ(cell.at("status"), "ok") << cell.at("reason");
+  EXPECT_EQ(cell.at("counters").at("reads"), 12);
+}
+
+TEST(SpinOption, ZeroIsOff) {
+  ScratchDir dir;
+  EXPECT_EQ(run_summary(dir, flower_with_spin("0"), 0).at("cells").at(0).at("status"), "ok");
+}
+
+TEST(SpinOption, ABadValueFailsTheCellSayingWhy) {
+  for (const char* value : {"\"fast\"", "-5", "20000000"}) {
+    ScratchDir dir;
+    const auto summary = run_summary(dir, flower_with_spin(value), 1);
+    const auto& cell = summary.at("cells").at(0);
+    EXPECT_EQ(cell.at("status"), "failed");
+    EXPECT_NE(cell.at("reason").get<std::string>().find(
+                  "option 'spin_ns': expected nanoseconds from 0 (off) to 10000000, got '"),
+              std::string::npos)
+        << value << ": " << cell.at("reason");
+  }
+}
+
+TEST(SpinOption, NotifyAcceptsItToo) {
+  ScratchDir dir;
+  const auto summary = run_summary(dir, R"(workload = "notify"
+plugins = ["raw-epoll"]
+[run]
+repetitions = 2
+timeout = "20s"
+[matrix]
+items = [1000]
+producers = [1]
+[plugin_options.raw-epoll]
+spin_ns = 500
+)",
+                                   0);
+  EXPECT_EQ(summary.at("cells").at(0).at("status"), "ok") << summary.at("cells").at(0).at("reason");
+}
+
+}  // namespace
