@@ -99,6 +99,23 @@ TEST(AaCheck, InjectSlowsEveryOtherRunAndPrintsTheDetectionRate) {
   EXPECT_EQ(number_after(result.out, "metric cells compared: "), 2) << result.out;
 }
 
+// --interleaved: the A/A inside one run, each plugin against its copy P@aa.
+TEST(AaCheck, InterleavedComparesEachPluginWithItsCopyInTheSameRun) {
+  ScratchDir dir;
+  const Output result = aa_check(dir, "--interleaved --runs 1");
+  ASSERT_EQ(result.exit_code, 0) << result.out;
+  EXPECT_TRUE(std::regex_search(result.out,
+                                std::regex(R"(compares that exited 1 \(regression\): \d of 2 )")))
+      << result.out;
+  // 1 run x 2 plugins x 2 headline metrics.
+  EXPECT_EQ(number_after(result.out, "metric cells compared: "), 4) << result.out;
+  std::stringstream config;
+  config << std::ifstream(dir.path() / "aa" / "run-01" / "config.toml").rdbuf();
+  EXPECT_NE(config.str().find(R"(plugins = ["raw-epoll", "muduo", "raw-epoll@aa", "muduo@aa"])"),
+            std::string::npos)
+      << config.str();
+}
+
 TEST(AaCheck, RefusesOneRun) {
   ScratchDir dir;
   EXPECT_EQ(aa_check(dir, "--runs 1").exit_code, 2);
