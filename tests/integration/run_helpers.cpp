@@ -66,6 +66,13 @@ std::vector<std::string> read_lines(const std::filesystem::path& file) {
   return lines;
 }
 
+std::vector<std::string> read_sample_lines(const std::filesystem::path& samples_jsonl) {
+  std::vector<std::string> out;
+  for (auto& line : read_lines(samples_jsonl))
+    if (!nlohmann::json::parse(line).contains("event")) out.push_back(std::move(line));
+  return out;
+}
+
 nlohmann::json read_json(const std::filesystem::path& file) {
   std::ifstream in(file);
   return nlohmann::json::parse(in);

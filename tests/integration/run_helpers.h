@@ -30,6 +30,9 @@ struct RunOutput {
 RunOutput run_runner(const std::vector<std::string>& args);
 
 std::vector<std::string> read_lines(const std::filesystem::path& file);
+// samples.jsonl's sample lines: every line but the events (a round's interference record, a
+// cell-round that did not end ok).
+std::vector<std::string> read_sample_lines(const std::filesystem::path& samples_jsonl);
 nlohmann::json read_json(const std::filesystem::path& file);
 
 }  // namespace rbtest

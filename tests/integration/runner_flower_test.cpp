@@ -52,7 +52,7 @@ TEST(RunnerFlower, BothPluginsVerifiedAndEveryFileWritten) {
     EXPECT_TRUE(std::filesystem::exists(out / file)) << file;
 
   // 2 pipes x 2 transports x 2 plugins cells, 4 measured samples each.
-  const auto samples = read_lines(out / "samples.jsonl");
+  const auto samples = rbtest::read_sample_lines(out / "samples.jsonl");
   EXPECT_EQ(samples.size(), 8u * 4u);
   for (const auto& line : samples) {
     const auto s = nlohmann::json::parse(line);

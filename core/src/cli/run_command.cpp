@@ -13,6 +13,8 @@
 #include "cli/plugin_catalog.h"
 #include "cli/run_store.h"
 #include "config/test_plan.h"
+#include "exec/clock_probe.h"
+#include "exec/foreign_processes.h"
 #include "exec/matrix_runner.h"
 #include "exec/process_limits.h"
 #include "exec/round_order.h"
@@ -27,6 +29,8 @@
 
 namespace rb::cli {
 namespace {
+
+constexpr std::size_t kForeignProcessesListed = 5;
 
 std::string utc_stamp(const char* format) {
   const std::time_t now = std::time(nullptr);
@@ -132,6 +136,12 @@ int run_command(const RunArgs& args) {
   RunContext context = report::collect_run_context(REACTORBENCH_SOURCE_DIR);
   context.command_line = command_line_of(args);
   context.config_path = args.config.string();
+  // The clock's grain and who else uses the machine (exec/clock_probe.h, foreign_processes.h).
+  const exec::ClockFacts clock = exec::measure_monotonic_clock();
+  context.clock_resolution_ns = clock.resolution_ns;
+  context.clock_overhead_ns = clock.overhead_ns;
+  context.disturbance_threshold = plan.run.disturbance_threshold;
+  exec::ForeignProcessCensus census;
   // Drawn before the store records the run, so the history has the seed from the start.
   context.order_seed = plan.run.order_seed.value_or(exec::draw_order_seed());
   options.order_seed = context.order_seed;
@@ -148,6 +158,7 @@ int run_command(const RunArgs& args) {
   const bool tty = ::isatty(STDERR_FILENO) != 0;
   const auto started = std::chrono::steady_clock::now();
   options.progress = [&](std::size_t done, std::size_t total, const std::string& label) {
+    census.observe();  // between rounds: short-lived processes are seen too
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     const std::string line = report::format_progress(done, total, elapsed, label);
@@ -164,6 +175,7 @@ int run_command(const RunArgs& args) {
   if (tty) std::cerr << '\n';
 
   context.finished_at = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
+  context.foreign_processes = census.top(kForeignProcessesListed);
   run.context = std::move(context);
   report::write_summary_json(run, options.results_dir / "summary.json");
   report::write_summary_csv(run, options.results_dir / "summary.csv");

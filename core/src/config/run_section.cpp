@@ -3,6 +3,7 @@
 #include <limits>
 #include <set>
 
+#include "config/disturbance_keys.h"
 #include "config/duration.h"
 
 namespace rb::config {
@@ -53,10 +54,11 @@ RunSettings read_run(const TomlReader& reader, const toml::node* run) {
   RunSettings settings;
   if (run == nullptr) return settings;
   const toml::table& table = reader.as_table(*run, "[run]");
-  reader.reject_unknown_keys(table,
-                             {"repetitions", "warmup", "rounds", "timeout", "cpus", "server_cpus",
-                              "client_cpus", "order_seed"},
-                             "in [run]");
+  reader.reject_unknown_keys(
+      table,
+      {"repetitions", "warmup", "rounds", "timeout", "cpus", "server_cpus", "client_cpus",
+       "order_seed", "disturbance_threshold", "on_disturbance", "max_retries"},
+      "in [run]");
   if (const toml::node* node = table.get("repetitions"))
     settings.repetitions = static_cast<int>(reader.as_integer_in(*node, "repetitions", 1, int_max));
   if (const toml::node* node = table.get("warmup"))
@@ -72,6 +74,7 @@ RunSettings read_run(const TomlReader& reader, const toml::node* run) {
   if (const toml::node* node = table.get("order_seed"))
     settings.order_seed = static_cast<std::uint64_t>(
         reader.as_integer_in(*node, "order_seed", 0, std::numeric_limits<std::int64_t>::max()));
+  read_disturbance_keys(reader, table, settings);
   return settings;
 }
 

@@ -25,6 +25,12 @@ namespace rb::config {
 // in reasonable time; it keeps a typo such as an extra zero from exhausting memory.
 inline constexpr std::size_t max_cells = 100'000;
 
+// [run] on_disturbance: what a disturbed round (exec/interference.h) gets.
+enum class OnDisturbance {
+  flag,   // kept, and the cell says it was disturbed
+  retry,  // run again, up to max_retries times; the last attempt is kept
+};
+
 struct RunSettings {
   int repetitions = 25;  // measured iterations per cell
   int warmup = 1;        // iterations run and dropped before them
@@ -35,6 +41,11 @@ struct RunSettings {
   // first allowed cpu, client on the second, both unpinned when only one is allowed).
   std::vector<int> server_cpus = {};
   std::vector<int> client_cpus = {};
+  // A round is disturbed when the share of its CPUs' time busy with other work, or stolen by
+  // a hypervisor, exceeds this.
+  double disturbance_threshold = 0.05;
+  OnDisturbance on_disturbance = OnDisturbance::flag;
+  int max_retries = 2;  // with retry: further attempts of a disturbed round, at most
   // The seed of each round's random order of plugins (exec/round_order.h); none = drawn at
   // the start of the run. Either way the run records it, so an order can be replayed.
   std::optional<std::uint64_t> order_seed = std::nullopt;

@@ -74,6 +74,7 @@ CellProcessResult run_cell_process(CellJob job, const CellProcessOptions& option
   result.reason = end.reason;
   result.samples = std::move(ledger.samples);
   result.provenance = std::move(ledger.provenance);
+  result.canary = ledger.canary;
   result.rusage = child.rusage();
   return result;
 }

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/canary.h"
 #include "exec/cell_job.h"
 #include "model/results.h"
 
@@ -40,6 +41,9 @@ struct CellProcessResult {
   std::map<std::string, Rusage> rusage_by_role = {};
   std::map<std::string, std::map<std::string, std::uint64_t>> counters_by_role = {};
   std::map<std::string, Provenance> provenance_by_role = {};
+  // The canary's speed as the child (a pair's server) measured it; nullopt when it did not
+  // get that far.
+  std::optional<CanaryResult> canary = std::nullopt;
 };
 
 // job.report_fd is chosen here. on_sample sees each sample the moment it arrives.

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <exception>
 
+#include "exec/canary.h"
 #include "exec/cell_signals.h"
 #include "exec/child_report.h"
 #include "exec/process_limits.h"
@@ -20,6 +21,10 @@ int run_cell_worker(const CellJob& job) {
     install_cell_signal_dispositions();
     raise_nofile_soft_limit(job.nofile_needed);
     pin_to_cpus(job.cpus);
+    // One canary per round, on the CPU the round runs on, before any plugin is mapped. A
+    // two-process round runs it in the server only: that is where the plugin under test
+    // serves (rr's client is the runner's own), and it keeps one canary per round.
+    if (job.role != "client") reporter.canary(run_canary());
 
     const workload::Workload* workload = workload::find_workload(job.cell.workload);
     if (workload == nullptr)

@@ -28,6 +28,9 @@ void ChildLedger::record(ChildMessage&& message) {
     case ChildMessage::Type::counters:
       final_counters = std::move(message.counters);
       break;
+    case ChildMessage::Type::canary:
+      canary = message.canary;
+      break;
   }
 }
 

@@ -22,6 +22,7 @@ struct ChildLedger {
   bool done = false;
   std::optional<std::map<std::string, std::uint64_t>> ready;
   std::map<std::string, std::uint64_t> final_counters;
+  std::optional<CanaryResult> canary;
 
   // Keeps what the message says: samples in arrival order, the latest of anything else.
   void record(ChildMessage&& message);

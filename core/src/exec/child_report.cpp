@@ -47,6 +47,10 @@ void ChildReporter::counters(const std::map<std::string, std::uint64_t>& counter
   send({{"type", "counters"}, {"counters", counters}});
 }
 
+void ChildReporter::canary(const CanaryResult& canary) const {
+  send({{"type", "canary"}, {"cpu_ns", canary.cpu_ns}, {"syscall_ns", canary.syscall_ns}});
+}
+
 std::optional<ChildMessage> parse_child_message(std::string_view line) {
   try {
     const auto j = report::Json::parse(line);
@@ -64,6 +68,11 @@ std::optional<ChildMessage> parse_child_message(std::string_view line) {
     if (type == "failed")
       return ChildMessage{ChildMessage::Type::failed, {}, {}, j.at("reason").get<std::string>()};
     if (type == "done") return ChildMessage{ChildMessage::Type::done, {}, {}, {}};
+    if (type == "canary") {
+      ChildMessage message{ChildMessage::Type::canary, {}, {}, {}};
+      message.canary = CanaryResult{j.at("cpu_ns").get<double>(), j.at("syscall_ns").get<double>()};
+      return message;
+    }
     if (type == "ready" || type == "counters")
       return ChildMessage{
           type == "ready" ? ChildMessage::Type::ready : ChildMessage::Type::counters,

@@ -1,6 +1,8 @@
 // The child-to-parent stream: one JSON object per line on a dedicated pipe, never on
 // stdout, so whatever a plugin prints cannot corrupt the samples.
 //   {"type":"loaded","provenance":{...}}   the plugin loaded
+//   {"type":"canary","cpu_ns":..,"syscall_ns":..}   the canary's speed (exec/canary.h),
+//                                          before the plugin loads
 //   {"type":"sample", ...}                  one iteration, as soon as it is measured
 //   {"type":"failed","reason":"..."}        the plugin erred or its counts were wrong
 //   {"type":"done"}                         every iteration finished and was verified
@@ -17,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "exec/canary.h"
 #include "model/results.h"
 
 namespace rb::exec {
@@ -31,6 +34,7 @@ class ChildReporter {
   void done() const;
   void ready(const std::map<std::string, std::uint64_t>& counters) const;
   void counters(const std::map<std::string, std::uint64_t>& counters) const;
+  void canary(const CanaryResult& canary) const;
 
  private:
   void send(const nlohmann::json& message) const;
@@ -39,11 +43,12 @@ class ChildReporter {
 
 // Parent side.
 struct ChildMessage {
-  enum class Type { loaded, sample, failed, done, ready, counters } type;
+  enum class Type { loaded, sample, failed, done, ready, counters, canary } type;
   std::optional<Provenance> provenance;
   std::optional<Sample> sample;
   std::string reason;
   std::map<std::string, std::uint64_t> counters = {};  // ready, counters
+  std::optional<CanaryResult> canary = std::nullopt;
 };
 
 // nullopt for a line that is not a valid message (the parent reports it, never trusts it).

@@ -1,8 +1,10 @@
 #include "exec/matrix_runner.h"
 
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "exec/cell_process.h"
+#include "exec/interference.h"
 #include "exec/pair_process.h"
 #include "exec/process_limits.h"
 #include "exec/round_order.h"
@@ -38,6 +40,19 @@ std::vector<int> role_cpus(const std::vector<int>& configured, std::size_t defau
   const std::vector<int> allowed = allowed_cpus();
   if (allowed.size() < 2) return {};
   return {allowed[default_index]};
+}
+
+// The CPUs a round runs on, whose /proc/stat lines exec/interference reads: [run] cpus, or a
+// pair's server and client CPUs together; every allowed CPU when unpinned.
+std::vector<int> round_cpus(const config::TestPlan& plan, bool paired) {
+  if (!paired) return measured_cpus(plan.run.cpus);
+  std::vector<int> cpus = role_cpus(plan.run.server_cpus, 0);
+  const std::vector<int> client = role_cpus(plan.run.client_cpus, 1);
+  if (cpus.empty() || client.empty()) return allowed_cpus();
+  cpus.insert(cpus.end(), client.begin(), client.end());
+  std::sort(cpus.begin(), cpus.end());
+  cpus.erase(std::unique(cpus.begin(), cpus.end()), cpus.end());
+  return cpus;
 }
 
 // What plays `role` (or the cell's plugin): the base plugin's file, or a variant's own file
@@ -206,13 +221,23 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
           plan.run.timeout + workload->planned_time(cell.cell, job.warmup + job.repetitions);
       process.interrupted = options.interrupted;
 
-      const auto on_sample = [&](const Sample& s) {
-        if (!s.warmup) samples.write(cell.cell, s);
-      };
       const bool paired = workload->layout() == workload::ProcessLayout::server_client;
-      CellProcessResult outcome =
-          paired ? run_pair_round(plan, options, *workload, job, process, on_sample)
-                 : run_cell_process(job, process, on_sample);
+      // Measured for interference, and run again while disturbed under on_disturbance =
+      // "retry" (a retry's log replaces the attempt before it: ChildProcess truncates).
+      const auto attempt = [&](int n) {
+        const auto on_sample = [&](const Sample& s) {
+          if (!s.warmup) samples.write(cell.cell, s, n);
+        };
+        return paired ? run_pair_round(plan, options, *workload, job, process, on_sample)
+                      : run_cell_process(job, process, on_sample);
+      };
+      MeasuredRound measured = run_measured_round(
+          round, round_cpus(plan, paired), plan.run, attempt,
+          [&](const RoundInterference& r) { samples.write_interference(cell.cell, r); },
+          options.interrupted);
+      CellProcessResult& outcome = measured.outcome;
+      cell.interference.push_back(std::move(measured.interference));
+      note_disturbance(cell, plan.run.disturbance_threshold);
       add_role_results(cell, outcome);
       for (auto& s : outcome.samples)
         if (!s.warmup) cell.samples.push_back(std::move(s));

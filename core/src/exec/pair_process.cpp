@@ -196,6 +196,7 @@ class PairRound {
     if (client_ledger_.provenance) out.provenance_by_role["client"] = *client_ledger_.provenance;
     out.provenance =
         server_ledger_.provenance ? server_ledger_.provenance : client_ledger_.provenance;
+    out.canary = server_ledger_.canary;  // the server runs the round's canary (cell_worker)
     if (!server_ledger_.final_counters.empty())
       out.counters_by_role["server"] = server_ledger_.final_counters;
     return out;

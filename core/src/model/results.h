@@ -48,6 +48,25 @@ struct Provenance {
   std::string description;
 };
 
+// What else the machine did while one round of a cell ran (exec/interference measures it):
+// the verdicts withhold "slower"/"faster" from a disturbed cell rather than blame the code.
+struct RoundInterference {
+  int round = 0;
+  std::vector<int> cpus = {};  // the CPUs whose /proc/stat lines were read
+  // Of the pinned CPUs' time during the round: busy time (/proc/stat, all but idle and
+  // iowait) that was not the cell's own, over wall time x CPUs. 0 when unpinned/unreadable.
+  double foreign_cpu_share = 0;
+  double steal_share = 0;   // steal ticks over all ticks of those CPUs
+  double load_average = 0;  // 1-minute load average at the end of the round
+  // The canary, run on the pinned CPU before the round's iterations: a fixed CPU loop and a
+  // fixed syscall loop, the same in every build; ns per loop unit (lower = faster machine).
+  double canary_cpu_ns = 0;
+  double canary_syscall_ns = 0;
+  double wall_s = 0;  // the round's wall time, child start to exit (the cost model's c2)
+  int attempt = 0;    // 0 = first try; n = the n-th retry after a disturbed attempt
+  bool disturbed = false;
+};
+
 struct CellResult {
   CellSpec cell;
   CellStatus status = CellStatus::ok;
@@ -68,6 +87,11 @@ struct CellResult {
   std::map<std::string, std::map<std::string, std::uint64_t>> counters_by_role = {};
   // ... and which binary played each role (`provenance` is then the server's).
   std::map<std::string, Provenance> provenance_by_role = {};
+  // One entry per kept round (retried attempts are dropped, their count in `attempt`).
+  std::vector<RoundInterference> interference = {};
+  // Any kept round over the threshold (RunContext::disturbance_threshold); why, in words.
+  bool disturbed = false;
+  std::string disturbance = {};
 };
 
 // Where and how the run happened; written with every result set.
@@ -88,7 +112,15 @@ struct RunContext {
   std::string command_line;
   std::string config_path;
   std::string runner_version;
-  std::uint64_t order_seed = 0;  // the seeded random order of plugins per round
+  // Measured at the start of the run: CLOCK_MONOTONIC's smallest step and the cost of one
+  // read (ns). A metric whose median is within a few of these gets no verdict.
+  double clock_resolution_ns = 0;
+  double clock_overhead_ns = 0;
+  double disturbance_threshold = 0.05;  // [run] disturbance_threshold
+  std::uint64_t order_seed = 0;         // the seeded random order of plugins per round
+  // The processes (other than the runner's own) that used the most CPU during the run:
+  // "name (pid): 12.3 s".
+  std::vector<std::string> foreign_processes = {};
 };
 
 struct RunResult {

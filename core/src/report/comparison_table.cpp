@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "report/interference_section.h"
 #include "report/number_format.h"
 
 namespace rb::report {
@@ -121,8 +122,9 @@ std::string cell_text(const CellResult& result, std::string_view metric) {
       const auto it = result.metrics.find(std::string(metric));
       if (it == result.metrics.end() || it->second.n == 0) return "n/a";
       const stats::Summary& s = it->second;
-      return fmt::format("{} [{}, {}]", format_significant(s.median), format_significant(s.ci_low),
-                         format_significant(s.ci_high));
+      return fmt::format("{} [{}, {}]{}", format_significant(s.median),
+                         format_significant(s.ci_low), format_significant(s.ci_high),
+                         result.disturbed ? kDisturbedMark : "");
     }
     default:  // the reasons are listed under the tables (not_ok_cells.h)
       return to_string(result.status);

@@ -32,7 +32,8 @@ struct ComparisonTable {
 // so a single-point run still has row labels.
 std::vector<ComparisonTable> build_comparison_tables(const RunResult& run);
 
-// "12.3 [12.1, 12.5]" (median and CI, 3 significant digits) for an ok cell, "n/a" when it
+// "12.3 [12.1, 12.5]" (median and CI, 3 significant digits; " !" after it when the cell was
+// disturbed, interference_section.h) for an ok cell, "n/a" when it
 // lacks the metric; "skipped: <reason>" for a skipped cell; otherwise the status name.
 std::string cell_text(const CellResult& result, std::string_view metric);
 

@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "report/comparison_table.h"
+#include "report/interference_section.h"
 #include "report/not_ok_cells.h"
 #include "report/number_format.h"
 
@@ -78,6 +79,8 @@ std::string format_console_tables(const RunResult& run) {
   const auto not_ok = group_not_ok_cells(run);
   if (!not_ok.empty()) out += "\nCells without results:\n";
   for (const auto& group : not_ok) out += "  " + describe(group) + '\n';
+  if (const std::string footnote = disturbed_footnote(run); !footnote.empty())
+    out += '\n' + footnote;
   return out;
 }
 

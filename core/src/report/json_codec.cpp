@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "report/interference_json.h"
+
 namespace rb::report {
 
 namespace {
@@ -255,6 +257,8 @@ Json to_json(const CellResult& result, SampleDetail detail) {
       by_role[role] = to_json(provenance);
     out["provenance_by_role"] = std::move(by_role);
   }
+  if (Json interference = cell_interference_to_json(result); !interference.is_null())
+    out["interference"] = std::move(interference);
   if (detail == SampleDetail::full)
     out["samples"] = array_of(result.samples);
   else
@@ -288,28 +292,31 @@ void from_json(const Json& j, CellResult& result) {
   if (const auto it = j.find("provenance_by_role"); it != j.end())
     for (const auto& [role, provenance] : it->items())
       from_json(provenance, result.provenance_by_role[role]);
+  cell_interference_from_json(j, result);
   const Json& samples = j.at("samples");
   result.samples = samples.is_array() ? vector_from<Sample>(samples) : std::vector<Sample>{};
 }
 
 Json to_json(const RunContext& c) {
-  return Json{{"host", c.host},
-              {"kernel", c.kernel},
-              {"cpu_model", c.cpu_model},
-              {"cores", c.cores},
-              {"governor", c.governor},
-              {"load_average", c.load_average},
-              {"compiler", c.compiler},
-              {"build_type", c.build_type},
-              {"git_revision", c.git_revision},
-              {"nofile_soft", c.nofile_soft},
-              {"nofile_hard", c.nofile_hard},
-              {"started_at", c.started_at},
-              {"finished_at", c.finished_at},
-              {"command_line", c.command_line},
-              {"config_path", c.config_path},
-              {"runner_version", c.runner_version},
-              {"order_seed", c.order_seed}};
+  Json out{{"host", c.host},
+           {"kernel", c.kernel},
+           {"cpu_model", c.cpu_model},
+           {"cores", c.cores},
+           {"governor", c.governor},
+           {"load_average", c.load_average},
+           {"compiler", c.compiler},
+           {"build_type", c.build_type},
+           {"git_revision", c.git_revision},
+           {"nofile_soft", c.nofile_soft},
+           {"nofile_hard", c.nofile_hard},
+           {"started_at", c.started_at},
+           {"finished_at", c.finished_at},
+           {"command_line", c.command_line},
+           {"config_path", c.config_path},
+           {"runner_version", c.runner_version},
+           {"order_seed", c.order_seed}};
+  add_machine_fields(c, out);
+  return out;
 }
 
 void from_json(const Json& j, RunContext& c) {
@@ -331,6 +338,7 @@ void from_json(const Json& j, RunContext& c) {
   c.runner_version = j.at("runner_version").get<std::string>();
   // Absent from results written before the order of plugins per round was shuffled.
   c.order_seed = j.value("order_seed", std::uint64_t{0});
+  read_machine_fields(j, c);
 }
 
 Json to_json(const RunResult& run, SampleDetail detail) {

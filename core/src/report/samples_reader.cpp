@@ -1,9 +1,11 @@
 #include "report/samples_reader.h"
 
+#include <algorithm>
 #include <fstream>
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "report/json_codec.h"
 #include "report/summary_json.h"
@@ -32,18 +34,35 @@ std::map<std::size_t, std::vector<Sample>> read_samples_jsonl(const std::filesys
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);)
     if (!line.empty()) lines.push_back(std::move(line));
+  // A retried round (exec/interference.h) wrote its superseded attempts first: only the
+  // latest attempt of each cell-round counts, as it did in the run itself.
+  struct Tagged {
+    std::size_t cell;
+    int attempt;
+    Sample sample;
+  };
+  std::vector<Tagged> tagged;
+  std::map<std::pair<std::size_t, int>, int> latest_attempt;  // (cell, round) -> attempt
   for (std::size_t i = 0; i < lines.size(); ++i) {
     try {
       const Json line = Json::parse(lines[i]);
-      if (line.contains("event")) continue;
+      const auto cell = line.at("cell").get<std::size_t>();
+      const int attempt = line.value("attempt", 0);
+      const auto event = line.find("event");
+      if (event != line.end() && *event != "interference") continue;
+      int& latest = latest_attempt[{cell, line.at("round").get<int>()}];
+      latest = std::max(latest, attempt);
+      if (event != line.end()) continue;
       Sample s = sample_from(line);
-      if (s.warmup) continue;
-      out[line.at("cell").get<std::size_t>()].push_back(std::move(s));
+      if (!s.warmup) tagged.push_back({cell, attempt, std::move(s)});
     } catch (const std::exception& e) {
       if (i + 1 == lines.size()) break;  // the line a killed run was writing
       throw std::runtime_error(path.string() + ":" + std::to_string(i + 1) + ": " + e.what());
     }
   }
+  for (auto& t : tagged)
+    if (t.attempt == latest_attempt[{t.cell, t.sample.round}])
+      out[t.cell].push_back(std::move(t.sample));
   return out;
 }
 

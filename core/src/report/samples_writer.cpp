@@ -7,6 +7,7 @@
 #include <system_error>
 #include <utility>
 
+#include "report/interference_json.h"
 #include "report/json_codec.h"
 
 namespace rb::report {
@@ -47,9 +48,10 @@ SamplesWriter& SamplesWriter::operator=(SamplesWriter&& other) noexcept {
   return *this;
 }
 
-void SamplesWriter::write(const CellSpec& cell, const Sample& sample) {
+void SamplesWriter::write(const CellSpec& cell, const Sample& sample, int attempt) {
   Json line = cell_fields(cell);
   line["round"] = sample.round;
+  if (attempt > 0) line["attempt"] = attempt;
   line["iteration"] = sample.iteration;
   line["warmup"] = sample.warmup;
   line["metrics"] = sample.metrics;
@@ -63,6 +65,15 @@ void SamplesWriter::write_event(const CellSpec& cell, int round, std::string_vie
   line["round"] = round;
   line["event"] = status;
   line["reason"] = reason;
+  write_line(dump_json(line));
+}
+
+void SamplesWriter::write_interference(const CellSpec& cell, const RoundInterference& round) {
+  Json line = cell_fields(cell);
+  line["round"] = round.round;
+  line["attempt"] = round.attempt;
+  line["event"] = "interference";
+  line["interference"] = to_json(round);
   write_line(dump_json(line));
 }
 

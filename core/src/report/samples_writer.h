@@ -21,8 +21,12 @@ class SamplesWriter {
   SamplesWriter& operator=(const SamplesWriter&) = delete;
 
   // {"cell":3,"workload":..,"plugin":..,"params":{..},"round":0,"iteration":1,
-  //  "warmup":false,"metrics":{..},"counters":{..}}
-  void write(const CellSpec& cell, const Sample& sample);
+  //  "warmup":false,"metrics":{..},"counters":{..}}, and "attempt":n when n > 0: a retried
+  // round's samples (exec/interference.h); the latest attempt of a round supersedes the rest.
+  void write(const CellSpec& cell, const Sample& sample, int attempt = 0);
+  // What one attempt of a cell-round measured of the machine, as soon as it ended:
+  // {"cell":..,...,"round":r,"attempt":n,"event":"interference","interference":{..}}
+  void write_interference(const CellSpec& cell, const RoundInterference& round);
   // A cell-round that did not end ok: {"cell":..,...,"round":r,"event":status,"reason":..}
   void write_event(const CellSpec& cell, int round, std::string_view status,
                    std::string_view reason);

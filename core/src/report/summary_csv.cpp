@@ -34,6 +34,18 @@ std::vector<std::string> summary_fields(const MetricInfo& metric, const stats::S
 
 constexpr std::size_t kSummaryFieldCount = 12;
 
+// disturbed (true/false), the highest foreign CPU and steal shares of its rounds, and why;
+// all empty when the cell has no measured round (skipped, or written before it was measured).
+std::vector<std::string> interference_fields(const CellResult& result) {
+  if (result.interference.empty()) return {"", "", "", ""};
+  double foreign = 0, steal = 0;
+  for (const auto& round : result.interference) {
+    foreign = std::max(foreign, round.foreign_cpu_share);
+    steal = std::max(steal, round.steal_share);
+  }
+  return {result.disturbed ? "true" : "false", number(foreign), number(steal), result.disturbance};
+}
+
 }  // namespace
 
 std::string format_summary_csv(const RunResult& run) {
@@ -44,6 +56,8 @@ std::string format_summary_csv(const RunResult& run) {
        {"metric", "unit", "n", "median", "ci_low", "ci_high", "mean", "stddev", "cv", "min", "max",
         "outliers", "status", "reason", "user_s", "sys_s", "max_rss_kib"})
     header.emplace_back(column);
+  for (const char* column : {"disturbed", "foreign_cpu_share", "steal_share", "disturbance"})
+    header.emplace_back(column);
   std::string out = csv_row(header);
 
   for (const auto& result : run.cells) {
@@ -53,9 +67,11 @@ std::string format_summary_csv(const RunResult& run) {
       const ParamValue* value = result.cell.find(name);
       prefix.push_back(value ? to_string(*value) : "");
     }
-    const std::vector<std::string> suffix = {
-        to_string(result.status), result.reason, number(result.rusage.user_s),
-        number(result.rusage.sys_s), std::to_string(result.rusage.max_rss_kib)};
+    std::vector<std::string> suffix = {to_string(result.status), result.reason,
+                                       number(result.rusage.user_s), number(result.rusage.sys_s),
+                                       std::to_string(result.rusage.max_rss_kib)};
+    const auto interference = interference_fields(result);
+    suffix.insert(suffix.end(), interference.begin(), interference.end());
 
     auto emit = [&](std::vector<std::string> middle) {
       std::vector<std::string> row = prefix;

@@ -10,6 +10,7 @@
 
 #include "report/atomic_file.h"
 #include "report/comparison_table.h"
+#include "report/interference_section.h"
 #include "report/latency_section.h"
 #include "report/plugin_setups.h"
 
@@ -79,6 +80,7 @@ std::string context_section(const RunContext& c) {
                                      : fmt::format("{} to {}", c.started_at, c.finished_at));
   if (!c.config_path.empty()) item("Config", code_span(c.config_path));
   item("Command line", c.command_line.empty() ? "unknown" : code_span(c.command_line));
+  out += machine_context_items(c);
   return out + '\n';
 }
 
@@ -174,6 +176,7 @@ std::string format_summary_md(const RunResult& run) {
   for (const auto& table : tables) out += table_section(table);
   out += latency_section(run);
   out += not_ok_section(run);
+  out += interference_section(run);
   out += outlier_section(run);
   return out;
 }

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "report/json_codec.h"
+#include "store/interference_rows.h"
 #include "store/schema.h"
 
 namespace rb::store {
@@ -68,6 +69,7 @@ std::int64_t RunRecorder::begin(const RunHeader& h) {
   insert.bind(12, h.context.governor).bind(13, dump_json(to_json(h.context)));
   insert.run();
   run_id_ = db_.last_insert_id();
+  update_run_machine_fields(db_, run_id_, h.context);
   tx.commit();
   return run_id_;
 }
@@ -96,6 +98,7 @@ void RunRecorder::add_cell(const CellResult& cell) {
   const std::int64_t cell_id = db_.last_insert_id();
   insert_metrics(db_, cell_id, cell);
   insert_cell_provenance(db_, cell_id, cell);
+  insert_cell_interference(db_, cell_id, cell);
   insert_samples(db_, cell_id, cell.samples);
   tx.commit();
 }
@@ -106,6 +109,7 @@ void RunRecorder::finish(const RunContext& context, const std::string& status) {
   update.bind(1, context.finished_at).bind(2, status).bind(3, dump_json(to_json(context)));
   update.bind(4, run_id_);
   update.run();
+  update_run_machine_fields(db_, run_id_, context);  // the foreign processes are known now
 }
 
 }  // namespace rb::store

@@ -8,6 +8,7 @@
 
 #include "report/json_codec.h"
 #include "stats/summary.h"
+#include "store/interference_rows.h"
 
 namespace rb::store {
 namespace {
@@ -89,6 +90,29 @@ CREATE INDEX cell_provenance_by_sha256 ON cell_provenance (so_sha256);
 CREATE INDEX cell_provenance_by_library ON cell_provenance (library, library_version);
 )sql";
 
+constexpr const char* kSchemaV4 = R"sql(
+CREATE TABLE cell_rounds (
+  cell_id INTEGER NOT NULL REFERENCES cells(id) ON DELETE CASCADE,
+  round INTEGER NOT NULL,
+  attempt INTEGER NOT NULL,          -- 0, or the retry kept after disturbed attempts
+  cpus TEXT NOT NULL,                -- JSON array: the CPUs whose busy time was read
+  foreign_cpu_share REAL NOT NULL,   -- of those CPUs' time, busy with other work
+  steal_share REAL NOT NULL,
+  load_average REAL NOT NULL,        -- 1-minute, at the round's end
+  canary_cpu_ns REAL NOT NULL,       -- 0: no canary (the child did not get that far)
+  canary_syscall_ns REAL NOT NULL,
+  wall_s REAL NOT NULL,              -- the attempt's wall time, child start to exit
+  disturbed INTEGER NOT NULL,
+  PRIMARY KEY (cell_id, round)
+) WITHOUT ROWID;
+ALTER TABLE cells ADD COLUMN disturbed INTEGER;             -- NULL: not measured
+ALTER TABLE cells ADD COLUMN disturbance TEXT;
+ALTER TABLE runs ADD COLUMN clock_resolution_ns REAL;       -- NULL: not measured
+ALTER TABLE runs ADD COLUMN clock_overhead_ns REAL;
+ALTER TABLE runs ADD COLUMN disturbance_threshold REAL;
+ALTER TABLE runs ADD COLUMN foreign_processes TEXT;         -- JSON array
+)sql";
+
 // Version 2's summaries for cells stored by version 1, taken from the cell results they
 // were stored with, so they are exactly what the run itself reported.
 void backfill_cell_metrics(Database& db) {
@@ -121,6 +145,25 @@ void backfill_cell_provenance(Database& db) {
   }
 }
 
+// Version 4's rows and columns for what was stored before it, from the stored cell results
+// and run contexts: only results written with interference have any (the rest stay NULL).
+void backfill_interference(Database& db) {
+  Statement cells = db.prepare("SELECT id, result FROM cells");
+  while (cells.step()) {
+    CellResult cell;
+    report::from_json(report::Json::parse(cells.column_text(1)), cell);
+    insert_cell_interference(db, cells.column_int(0), cell);
+  }
+  Statement runs = db.prepare("SELECT id, context FROM runs");
+  while (runs.step()) {
+    const report::Json context = report::Json::parse(runs.column_text(1));
+    if (!context.contains("clock_resolution_ns")) continue;
+    RunContext c;
+    report::from_json(context, c);
+    update_run_machine_fields(db, runs.column_int(0), c);
+  }
+}
+
 void apply_step(Database& db, int version) {
   Transaction tx(db);
   if (version == 1) db.exec(kSchemaV1);
@@ -131,6 +174,10 @@ void apply_step(Database& db, int version) {
   if (version == 3) {
     db.exec(kSchemaV3);
     backfill_cell_provenance(db);
+  }
+  if (version == 4) {
+    db.exec(kSchemaV4);
+    backfill_interference(db);
   }
   db.set_user_version(version);
   tx.commit();

@@ -16,10 +16,15 @@ namespace rb::store {
 // 3: cell_provenance: every binary a cell ran, by role ("server" and "client" for a
 //    two-process cell, "plugin" otherwise; cells' own columns keep only the server's),
 //    backfilled from the stored cell results.
-inline constexpr int kSchemaVersion = 3;
+// 4: interference (exec/interference.h): cell_rounds, a row per kept round of a cell (foreign
+//    CPU share, steal, load, canary, attempt); cells.disturbed / disturbance; the run's
+//    clock resolution and overhead, disturbance threshold and foreign processes as runs
+//    columns. Cells and runs stored before are NULL there: not measured.
+inline constexpr int kSchemaVersion = 4;
 
 // The oldest layout the read-only commands (history, compare, report, export) can read as
-// it is: version 3 only adds a table they do not query.
+// it is: versions 3 and 4 only add tables and columns they do not query (a RunResult is
+// rebuilt from the stored result and context JSON).
 inline constexpr int kOldestReadableVersion = 2;
 
 // Brings the database to kSchemaVersion (creating it when empty) and sets WAL mode - in

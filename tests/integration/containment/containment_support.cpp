@@ -33,8 +33,11 @@ MatrixRun run_matrix(const ScratchDir& dir, const std::string& config,
   run.output = run_runner(args);
   if (std::filesystem::exists(run.out / "summary.json"))
     run.summary = read_json(run.out / "summary.json");
-  for (const auto& line : read_lines(run.out / "samples.jsonl"))
-    run.lines.push_back(nlohmann::json::parse(line));  // throws on a corrupted line
+  for (const auto& line : read_lines(run.out / "samples.jsonl")) {
+    auto parsed = nlohmann::json::parse(line);  // throws on a corrupted line
+    // Each round's interference record is the runner's own line, not the cell's output.
+    if (parsed.value("event", "") != "interference") run.lines.push_back(std::move(parsed));
+  }
   return run;
 }
 

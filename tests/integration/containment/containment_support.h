@@ -28,7 +28,7 @@ struct MatrixRun {
   RunOutput output;
   std::filesystem::path out;          // the results directory
   nlohmann::json summary;             // summary.json, or null when it was not written
-  std::vector<nlohmann::json> lines;  // samples.jsonl, every line parsed
+  std::vector<nlohmann::json> lines;  // samples.jsonl, every line parsed but interference records
 };
 
 // Runs `config` with --out <dir>/out and the given extra arguments.

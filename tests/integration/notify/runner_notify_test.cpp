@@ -57,7 +57,7 @@ TEST(RunnerNotify, EveryMechanismHandsOverExactlyOneToN) {
   const auto out = dir.path() / "out";
 
   // 5 plugins x 2 producer counts, 2 measured samples each.
-  const auto samples = read_lines(out / "samples.jsonl");
+  const auto samples = rbtest::read_sample_lines(out / "samples.jsonl");
   EXPECT_EQ(samples.size(), 10u * 2u);
   for (const auto& line : samples) {
     const auto s = nlohmann::json::parse(line);

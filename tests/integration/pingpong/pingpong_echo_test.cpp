@@ -71,7 +71,7 @@ verify = ["all"])";
     EXPECT_NE(result.out.find(pair), std::string::npos) << pair << "\n" << result.out;
     EXPECT_NO_THROW(rbtest::cell_with_plugin(summary, pair)) << pair;
   }
-  EXPECT_EQ(read_lines(dir.path() / "out" / "samples.jsonl").size(), 16u * 2u);
+  EXPECT_EQ(rbtest::read_sample_lines(dir.path() / "out" / "samples.jsonl").size(), 16u * 2u);
 }
 
 TEST(PingpongEcho, EachPluginAgainstItselfWithTwoThreads) {

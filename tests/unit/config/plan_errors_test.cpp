@@ -39,7 +39,8 @@ TEST(PlanErrors, UnknownKeysAtEveryLevelSuggestTheNearest) {
 TEST(PlanErrors, UnknownKeyWithNothingCloseListsTheValidKeys) {
   EXPECT_EQ(error_of(with("[run]\nzzzzzzzz = 1\n")),
             "t.toml:7:1: unknown key 'zzzzzzzz' in [run]; expected one of: repetitions, "
-            "warmup, rounds, timeout, cpus, server_cpus, client_cpus, order_seed");
+            "warmup, rounds, timeout, cpus, server_cpus, client_cpus, order_seed, "
+            "disturbance_threshold, on_disturbance, max_retries");
 }
 
 TEST(PlanErrors, TheFirstUnknownKeyInTheFileIsReported) {
@@ -251,7 +252,8 @@ TEST(PlanErrors, UserTextInMessagesIsEscaped) {
   const std::string what = error_of(with("[run]\n\"bad\\nkey\\u0007\" = 1\n"));
   EXPECT_EQ(what,
             "t.toml:7:1: unknown key 'bad\\nkey\\x07' in [run]; expected one of: "
-            "repetitions, warmup, rounds, timeout, cpus, server_cpus, client_cpus, order_seed");
+            "repetitions, warmup, rounds, timeout, cpus, server_cpus, client_cpus, order_seed, "
+            "disturbance_threshold, on_disturbance, max_retries");
 }
 
 }  // namespace

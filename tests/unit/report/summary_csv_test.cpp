@@ -22,7 +22,8 @@ TEST(SummaryCsv, HeaderNamesEveryParamBetweenPluginAndMetric) {
   ASSERT_FALSE(lines.empty());
   EXPECT_EQ(lines[0],
             "index,workload,plugin,pipes,active,writes,transport,metric,unit,n,median,ci_low,"
-            "ci_high,mean,stddev,cv,min,max,outliers,status,reason,user_s,sys_s,max_rss_kib");
+            "ci_high,mean,stddev,cv,min,max,outliers,status,reason,user_s,sys_s,max_rss_kib,"
+            "disturbed,foreign_cpu_share,steal_share,disturbance");
 }
 
 TEST(SummaryCsv, OneRowPerCellAndMetricInDeclaredMetricOrder) {
@@ -31,7 +32,7 @@ TEST(SummaryCsv, OneRowPerCellAndMetricInDeclaredMetricOrder) {
   ASSERT_EQ(lines.size(), 1u + 3 * 3 + 1);
   EXPECT_EQ(lines[1],
             "0,flower,libevent2,100,100,100,socketpair,setup_us,us,24,10.04,9.876,10.26,10.1404,"
-            "0.502,0.04950495049504951,9.036,13.052,1,ok,,0.25,0.125,4096");
+            "0.502,0.04950495049504951,9.036,13.052,1,ok,,0.25,0.125,4096,,,,");
   EXPECT_EQ(lines[2].substr(0, lines[2].find(",us,")),
             "0,flower,libevent2,100,100,100,socketpair,dispatch_us");
   EXPECT_NE(lines[2].find(",0,ok,"), std::string::npos);  // no outliers in dispatch_us
@@ -43,7 +44,7 @@ TEST(SummaryCsv, SkippedCellKeepsItsReasonQuoted) {
   const auto lines = lines_of(format_summary_csv(testing::two_plugins_two_points()));
   EXPECT_EQ(lines.back(),
             "3,flower,raw-epoll,1000,100,100,socketpair,,,,,,,,,,,,,skipped,"
-            "\"needs 2005 fds, hard limit 2000\",0,0,0");
+            "\"needs 2005 fds, hard limit 2000\",0,0,0,,,,");
 }
 
 TEST(SummaryCsv, WritesTheSameTextToAFile) {
