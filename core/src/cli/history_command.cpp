@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli/exit_codes.h"
+#include "cli/history_changes_command.h"
 #include "cli/run_source.h"
 #include "compare/comparison_output.h"
 #include "compare/text_table.h"
@@ -90,7 +91,8 @@ int show_cells(store::Database& db, const store::RunFilter& filter, const Histor
                           {"n", p.n},
                           {"median", p.median},
                           {"ci_low", p.ci_low},
-                          {"ci_high", p.ci_high}});
+                          {"ci_high", p.ci_high},
+                          {"disturbed", p.disturbed}});
       out.push_back({{"workload", s.workload},
                      {"plugin", s.plugin},
                      {"point", s.point},
@@ -127,8 +129,10 @@ int show_cells(store::Database& db, const store::RunFilter& filter, const Histor
 }  // namespace
 
 CLI::App* add_history_command(CLI::App& app, HistoryArgs& args) {
-  auto* cmd = app.add_subcommand("history",
-                                 "List stored runs, or with --cell show a cell's median over time");
+  auto* cmd = app.add_subcommand(
+      "history",
+      "List stored runs, or with --cell show a cell's median over time, --changes its change "
+      "points, --check-newest judge the newest run against its history");
   cmd->add_option("--store", args.store, "history database (default: REACTORBENCH_DB)");
   cmd->add_option("--cell", args.cell,
                   "cells to follow: plugin, workload and key=value terms, e.g. 'muduo pipes=1000'");
@@ -138,6 +142,21 @@ CLI::App* add_history_command(CLI::App& app, HistoryArgs& args) {
   cmd->add_option("--host", args.host, "only runs on this host");
   cmd->add_option("--format", args.format, "table (default), md or json")
       ->check(CLI::IsMember({"table", "md", "json"}));
+  cmd->add_flag("--changes", args.changes,
+                "change points (E-Divisive means) in each cell's series of run medians: where "
+                "the level shifted, by how much, with what p");
+  cmd->add_flag("--check-newest", args.check_newest,
+                "judge the newest finished run against its history's level: exit 0 no "
+                "regression, 1 regression, 3 nothing to judge yet, 2 error");
+  cmd->add_option("--threshold", args.threshold,
+                  "--check-newest: changes within it are never a regression (default 5%)");
+  cmd->add_option("--min-runs", args.min_runs,
+                  "--check-newest: finished runs of the config needed, the newest included "
+                  "(default 5)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--alpha", args.alpha,
+                  "significance of a change point (permutation test; default 0.01)")
+      ->check(CLI::Range(0.0, 1.0));
   cmd->add_flag("--migrate", args.migrate,
                 "migrate an older database to this runner's schema (the only change history "
                 "makes; reading never migrates)");
@@ -164,6 +183,8 @@ int history_command(const HistoryArgs& args) {
     store::RunFilter filter;
     filter.config_name = args.config;
     filter.host = args.host;
+    if (args.check_newest) return check_newest_run(db, filter, args);
+    if (args.changes) return show_history_changes(db, filter, args);
     return args.cell.empty() ? list_runs(db, filter, args) : show_cells(db, filter, args);
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << '\n';

@@ -1,6 +1,8 @@
 // `runner history`: the stored runs, newest first, or with --cell a table of a cell's median
-// over time (one table per matching cell and metric, oldest run first). It only reads the
-// database, never migrating it, unless asked to with --migrate.
+// over time (one table per matching cell and metric, oldest run first), or with --changes
+// the change points of each cell's series, or with --check-newest the newest run judged
+// against its history (cli/history_changes_command.h). It only reads the database, never
+// migrating it, unless asked to with --migrate.
 #pragma once
 
 #include <cstddef>
@@ -22,6 +24,14 @@ struct HistoryArgs {
   std::string host;
   std::string format = "table";  // table, md or json
   bool migrate = false;          // bring an older database to this runner's schema, and stop
+  // --changes: change points in each cell's series of run medians (E-Divisive means).
+  bool changes = false;
+  // --check-newest: the newest finished run against its history's level; compare's exit
+  // codes (0 no regression, 1 regression, 3 nothing to judge yet or inconclusive, 2 error).
+  bool check_newest = false;
+  std::string threshold = "5%";  // --check-newest: a change inside it is never a regression
+  std::size_t min_runs = 5;      // --check-newest: finished runs needed, the newest included
+  double alpha = 0.01;           // the change points' permutation test
 };
 
 CLI::App* add_history_command(CLI::App& app, HistoryArgs& args);

@@ -8,6 +8,7 @@
 
 #include "cli/exit_codes.h"
 #include "cli/plot_script.h"
+#include "cli/report_history.h"
 #include "cli/run_source.h"
 #include "html/html_report.h"
 #include "html/html_text.h"
@@ -117,6 +118,7 @@ int report_command(const ReportArgs& args) {
         }
       }
       add_plots(run, args, section, slug);
+      add_history(run, sources, section);
       sections.push_back(std::move(section));
     }
     const auto page = args.html / "report.html";

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "compare/comparison_output.h"
+#include "html/history_svg.h"
 #include "html/html_page.h"
 #include "html/html_tables.h"
 #include "html/html_text.h"
@@ -70,6 +71,9 @@ std::string section_html(std::size_t index, const ReportSection& section) {
            "</p>\n";
   }
   out += "<h3>Plots</h3>\n" + plots_html(section);
+  if (!section.history.empty() || !section.history_note.empty())
+    out += "<h3>History</h3>\n" +
+           history_html(section.history, section.store_run, section.history_note);
   out += results_html(run);
   out += not_ok_html(run);
   out += "<details><summary>Context and plugin provenance</summary>\n" + context_html(run) +

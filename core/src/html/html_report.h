@@ -1,14 +1,16 @@
 // The HTML report: for each run a section with its verdicts against a baseline, its plots,
-// its result tables, the cells without results and its context; above them one card per
-// run with the verdict at a glance.
+// its cells' history (when stored), its result tables, the cells without results and its
+// context; above them one card per run with the verdict at a glance.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "compare/run_comparison.h"
 #include "model/results.h"
+#include "store/history_changes.h"
 
 namespace rb::html {
 
@@ -25,6 +27,11 @@ struct ReportSection {
   std::string baseline_note;  // why there is no comparison, when there is none
   std::vector<ReportPlot> plots;
   std::string plots_note;  // why there are no plots, when there are none
+  // The run's cells in the history store (their series of run medians and change points);
+  // no History heading at all when the run has no store behind it and nothing is noted.
+  std::vector<store::SeriesChanges> history;
+  std::string history_note;    // why there is no history, or what it covers
+  std::int64_t store_run = 0;  // the run's id in the store (0: not stored)
 };
 
 std::string render_report(const std::string& title, const std::vector<ReportSection>& sections,

@@ -40,6 +40,16 @@ bool CellFilter::matches(const CellSpec& cell) const {
   });
 }
 
+namespace {
+
+bool has_column(Database& db, const char* table, const char* column) {
+  Statement info = db.prepare(
+      fmt::format("SELECT 1 FROM pragma_table_info('{}') WHERE name = '{}'", table, column));
+  return info.step();
+}
+
+}  // namespace
+
 std::vector<CellHistory> cell_history(Database& db, const CellFilter& cells,
                                       const std::vector<std::string>& metrics,
                                       const RunFilter& runs, std::size_t last_runs) {
@@ -50,11 +60,13 @@ std::vector<CellHistory> cell_history(Database& db, const CellFilter& cells,
   for (const auto& run : selected) ids.push_back(run.id);
 
   // The ids are integers from the database itself, so joining them into the SQL is safe.
+  // A database older than schema 4 has no disturbed column: nothing was measured there.
   Statement rows = db.prepare(fmt::format(
       "SELECT r.id, r.started_at, r.git_revision, r.status, c.workload, c.plugin, c.params, "
-      "c.params_label, c.status, m.metric, m.n, m.median, m.ci_low, m.ci_high "
+      "c.params_label, c.status, m.metric, m.n, m.median, m.ci_low, m.ci_high, {} "
       "FROM runs r JOIN cells c ON c.run_id = r.id JOIN cell_metrics m ON m.cell_id = c.id "
       "WHERE r.id IN ({}) ORDER BY r.id, c.cell_index, m.metric",
+      has_column(db, "cells", "disturbed") ? "COALESCE(c.disturbed, 0)" : "0",
       fmt::join(ids, ",")));
   std::map<std::string, std::size_t> series;  // workload|plugin|point|metric -> index in out
   while (rows.step()) {
@@ -80,6 +92,7 @@ std::vector<CellHistory> cell_history(Database& db, const CellFilter& cells,
     p.median = rows.column_double(11);
     p.ci_low = rows.column_double(12);
     p.ci_high = rows.column_double(13);
+    p.disturbed = rows.column_int(14) != 0;
     out[it->second].points.push_back(std::move(p));
   }
   return out;

@@ -41,6 +41,9 @@ struct HistoryPoint {
   double median = 0;
   double ci_low = 0;
   double ci_high = 0;
+  // The run's interference check found the cell disturbed (schema 4's cells.disturbed;
+  // false when not measured): the history's change points and band leave it out.
+  bool disturbed = false;
 };
 
 struct CellHistory {

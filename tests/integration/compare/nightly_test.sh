@@ -10,9 +10,11 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; for f in "$tmp"/*.out "$tmp"/*.err; do echo "--- $f"; cat "$f"; done; exit 1; }
 
-night() {  # night N: runs the nightly into $tmp/nN, output in $tmp/N.out and N.err
-  "$root/scripts/nightly" --runner "$runner" --store "$tmp/history.db" --out "$tmp/n$1" \
-    "$root/configs/smoke.toml" >"$tmp/$1.out" 2>"$tmp/$1.err"
+night() {  # night N [OPTION...]: runs the nightly into $tmp/nN, output in $tmp/N.out and N.err
+  local n="$1"
+  shift
+  "$root/scripts/nightly" --runner "$runner" --store "$tmp/history.db" --out "$tmp/n$n" "$@" \
+    "$root/configs/smoke.toml" >"$tmp/$n.out" 2>"$tmp/$n.err"
 }
 
 night 1 || fail "first night exited $?"
@@ -38,4 +40,17 @@ fi
 runs="$("$runner" history --store "$tmp/history.db" --format json)" || fail "history failed"
 count="$(printf '%s' "$runs" | /usr/bin/python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')"
 [ "$count" = 2 ] || fail "expected 2 stored runs, found $count"
-echo "nightly end to end: ok (second night exited $rc)"
+grep -q "fewer than --min-runs 5: nothing to judge yet" "$tmp/2.err" \
+  || fail "second night should say the history is too short"
+
+# Third night with --min-runs 3: the history (runs 1 and 2) now gives the verdict.
+night 3 --min-runs 3
+rc3=$?
+case $rc3 in 0|1|3) ;; *) fail "third night exited $rc3" ;; esac
+grep -q "^base: run 2 (smoke" "$tmp/3.out" || fail "third night did not print the compare"
+grep -q "the verdict comes from the history" "$tmp/3.out" || fail "third night: no history verdict"
+grep -q "^history check: run 3 " "$tmp/3.out" || fail "third night did not judge run 3"
+grep -q "^history verdict: .* -> exit $rc3\$" "$tmp/3.out" || fail "exit code is not the history's"
+grep -q "^nightly: $tmp/n3/report.html -> exit $rc3" "$tmp/3.out" || fail "no closing line (3)"
+grep -q "<h3>History</h3>" "$tmp/n3/report.html" || fail "third night's report has no history"
+echo "nightly end to end: ok (second night exited $rc, third $rc3)"
