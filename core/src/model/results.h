@@ -53,8 +53,9 @@ struct Provenance {
 struct RoundInterference {
   int round = 0;
   std::vector<int> cpus = {};  // the CPUs whose /proc/stat lines were read
-  // Of the pinned CPUs' time during the round: busy time (/proc/stat, all but idle and
-  // iowait) that was not the cell's own, over wall time x CPUs. 0 when unpinned/unreadable.
+  // Of the round's CPUs' time (the pinned ones; every allowed one when unpinned): busy time
+  // (/proc/stat, all but idle and iowait) that was not the cell's own, less a tick per CPU of
+  // rounding, over wall time x CPUs. 0 when /proc/stat could not be read.
   double foreign_cpu_share = 0;
   double steal_share = 0;   // steal ticks over all ticks of those CPUs
   double load_average = 0;  // 1-minute load average at the end of the round
