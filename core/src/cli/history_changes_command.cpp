@@ -247,7 +247,14 @@ int check_newest_run(store::Database& db, const store::RunFilter& filter, const 
                        {"change", c.change},
                        {"band_half_width", c.band.half_width},
                        {"spread", c.band.spread},
-                       {"k", c.band.k}});
+                       {"k", c.band.k},
+                       {"completed_change",
+                        c.completed_change ? Json{{"run", c.completed_change_run},
+                                                  {"before", c.completed_change->before},
+                                                  {"after", c.completed_change->after},
+                                                  {"change", c.completed_change->relative_change},
+                                                  {"p_value", c.completed_change->p_value}}
+                                           : Json()}});
     const Json out = {{"config", scope->filter.config_name},
                       {"host", scope->filter.host},
                       {"newest_run", newest.id},
@@ -293,6 +300,15 @@ int check_newest_run(store::Database& db, const store::RunFilter& filter, const 
     else
       ++it->second;
   }
+  for (const auto& c : checks)
+    if (c.completed_change)
+      text += fmt::format(
+          "note: {} {} {} {}: a change point at run {} ({} -> {}, {}, p = {:.3f}) now holds the "
+          "newest run; reported, not a verdict by itself\n",
+          c.identity.workload, c.identity.plugin, c.identity.point, c.identity.metric,
+          c.completed_change_run, number(c.completed_change->before),
+          number(c.completed_change->after), signed_percent(c.completed_change->relative_change),
+          c.completed_change->p_value);
   for (const auto& [reason, count] : why_inconclusive)
     text += fmt::format("inconclusive ({} series): {}\n", count, reason);
   text += fmt::format(

@@ -111,6 +111,14 @@ std::optional<NewestCheck> check_newest(const CellHistory& history, std::int64_t
     return check;
   }
   check.level_since_run = runs[check.band.since];
+  std::vector<double> with_newest = values;
+  with_newest.push_back(found->median);
+  runs.push_back(found->run_id);
+  const auto all = stats::find_change_points(with_newest, options.change_points);
+  if (!all.empty() && all.back().index > check.band.since) {
+    check.completed_change = all.back();
+    check.completed_change_run = runs[all.back().index];
+  }
   check.change = found->median / check.band.center - 1;
   const double worse = lower_is_better ? check.change : -check.change;
   if (worse > check.band.half_width)

@@ -52,6 +52,12 @@ struct NewestCheck {
   std::size_t history_runs = 0;      // points the band was built from
   double change = 0;                 // newest / band centre - 1
   bool lower_is_better = true;
+  // A change point that the newest run completes: found in the series with the newest run
+  // but after the history's last one (its new level holds the newest run). Reported, not a
+  // verdict by itself: at alpha 0.01 over a nightly's ~100 series it would fail far more
+  // nights than the band's budget (docs/methodology.md, History).
+  std::optional<stats::ChangePoint> completed_change;
+  std::int64_t completed_change_run = 0;
 };
 
 struct CheckOptions {

@@ -122,7 +122,24 @@ TEST(HistoryCheck, AnUnchangedSeriesRarelyRaisesAFalseAlarm) {
     const auto check = check_newest(history_of(noisy(12, 100, 0.05, seed)), 12, true, options);
     if (check->verdict == LevelVerdict::regression) ++alarms;
   }
+  RecordProperty("false_alarms_of_2000", alarms);
   EXPECT_LE(alarms, 5);
+}
+
+TEST(HistoryCheck, AChangePointTheNewestRunCompletesIsReportedNotJudged) {
+  // 14 runs at 100, then three at 115: inside the band the two 115s widened, but with the
+  // newest run E-Divisive finds the step at run 15.
+  auto medians = noisy(14, 100, 0.01, 10);
+  for (double v : noisy(3, 115, 0.01, 11)) medians.push_back(v);
+  const auto check = check_newest(history_of(medians), 17, true, CheckOptions{});
+  ASSERT_TRUE(check);
+  EXPECT_EQ(check->verdict, LevelVerdict::within) << check->reason;
+  ASSERT_TRUE(check->completed_change);
+  EXPECT_EQ(check->completed_change_run, 15);
+  EXPECT_NEAR(check->completed_change->relative_change, 0.15, 0.03);
+  // An unchanged series completes none.
+  EXPECT_FALSE(check_newest(history_of(noisy(17, 100, 0.01, 12)), 17, true, CheckOptions{})
+                   ->completed_change);
 }
 
 TEST(SeriesChanges, AStepIsFoundAtItsRun) {
