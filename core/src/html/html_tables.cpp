@@ -103,6 +103,18 @@ std::string results_html(const RunResult& run) {
     }
     out += table_html(t);
   }
+  // What the tables' "!" means, cell by cell (exec/interference.h).
+  std::vector<std::string> disturbed;
+  for (const auto& cell : run.cells)
+    if (cell.disturbed && cell.status == CellStatus::ok)
+      disturbed.push_back(fmt::format("{} {} {}: {}", cell.cell.workload, cell.cell.plugin,
+                                      cell.cell.params_label(), cell.disturbance));
+  if (!disturbed.empty())
+    out +=
+        "<h3>Disturbed (marked !)</h3>\n<p class=\"muted\">Other work, or a hypervisor, took "
+        "more than the threshold of these cells' CPUs in a round: their numbers may be the "
+        "machine's rather than the code's.</p>\n" +
+        list_html(disturbed);
   return out;
 }
 
@@ -132,6 +144,17 @@ std::string context_html(const RunResult& run) {
       {"command", c.command_line}};
   for (const auto& [name, value] : facts)
     out += "<tr>" + cell_tag("th", name, "") + cell_tag("td", value, "mono") + "</tr>\n";
+  if (c.clock_resolution_ns > 0) {  // measured by the run (exec/clock_probe, foreign_processes)
+    const std::pair<const char*, std::string> measured[] = {
+        {"clock", fmt::format("resolves {:.3g} ns, a read costs {:.3g} ns", c.clock_resolution_ns,
+                              c.clock_overhead_ns)},
+        {"disturbance threshold", fmt::format("{:.3g}%", c.disturbance_threshold * 100)},
+        {"other processes", c.foreign_processes.empty()
+                                ? std::string("none seen")
+                                : fmt::format("{}", fmt::join(c.foreign_processes, ", "))}};
+    for (const auto& [name, value] : measured)
+      out += "<tr>" + cell_tag("th", name, "") + cell_tag("td", value, "mono") + "</tr>\n";
+  }
   out += "</table>\n";
 
   compare::TextTable plugins;
