@@ -110,7 +110,7 @@ int show_history_changes(store::Database& db, const store::RunFilter& filter,
   const auto options = change_point_options(args);
   std::vector<store::SeriesChanges> all;
   for (auto& s : selected_series(db, *scope, args))
-    all.push_back(store::find_series_changes(std::move(s), options));
+    all.push_back(store::find_series_changes(std::move(s), options, args.allow_disturbed));
   if (all.empty()) {
     std::cerr << "error: no stored cell of " << scope_text(*scope) << " matches '" << args.cell
               << "'\n";
@@ -143,8 +143,9 @@ int show_history_changes(store::Database& db, const store::RunFilter& filter,
 
   std::string text = fmt::format(
       "change points in {} (E-Divisive means: alpha {}, {} permutations, segments of at least {} "
-      "runs, seed {:#x})\n",
-      scope_text(*scope), options.alpha, options.permutations, options.min_segment, options.seed);
+      "runs, seed {:#x}){}\n",
+      scope_text(*scope), options.alpha, options.permutations, options.min_segment, options.seed,
+      args.allow_disturbed ? "; disturbed runs kept (--allow-disturbed)" : "");
   std::vector<std::string> quiet;
   std::size_t quiet_runs_min = SIZE_MAX;
   std::size_t quiet_runs_max = 0;
@@ -186,6 +187,7 @@ int check_newest_run(store::Database& db, const store::RunFilter& filter, const 
   options.threshold = parse_threshold(args.threshold);  // a bad option is an error first
   options.min_history = args.min_runs > 1 ? args.min_runs - 1 : 1;
   options.change_points = change_point_options(args);
+  options.allow_disturbed = args.allow_disturbed;
   const auto scope = resolve_scope(db, filter);
   const std::size_t finished = scope ? scope->runs.size() : 0;
   if (finished < args.min_runs) {
@@ -279,9 +281,9 @@ int check_newest_run(store::Database& db, const store::RunFilter& filter, const 
          store::to_string(c.verdict)});
   }
   std::string text = fmt::format(
-      "history check: run {} ({}, git {}) against the level of the {} runs before it, {}\n",
-      newest.id, newest.started_at, newest.git_revision, scope->runs.size() - 1,
-      scope_text(*scope));
+      "history check: run {} ({}, git {}) against the level of the {} runs before it, {}{}\n",
+      newest.id, newest.started_at, newest.git_revision, scope->runs.size() - 1, scope_text(*scope),
+      args.allow_disturbed ? "; disturbed runs kept (--allow-disturbed)" : "");
   text += args.format == "md" ? compare::render_markdown(table) : compare::render_text(table);
   // Each regression, breakage and improvement with its band; the inconclusive ones by reason
   // (a disturbed run makes every cell of it inconclusive for the same reason).

@@ -157,6 +157,9 @@ CLI::App* add_history_command(CLI::App& app, HistoryArgs& args) {
   cmd->add_option("--alpha", args.alpha,
                   "significance of a change point (permutation test; default 0.01)")
       ->check(CLI::Range(0.0, 1.0));
+  cmd->add_flag("--allow-disturbed", args.allow_disturbed,
+                "--changes/--check-newest: keep runs whose cell was disturbed (other work on its "
+                "CPUs) in the series instead of leaving them out");
   cmd->add_flag("--migrate", args.migrate,
                 "migrate an older database to this runner's schema (the only change history "
                 "makes; reading never migrates)");

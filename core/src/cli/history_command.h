@@ -32,6 +32,7 @@ struct HistoryArgs {
   std::string threshold = "5%";  // --check-newest: a change inside it is never a regression
   std::size_t min_runs = 5;      // --check-newest: finished runs needed, the newest included
   double alpha = 0.01;           // the change points' permutation test
+  bool allow_disturbed = false;  // --changes/--check-newest: keep disturbed runs in the series
 };
 
 CLI::App* add_history_command(CLI::App& app, HistoryArgs& args);

@@ -36,12 +36,23 @@ struct Axes {
   }
 };
 
-Axes axes_for(const store::SeriesChanges& s) {
+// The runs drawn: every ok one, disturbed ones too (hollow, left out of the series), so a
+// chart shows what the store holds and where the change points were found among it.
+std::vector<std::size_t> shown_points(const store::SeriesChanges& s) {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < s.history.points.size(); ++i) {
+    const auto& p = s.history.points[i];
+    if (p.cell_status == "ok" && std::isfinite(p.median)) out.push_back(i);
+  }
+  return out;
+}
+
+Axes axes_for(const store::SeriesChanges& s, const std::vector<std::size_t>& shown) {
   Axes a;
-  a.points = s.used.size();
+  a.points = shown.size();
   a.low = INFINITY;
   a.high = -INFINITY;
-  for (std::size_t i : s.used) {
+  for (std::size_t i : shown) {
     const auto& p = s.history.points[i];
     for (double v : {p.median, p.ci_low, p.ci_high})
       if (std::isfinite(v) && v > 0) {
@@ -71,7 +82,13 @@ double segment_median(const store::SeriesChanges& s, std::size_t from, std::size
 }  // namespace
 
 std::string history_svg(const store::SeriesChanges& s, std::int64_t current_run) {
-  const Axes a = axes_for(s);
+  const std::vector<std::size_t> shown = shown_points(s);
+  const Axes a = axes_for(s, shown);
+  // Position on the x axis of each stored point (its place among the shown ones).
+  std::vector<double> position(s.history.points.size(), 0);
+  for (std::size_t k = 0; k < shown.size(); ++k) position[shown[k]] = static_cast<double>(k);
+  const auto at_used = [&](std::size_t u) { return position[s.used[u]]; };
+
   std::string out = fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
       "viewBox=\"0 0 {0} {1}\" role=\"img\" font-family=\"sans-serif\" font-size=\"10\">\n",
@@ -83,25 +100,26 @@ std::string history_svg(const store::SeriesChanges& s, std::int64_t current_run)
                      kTop + 8, escape(number(a.high)));
   out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", kLeft - 3,
                      kHeight - kBottom, escape(number(a.low)));
-  if (s.used.empty()) return out + "</svg>";
+  if (shown.empty()) return out + "</svg>";
 
   // Each segment's level (its median), between the change points.
-  std::vector<std::size_t> bounds = {0};
-  for (const auto& cp : s.change_points) bounds.push_back(cp.index);
-  bounds.push_back(s.used.size());
-  const double last_index = static_cast<double>(s.used.size() - 1);
-  for (std::size_t b = 0; b + 1 < bounds.size(); ++b) {
-    const double level = segment_median(s, bounds[b], bounds[b + 1]);
-    out += fmt::format(
-        "<line class=\"level\" x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" "
-        "stroke=\"#8aa\" stroke-dasharray=\"4 3\"/>\n",
-        a.x(std::max(static_cast<double>(bounds[b]) - 0.3, 0.0)),
-        a.x(std::min(static_cast<double>(bounds[b + 1]) - 0.7, last_index)), a.y(level),
-        a.y(level));
+  if (!s.used.empty()) {
+    std::vector<std::size_t> bounds = {0};
+    for (const auto& cp : s.change_points) bounds.push_back(cp.index);
+    bounds.push_back(s.used.size());
+    const double last_position = static_cast<double>(shown.size() - 1);
+    for (std::size_t b = 0; b + 1 < bounds.size(); ++b) {
+      const double level = segment_median(s, bounds[b], bounds[b + 1]);
+      out += fmt::format(
+          "<line class=\"level\" x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" "
+          "stroke=\"#8aa\" stroke-dasharray=\"4 3\"/>\n",
+          a.x(std::max(at_used(bounds[b]) - 0.3, 0.0)),
+          a.x(std::min(at_used(bounds[b + 1] - 1) + 0.3, last_position)), a.y(level), a.y(level));
+    }
   }
   for (const auto& cp : s.change_points) {
     const auto& at = s.at(cp);
-    const double x = a.x(static_cast<double>(cp.index) - 0.5);
+    const double x = a.x((at_used(cp.index - 1) + at_used(cp.index)) / 2);
     out += fmt::format(
         "<line class=\"change-point\" x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2}\" "
         "stroke=\"#c0392b\" stroke-width=\"1.5\"><title>change point at run {3} ({4}): {5} -> "
@@ -109,30 +127,34 @@ std::string history_svg(const store::SeriesChanges& s, std::int64_t current_run)
         x, kTop, kHeight - kBottom, at.run_id, escape(at.started_at), escape(number(cp.before)),
         escape(number(cp.after)), 100 * cp.relative_change, cp.p_value);
   }
-  // The runs: CI whisker, then the median; the report's own run in another colour.
+  // The runs: CI whisker, then the median; the series joined by a line; the report's own
+  // run in another colour; disturbed runs hollow and grey, outside the line.
   std::string path;
-  for (std::size_t i = 0; i < s.used.size(); ++i) {
-    const auto& p = s.history.points[s.used[i]];
-    const double x = a.x(static_cast<double>(i));
+  for (std::size_t u = 0; u < s.used.size(); ++u) {
+    const auto& p = s.history.points[s.used[u]];
+    path += fmt::format("{}{:.1f},{:.1f}", u == 0 ? "M" : " L", a.x(at_used(u)), a.y(p.median));
+  }
+  if (!path.empty())
+    out += "<path d=\"" + path + "\" fill=\"none\" stroke=\"#2c7fb8\" stroke-width=\"1\"/>\n";
+  for (std::size_t i : shown) {
+    const auto& p = s.history.points[i];
+    const double x = a.x(position[i]);
     if (std::isfinite(p.ci_low) && std::isfinite(p.ci_high) && p.ci_high > p.ci_low)
       out += fmt::format(
           "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" stroke=\"#999\"/>\n",
           x, a.y(p.ci_low), a.y(p.ci_high));
-    path += fmt::format("{}{:.1f},{:.1f}", i == 0 ? "M" : " L", x, a.y(p.median));
-  }
-  out += "<path d=\"" + path + "\" fill=\"none\" stroke=\"#2c7fb8\" stroke-width=\"1\"/>\n";
-  for (std::size_t i = 0; i < s.used.size(); ++i) {
-    const auto& p = s.history.points[s.used[i]];
     const bool current = p.run_id == current_run;
+    const bool left_out = std::find(s.used.begin(), s.used.end(), i) == s.used.end();
+    const char* colour = current ? "#e67e22" : left_out ? "#aaa" : "#2c7fb8";
     out += fmt::format(
-        "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{}\" fill=\"{}\"><title>run {} ({}): {} [{}, "
-        "{}]</title></circle>\n",
-        a.x(static_cast<double>(i)), a.y(p.median), current ? 3.5 : 2.2,
-        current ? "#e67e22" : "#2c7fb8", p.run_id, escape(p.started_at), escape(number(p.median)),
-        escape(number(p.ci_low)), escape(number(p.ci_high)));
+        "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{}\" fill=\"{}\" stroke=\"{}\"><title>run {} "
+        "({}): {} [{}, {}]{}</title></circle>\n",
+        x, a.y(p.median), current ? 3.5 : 2.2, left_out ? "#fff" : colour, colour, p.run_id,
+        escape(p.started_at), escape(number(p.median)), escape(number(p.ci_low)),
+        escape(number(p.ci_high)), left_out ? " disturbed: left out of the series" : "");
   }
-  const auto& first = s.history.points[s.used.front()];
-  const auto& last = s.history.points[s.used.back()];
+  const auto& first = s.history.points[shown.front()];
+  const auto& last = s.history.points[shown.back()];
   out += fmt::format("<text x=\"{}\" y=\"{}\">run {}</text>\n", kLeft, kHeight - 4, first.run_id);
   out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">run {}</text>\n", kWidth - kRight,
                      kHeight - 4, last.run_id);
@@ -151,8 +173,9 @@ std::string history_html(const std::vector<store::SeriesChanges>& series, std::i
       series.begin(), series.end(), [](const auto& s) { return !s.change_points.empty(); }));
   std::string out = fmt::format(
       "<p class=\"muted\">Each cell's median run by run (whiskers: the run's 95% CI; orange: "
-      "this run; dashed: the level of each segment; red: a change point, E-Divisive means, "
-      "p &lt; alpha by permutation test). {} of {} series have change points.{}</p>\n",
+      "this run; hollow grey: a disturbed run, left out; dashed: the level of each segment; red: "
+      "a change point, E-Divisive means, p &lt; alpha by permutation test). {} of {} series have "
+      "change points.{}</p>\n",
       with_changes, series.size(), note.empty() ? "" : " " + escape(note));
   out += "<div class=\"plots\">\n";
   for (const auto* s : order) {

@@ -10,8 +10,8 @@
 namespace rb::store {
 namespace {
 
-bool usable(const HistoryPoint& p) {
-  return p.cell_status == "ok" && !p.disturbed && std::isfinite(p.median);
+bool usable(const HistoryPoint& p, bool allow_disturbed) {
+  return p.cell_status == "ok" && (allow_disturbed || !p.disturbed) && std::isfinite(p.median);
 }
 
 bool broke(const std::string& status) {
@@ -49,13 +49,14 @@ bool headline_series(const CellHistory& history) {
   });
 }
 
-SeriesChanges find_series_changes(CellHistory history, const stats::ChangePointOptions& options) {
+SeriesChanges find_series_changes(CellHistory history, const stats::ChangePointOptions& options,
+                                  bool allow_disturbed) {
   SeriesChanges out;
   std::vector<double> values;
   for (std::size_t i = 0; i < history.points.size(); ++i) {
     const HistoryPoint& p = history.points[i];
-    if (p.cell_status == "ok" && p.disturbed) ++out.disturbed;
-    if (!usable(p)) continue;
+    if (p.cell_status == "ok" && p.disturbed && !allow_disturbed) ++out.disturbed;
+    if (!usable(p, allow_disturbed)) continue;
     out.used.push_back(i);
     values.push_back(p.median);
   }
@@ -78,7 +79,7 @@ std::optional<NewestCheck> check_newest(const CellHistory& history, std::int64_t
   std::vector<double> values;
   std::vector<std::int64_t> runs;
   for (auto it = points.begin(); it != found; ++it) {
-    if (!usable(*it)) continue;
+    if (!usable(*it, options.allow_disturbed)) continue;
     values.push_back(it->median);
     runs.push_back(it->run_id);
   }
@@ -96,7 +97,7 @@ std::optional<NewestCheck> check_newest(const CellHistory& history, std::int64_t
     check.reason = "newest run: cell " + found->cell_status;
     return check;
   }
-  if (found->disturbed) {
+  if (found->disturbed && !options.allow_disturbed) {
     check.reason = "newest run disturbed (interference): no verdict";
     return check;
   }

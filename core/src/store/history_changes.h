@@ -30,8 +30,11 @@ struct SeriesChanges {
 // declares none): what --changes, --check-newest and the report look at by default.
 bool headline_series(const CellHistory& history);
 
+// allow_disturbed: keep disturbed runs in the series (--allow-disturbed, as compare's: on a
+// machine where every run is flagged, the history is still worth seeing, with that caveat).
 SeriesChanges find_series_changes(CellHistory history,
-                                  const stats::ChangePointOptions& options = {});
+                                  const stats::ChangePointOptions& options = {},
+                                  bool allow_disturbed = false);
 
 enum class LevelVerdict {
   within,        // inside the band, or outside it by less than the threshold
@@ -64,6 +67,7 @@ struct CheckOptions {
   double threshold = 0.05;      // relative: a change inside it is never a regression
   std::size_t min_history = 4;  // usable runs before the newest (--min-runs minus 1)
   stats::ChangePointOptions change_points = {};
+  bool allow_disturbed = false;  // judge disturbed runs too (and count them in the band)
 };
 
 // `newest_run`: the id of the run being judged; a series without it is not judged (nullopt).

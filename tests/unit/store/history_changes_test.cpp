@@ -90,6 +90,10 @@ TEST(HistoryCheck, TooLittleHistoryOrADisturbedNewestRunIsInconclusive) {
   const auto check = check_newest(h, 8, true, CheckOptions{});
   EXPECT_EQ(check->verdict, LevelVerdict::inconclusive);
   EXPECT_NE(check->reason.find("disturbed"), std::string::npos);
+  // --allow-disturbed: judged like any other run.
+  CheckOptions allow;
+  allow.allow_disturbed = true;
+  EXPECT_EQ(check_newest(h, 8, true, allow)->verdict, LevelVerdict::regression);
 }
 
 TEST(HistoryCheck, DisturbedRunsAreLeftOutOfTheBand) {
