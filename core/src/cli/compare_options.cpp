@@ -15,6 +15,13 @@ void add_compare_flags(CLI::App& command, CompareFlags& flags) {
                   "fewer samples on a side make a cell inconclusive (default 5)")
       ->check(CLI::PositiveNumber);
   command
+      .add_option("--min-rounds", flags.min_rounds,
+                  "fewer rounds (independent processes) on a side give no verdict (default 3)")
+      ->check(CLI::PositiveNumber);
+  command.add_flag("--allow-disturbed", flags.allow_disturbed,
+                   "judge cells whose CPUs were shared with other work, and sides whose "
+                   "canaries differ (default: withheld)");
+  command
       .add_option("--metric", flags.metrics,
                   "compare this metric (repeatable; default: the workload's headline ones)")
       ->delimiter(',');
@@ -50,6 +57,8 @@ compare::CompareOptions to_compare_options(const CompareFlags& flags) {
   options.rules.threshold = parse_threshold(flags.threshold);
   options.rules.alpha = flags.alpha;
   options.rules.min_samples = flags.min_samples;
+  options.rules.min_rounds = flags.min_rounds;
+  options.rules.allow_disturbed = flags.allow_disturbed;
   options.metrics = flags.metrics;
   return options;
 }

@@ -1,5 +1,5 @@
 // The verdict options `runner compare` and `runner report` share: --threshold, --alpha,
-// --min-samples and --metric.
+// --min-samples, --min-rounds, --allow-disturbed and --metric.
 #pragma once
 
 #include <string>
@@ -15,6 +15,8 @@ struct CompareFlags {
   std::string threshold = "5%";
   double alpha = 0.05;
   std::size_t min_samples = 5;
+  std::size_t min_rounds = 3;
+  bool allow_disturbed = false;
   std::vector<std::string> metrics;
 };
 

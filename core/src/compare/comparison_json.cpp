@@ -23,26 +23,30 @@ std::string csv_number(double value) {
 }  // namespace
 
 report::Json to_json(const CellComparison& row) {
-  return report::Json{{"workload", row.workload},
-                      {"base_plugin", row.base_plugin},
-                      {"new_plugin", row.new_plugin},
-                      {"params", report::params_to_json(row.params)},
-                      {"metric", row.metric.name},
-                      {"unit", row.metric.unit},
-                      {"lower_is_better", row.metric.lower_is_better},
-                      {"n_base", row.n_base},
-                      {"n_new", row.n_new},
-                      {"base_median", finite_or_null(row.base_median)},
-                      {"new_median", finite_or_null(row.new_median)},
-                      {"ratio", finite_or_null(row.ratio.ratio)},
-                      {"ci_level", row.ratio.ci_level},
-                      {"ci_low", finite_or_null(row.ratio.ci_low)},
-                      {"ci_high", finite_or_null(row.ratio.ci_high)},
-                      {"p_value", finite_or_null(row.p_value)},
-                      {"verdict", to_string(row.verdict)},
-                      {"reason", row.reason},
-                      {"provenance_changed", row.provenance_changed},
-                      {"notes", row.notes}};
+  return report::Json{
+      {"workload", row.workload},
+      {"base_plugin", row.base_plugin},
+      {"new_plugin", row.new_plugin},
+      {"params", report::params_to_json(row.params)},
+      {"metric", row.metric.name},
+      {"unit", row.metric.unit},
+      {"lower_is_better", row.metric.lower_is_better},
+      {"n_base", row.n_base},
+      {"n_new", row.n_new},
+      {"rounds_base", row.rounds_base},
+      {"rounds_new", row.rounds_new},
+      {"base_median", finite_or_null(row.base_median)},
+      {"new_median", finite_or_null(row.new_median)},
+      {"ratio", finite_or_null(row.ratio.ratio)},
+      {"ci_level", row.ratio.ci_level},
+      {"ci_low", finite_or_null(row.ratio.ci_low)},
+      {"ci_high", finite_or_null(row.ratio.ci_high)},
+      {"p_value", finite_or_null(row.p_value)},
+      {"verdict", to_string(row.verdict)},
+      {"reason", row.reason},
+      {"withheld", row.withheld.empty() ? report::Json(nullptr) : report::Json(row.withheld)},
+      {"provenance_changed", row.provenance_changed},
+      {"notes", row.notes}};
 }
 
 report::Json to_json(const RunComparison& c) {
@@ -57,7 +61,8 @@ report::Json to_json(const RunComparison& c) {
                          {"faster", s.faster},
                          {"slower", s.slower},
                          {"same", s.same},
-                         {"inconclusive", s.inconclusive}});
+                         {"inconclusive", s.inconclusive},
+                         {"withheld", s.withheld}});
   report::Json uncompared = report::Json::array();
   for (const auto& u : c.uncompared)
     uncompared.push_back({{"workload", u.workload},
@@ -72,6 +77,12 @@ report::Json to_json(const RunComparison& c) {
                       {"threshold", c.rules.threshold},
                       {"alpha", c.rules.alpha},
                       {"min_samples", c.rules.min_samples},
+                      {"min_rounds", c.rules.min_rounds},
+                      {"allow_disturbed", c.rules.allow_disturbed},
+                      {"test", "Mann-Whitney U on round medians"},
+                      {"interval",
+                       "two-level bootstrap (rounds, then iterations), expanded "
+                       "percentile"},
                       {"ci_level", c.rules.ci_level},
                       {"context_notes", c.context_notes},
                       {"cells", std::move(rows)},

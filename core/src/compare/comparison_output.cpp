@@ -205,6 +205,18 @@ std::string verdict_line(const RunComparison& c) {
   std::vector<std::string> parts;
   for (Verdict v : {Verdict::slower, Verdict::faster, Verdict::same, Verdict::inconclusive})
     if (counts[v] > 0) parts.push_back(fmt::format("{} {}", counts[v], to_string(v)));
+  std::map<std::string, std::size_t> withheld;
+  for (const auto& row : c.rows)
+    if (!row.withheld.empty()) ++withheld[row.withheld];
+  if (!withheld.empty()) {
+    std::size_t total = 0;
+    std::vector<std::string> kinds;
+    for (const auto& [kind, count] : withheld) {
+      total += count;
+      kinds.push_back(fmt::format("{} {}", count, kind));
+    }
+    parts.push_back(fmt::format("of which {} withheld ({})", total, fmt::join(kinds, ", ")));
+  }
   std::size_t broken = 0;
   for (const auto& cell : c.uncompared) broken += cell.broken ? 1 : 0;
   if (broken > 0) parts.push_back(fmt::format("{} broken", broken));

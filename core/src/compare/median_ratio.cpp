@@ -7,22 +7,13 @@
 #include <stdexcept>
 #include <vector>
 
+#include "stats/resample.h"
 #include "stats/summary.h"
 
 namespace rb::compare {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-// Uniform index in [0, bound) by rejection: the draw depends only on the engine's output,
-// not on the standard library's distribution code, so intervals reproduce everywhere.
-std::size_t draw_index(std::mt19937_64& engine, std::uint64_t bound) {
-  const std::uint64_t threshold = (0 - bound) % bound;
-  for (;;) {
-    const std::uint64_t r = engine();
-    if (r >= threshold) return static_cast<std::size_t>(r % bound);
-  }
-}
 
 double median_of(std::vector<double>& values) {
   std::sort(values.begin(), values.end());
@@ -34,7 +25,7 @@ double resample_median(std::span<const double> data, std::vector<double>& buffer
                        std::mt19937_64& engine) {
   const std::size_t n = data.size();
   buffer.resize(n);
-  for (double& x : buffer) x = data[draw_index(engine, n)];
+  for (double& x : buffer) x = data[stats::draw_index(engine, n)];
   const auto middle = buffer.begin() + static_cast<std::ptrdiff_t>(n / 2);
   std::nth_element(buffer.begin(), middle, buffer.end());
   if (n % 2 == 1) return *middle;

@@ -38,6 +38,7 @@ std::vector<PluginSummary> summarize_by_plugin(const std::vector<CellComparison>
         ++summary.inconclusive;
         break;
     }
+    if (!row.withheld.empty()) ++summary.withheld;
   }
   for (std::size_t i = 0; i < out.size(); ++i)
     if (out[i].cells > 0)

@@ -1,7 +1,9 @@
 #include "compare/run_comparison.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -9,7 +11,10 @@
 #include "compare/mann_whitney.h"
 #include "compare/plugin_summary.h"
 #include "compare/provenance_diff.h"
+#include "compare/verdict_gates.h"
+#include "model/round_values.h"
 #include "stats/summary.h"
+#include "stats/two_level_bootstrap.h"
 
 namespace rb::compare {
 namespace {
@@ -18,15 +23,6 @@ struct CellPair {
   const CellResult* base;
   const CellResult* next;
 };
-
-std::vector<double> values_of(const CellResult& cell, const std::string& metric) {
-  std::vector<double> out;
-  out.reserve(cell.samples.size());
-  for (const auto& sample : cell.samples)
-    if (const auto it = sample.metrics.find(metric); it != sample.metrics.end())
-      out.push_back(it->second);
-  return out;
-}
 
 double median_of(std::vector<double> values) {
   std::sort(values.begin(), values.end());
@@ -62,8 +58,26 @@ std::vector<MetricInfo> metrics_to_compare(const CellPair& pair, const CompareOp
   return out;
 }
 
+struct SideContexts {
+  const RunContext& base;
+  const RunContext& next;
+};
+
+// The first reason to give no verdict, in the order a reader should fix them.
+std::optional<Withholding> withholding(const CellPair& pair, const CellComparison& row,
+                                       const VerdictRules& rules, const SideContexts& contexts,
+                                       bool check_canaries) {
+  if (auto w = rounds_gate(row.rounds_base, row.rounds_new, rules)) return w;
+  if (auto w = disturbance_gate(*pair.base, *pair.next, rules)) return w;
+  if (check_canaries)
+    if (auto w = canary_gate(*pair.base, *pair.next, rules)) return w;
+  return resolution_gate(row.metric, row.base_median, row.new_median, contexts.base, contexts.next,
+                         rules);
+}
+
 CellComparison compare_cell(const CellPair& pair, const MetricInfo& metric,
-                            const VerdictRules& rules, bool check_provenance) {
+                            const VerdictRules& rules, const SideContexts& contexts,
+                            bool across_runs) {
   CellComparison row;
   row.workload = pair.next->cell.workload;
   row.base_plugin = pair.base->cell.plugin;
@@ -72,11 +86,15 @@ CellComparison compare_cell(const CellPair& pair, const MetricInfo& metric,
   row.point = pair.next->cell.params_label();
   row.metric = metric;
 
-  const std::vector<double> base = values_of(*pair.base, metric.name);
-  const std::vector<double> next = values_of(*pair.next, metric.name);
-  row.n_base = base.size();
-  row.n_new = next.size();
-  if (base.empty() || next.empty()) {
+  const stats::RoundSamples base = values_by_round(pair.base->samples, metric.name);
+  const stats::RoundSamples next = values_by_round(pair.next->samples, metric.name);
+  const std::vector<double> base_all = stats::pooled(base);
+  const std::vector<double> next_all = stats::pooled(next);
+  row.n_base = base_all.size();
+  row.n_new = next_all.size();
+  row.rounds_base = stats::count_rounds(base);
+  row.rounds_new = stats::count_rounds(next);
+  if (base_all.empty() || next_all.empty()) {
     // A source without samples (a summary.json whose samples.jsonl is gone) still shows
     // its medians, but there is nothing to resample or rank.
     const auto b = pair.base->metrics.find(metric.name);
@@ -88,17 +106,30 @@ CellComparison compare_cell(const CellPair& pair, const MetricInfo& metric,
     row.ratio.ci_low = row.ratio.ci_high = kNaN;
     row.reason = "no samples to test (summary only)";
   } else {
-    row.base_median = median_of(base);
-    row.new_median = median_of(next);
-    row.ratio = bootstrap_median_ratio(base, next, kRatioSeed, rules.resamples, rules.ci_level);
-    row.p_value = mann_whitney_u(base, next).p_value;
+    row.base_median = median_of(base_all);
+    row.new_median = median_of(next_all);
+    row.ratio.ratio = row.base_median == 0 ? std::numeric_limits<double>::quiet_NaN()
+                                           : row.new_median / row.base_median;
+    row.ratio.ci_level = rules.ci_level;
+    const stats::Interval ci = stats::two_level_ratio_ci(base, next, rules.ci_level,
+                                                         stats::kTwoLevelSeed, rules.resamples);
+    row.ratio.ci_low = ci.low;
+    row.ratio.ci_high = ci.high;
+    // The test works where observations are independent: one median per round. Its power is
+    // set by the rounds (5 a side can reach p = 0.008; 3 a side never goes below 0.1).
+    row.p_value = mann_whitney_u(stats::round_medians(base), stats::round_medians(next)).p_value;
     const RatioEstimate worse = metric.lower_is_better ? row.ratio : inverted(row.ratio);
     Judgement judgement = judge(row.n_base, row.n_new, worse, row.p_value, rules);
     row.verdict = judgement.verdict;
     row.reason = std::move(judgement.reason);
     if (!judgement.warning.empty()) row.notes.push_back(std::move(judgement.warning));
+    if (auto w = withholding(pair, row, rules, contexts, across_runs)) {
+      row.verdict = Verdict::inconclusive;
+      row.withheld = std::move(w->kind);
+      row.reason = std::move(w->reason);
+    }
   }
-  if (check_provenance) {
+  if (across_runs) {
     for (auto& change : cell_provenance_changes(*pair.base, *pair.next)) {
       row.notes.push_back(std::move(change));
       row.provenance_changed = true;
@@ -117,7 +148,7 @@ std::string plugin_label(const std::string& base, const std::string& next) {
 }
 
 void compare_pairs(const std::vector<CellPair>& pairs, const CompareOptions& options,
-                   bool check_provenance, RunComparison& out) {
+                   const SideContexts& contexts, bool across_runs, RunComparison& out) {
   out.rules = options.rules;
   out.matched = pairs.size();
   for (const auto& pair : pairs) {
@@ -136,9 +167,32 @@ void compare_pairs(const std::vector<CellPair>& pairs, const CompareOptions& opt
       continue;
     }
     for (const auto& metric : metrics_to_compare(pair, options))
-      out.rows.push_back(compare_cell(pair, metric, options.rules, check_provenance));
+      out.rows.push_back(compare_cell(pair, metric, options.rules, contexts, across_runs));
   }
   out.summaries = summarize_by_plugin(out.rows);
+}
+
+// The canaries of all matched cells, side against side: a machine that ran slower as a
+// whole during one of the runs, said once for the run rather than only per cell.
+std::optional<std::string> machine_speed_note(const std::vector<CellPair>& pairs,
+                                              const VerdictRules& rules) {
+  std::vector<const CellResult*> base;
+  std::vector<const CellResult*> next;
+  for (const auto& pair : pairs) {
+    base.push_back(pair.base);
+    next.push_back(pair.next);
+  }
+  const double b = median_canary_cpu_ns(base);
+  const double n = median_canary_cpu_ns(next);
+  if (b <= 0 || n <= 0 || std::abs(n / b - 1) <= rules.canary_threshold) return std::nullopt;
+  const bool base_slower = n < b;
+  const double slowdown = base_slower ? b / n - 1 : n / b - 1;
+  return fmt::format(
+      "the machine ran {:.0f}% slower in {} (CPU canary, median over cells: "
+      "{:.3g} vs {:.3g} ns): verdicts withheld where the cell's own canaries "
+      "differ{}",
+      slowdown * 100, base_slower ? "BASE" : "NEW", b, n,
+      rules.allow_disturbed ? " (not withheld: --allow-disturbed)" : "");
 }
 
 std::string cell_key(const CellSpec& cell, bool with_plugin) {
@@ -176,7 +230,8 @@ RunComparison compare_runs(const RunResult& base, const RunResult& next,
     if (used.count(cell_key(cell.cell, true)) == 0)
       out.only_in_base.push_back(cell.cell.plugin + " " + cell.cell.params_label());
   out.context_notes = context_changes(base.context, next.context);
-  compare_pairs(pairs, options, true, out);
+  if (auto note = machine_speed_note(pairs, options.rules)) out.context_notes.push_back(*note);
+  compare_pairs(pairs, options, SideContexts{base.context, next.context}, true, out);
   return out;
 }
 
@@ -203,7 +258,7 @@ RunComparison compare_plugins(const RunResult& run, const std::string& base_plug
     if (used.count(key) == 0)
       out.only_in_base.push_back(base_plugin + " " + cell->cell.params_label());
   // Two plugins are different binaries by definition: no provenance flag.
-  compare_pairs(pairs, options, false, out);
+  compare_pairs(pairs, options, SideContexts{run.context, run.context}, false, out);
   return out;
 }
 

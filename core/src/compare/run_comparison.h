@@ -44,6 +44,11 @@ struct CellComparison {
   std::string reason;
   std::vector<std::string> notes;  // sample-size warning, provenance changes
   bool provenance_changed = false;
+  std::size_t rounds_base = 0;  // independent replicates behind each side
+  std::size_t rounds_new = 0;
+  // Why no verdict was given whatever the numbers: "rounds", "disturbed", "canary",
+  // "resolution"; empty when the numbers were judged.
+  std::string withheld = {};
 };
 
 // A cell present on both sides that has no numbers on one of them.
@@ -66,6 +71,7 @@ struct PluginSummary {
   std::size_t slower = 0;
   std::size_t same = 0;
   std::size_t inconclusive = 0;
+  std::size_t withheld = 0;  // of the inconclusive: judged not at all (CellComparison::withheld)
 };
 
 struct RunComparison {

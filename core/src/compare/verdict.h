@@ -22,6 +22,16 @@ struct VerdictRules {
   std::size_t warn_samples = 9;  // fewer: a verdict, with a warning that it is fragile
   double ci_level = 0.95;        // of the ratio's bootstrap interval
   int resamples = kRatioResamples;
+  // Rounds are the independent replicates: fewer on either side, no verdict at all (with one
+  // round the interval is within-process only; with two, its spread is a guess).
+  std::size_t min_rounds = 3;
+  // A time metric whose median is within this many times the clock's measured resolution
+  // or read cost (the larger) measures the clock, not the code: no verdict.
+  double resolution_multiple = 10;
+  // The canaries of the two sides (the machine's own speed) may differ by this much before
+  // the verdicts are withheld; the same default as [run] disturbance_threshold.
+  double canary_threshold = 0.05;
+  bool allow_disturbed = false;  // --allow-disturbed: judge disturbed cells anyway
 };
 
 struct Judgement {

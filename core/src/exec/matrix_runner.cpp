@@ -105,29 +105,6 @@ std::optional<std::string> unloadable_reason(const CellSpec& cell, const MatrixO
   return std::nullopt;
 }
 
-// Every measured sample's histogram as one distribution; max is the samples' exact max_us.
-std::map<std::string, double> merged_latency(const std::vector<Sample>& samples) {
-  stats::LatencyHistogram merged;
-  double max_us = 0;
-  for (const auto& sample : samples) {
-    if (sample.latency_histogram.empty()) continue;
-    merged.merge(stats::LatencyHistogram::from_sparse(sample.latency_histogram));
-    if (const auto it = sample.metrics.find("max_us"); it != sample.metrics.end())
-      max_us = std::max(max_us, it->second);
-  }
-  if (merged.count() == 0) return {};
-  const auto us = [&](double p) {
-    return static_cast<double>(merged.value_at_percentile(p)) / 1e3;
-  };
-  return {{"count", static_cast<double>(merged.count())},
-          {"p50_us", us(50)},
-          {"p90_us", us(90)},
-          {"p99_us", us(99)},
-          {"p999_us", us(99.9)},
-          {"p9999_us", us(99.99)},
-          {"max_us", max_us}};
-}
-
 std::string cell_label(const CellSpec& cell, int round, int rounds) {
   std::string label = fmt::format("{} {} {}", cell.workload, cell.plugin, cell.params_label());
   if (rounds > 1) label += fmt::format(" (round {}/{})", round + 1, rounds);
@@ -135,21 +112,6 @@ std::string cell_label(const CellSpec& cell, int round, int rounds) {
 }
 
 }  // namespace
-
-void summarise_cell(CellResult& cell) {
-  cell.metrics.clear();
-  if (cell.samples.empty()) return;
-  for (const auto& info : metrics_for_workload(cell.cell.workload)) {
-    std::vector<double> values;
-    values.reserve(cell.samples.size());
-    for (const auto& s : cell.samples)
-      if (const auto it = s.metrics.find(info.name); it != s.metrics.end())
-        values.push_back(it->second);
-    if (!values.empty()) cell.metrics[info.name] = stats::summarize(values);
-  }
-  cell.counters = cell.samples.back().counters;
-  cell.merged_latency = merged_latency(cell.samples);
-}
 
 RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
                      report::SamplesWriter& samples) {

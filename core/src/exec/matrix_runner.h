@@ -11,6 +11,7 @@
 #include <string>
 
 #include "config/test_plan.h"
+#include "exec/cell_summary.h"
 #include "model/results.h"
 
 namespace rb::report {
@@ -41,8 +42,5 @@ struct MatrixOptions {
 // Never throws for what a plugin does; only for the runner's own I/O failures.
 RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
                      report::SamplesWriter& samples);
-
-// Fills CellResult::metrics and ::counters from its samples (also used by tests).
-void summarise_cell(CellResult& cell);
 
 }  // namespace rb::exec

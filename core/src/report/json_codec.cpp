@@ -75,21 +75,39 @@ std::vector<Param> params_from_json(const Json& object) {
 }
 
 Json to_json(const stats::Summary& s) {
-  return Json{{"n", s.n},
-              {"median", s.median},
-              {"mean", s.mean},
-              {"stddev", s.stddev},
-              {"cv", s.cv},
-              {"min", s.min},
-              {"max", s.max},
-              {"q1", s.q1},
-              {"q3", s.q3},
-              {"ci_level", s.ci_level},
-              {"ci_low", s.ci_low},
-              {"ci_high", s.ci_high},
-              {"fence_low", s.fence_low},
-              {"fence_high", s.fence_high},
-              {"outliers", s.outliers}};
+  Json out{{"n", s.n},
+           {"median", s.median},
+           {"mean", s.mean},
+           {"stddev", s.stddev},
+           {"cv", s.cv},
+           {"min", s.min},
+           {"max", s.max},
+           {"q1", s.q1},
+           {"q3", s.q3},
+           {"ci_level", s.ci_level},
+           {"ci_low", s.ci_low},
+           {"ci_high", s.ci_high},
+           {"fence_low", s.fence_low},
+           {"fence_high", s.fence_high},
+           {"outliers", s.outliers},
+           {"ci_method", s.ci_method},
+           {"rounds", s.rounds}};
+  if (s.components) {
+    const stats::VarianceComponents& c = *s.components;
+    out["variance"] = Json{{"rounds", c.rounds},
+                           {"iterations", c.iterations},
+                           {"within_round", c.within_var},
+                           {"round_means", c.round_means_var},
+                           {"between_round", c.between_var},
+                           {"between_share", c.between_share}};
+  }
+  if (s.plan) {
+    Json plan{{"target_half_width", s.plan->target}};
+    plan["iterations"] = s.plan->iterations ? Json(*s.plan->iterations) : Json(nullptr);
+    plan["rounds"] = s.plan->rounds ? Json(*s.plan->rounds) : Json(nullptr);
+    out["precision_plan"] = std::move(plan);
+  }
+  return out;
 }
 
 void from_json(const Json& j, stats::Summary& s) {
@@ -108,6 +126,28 @@ void from_json(const Json& j, stats::Summary& s) {
   s.fence_low = number_at(j, "fence_low");
   s.fence_high = number_at(j, "fence_high");
   s.outliers = j.at("outliers").get<std::vector<std::size_t>>();
+  // Written before rounds were the replicates: a flat interval, rounds unknown.
+  s.ci_method = j.value("ci_method", std::string("flat"));
+  s.rounds = j.value("rounds", std::size_t{0});
+  if (const auto v = j.find("variance"); v != j.end() && v->is_object()) {
+    stats::VarianceComponents c;
+    c.rounds = v->value("rounds", std::size_t{0});
+    c.iterations = v->value("iterations", 0.0);
+    c.within_var = v->value("within_round", 0.0);
+    c.round_means_var = v->value("round_means", 0.0);
+    c.between_var = v->value("between_round", 0.0);
+    c.between_share = v->value("between_share", 0.0);
+    s.components = c;
+  }
+  if (const auto p = j.find("precision_plan"); p != j.end() && p->is_object()) {
+    stats::PrecisionPlan plan;
+    plan.target = p->value("target_half_width", 0.0);
+    if (const auto it = p->find("iterations"); it != p->end() && it->is_number_integer())
+      plan.iterations = it->get<int>();
+    if (const auto it = p->find("rounds"); it != p->end() && it->is_number_integer())
+      plan.rounds = it->get<int>();
+    s.plan = plan;
+  }
 }
 
 Json to_json(const Sample& sample) {

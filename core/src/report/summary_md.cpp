@@ -13,6 +13,7 @@
 #include "report/interference_section.h"
 #include "report/latency_section.h"
 #include "report/plugin_setups.h"
+#include "report/precision_section.h"
 
 namespace rb::report {
 
@@ -110,7 +111,9 @@ std::string table_row(const std::vector<std::string>& cells) {
 
 std::string table_section(const ComparisonTable& table) {
   std::string out = fmt::format("## {}: {}\n\n", table.workload, metric_title(table.metric));
-  out += fmt::format("Each cell: median [{:g}% bootstrap CI of the median].", table.ci_level * 100);
+  out +=
+      fmt::format("Each cell: median [{:g}% CI of the median: rounds resampled, then iterations].",
+                  table.ci_level * 100);
   if (!table.fixed.empty()) {
     std::vector<std::string> fixed;
     for (const auto& p : table.fixed) fixed.push_back(p.name + '=' + to_string(p.value));
@@ -175,6 +178,7 @@ std::string format_summary_md(const RunResult& run) {
   if (tables.empty()) out += "No measurements.\n\n";
   for (const auto& table : tables) out += table_section(table);
   out += latency_section(run);
+  out += precision_section(run);
   out += not_ok_section(run);
   out += interference_section(run);
   out += outlier_section(run);

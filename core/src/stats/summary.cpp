@@ -6,19 +6,11 @@
 #include <random>
 #include <stdexcept>
 
+#include "stats/resample.h"
+
 namespace rb::stats {
 
 namespace {
-
-// Uniform index in [0, bound) by rejection, so the draw depends only on the engine's
-// (standardised) output and not on the library's distribution implementation.
-std::size_t draw_index(std::mt19937_64& engine, std::uint64_t bound) {
-  const std::uint64_t threshold = (0 - bound) % bound;  // 2^64 mod bound
-  for (;;) {
-    const std::uint64_t r = engine();
-    if (r >= threshold) return static_cast<std::size_t>(r % bound);
-  }
-}
 
 // The median of a resample depends only on how often each rank of the sorted data was
 // drawn, so counting the draws and walking the counts finds it in O(n) without reordering.
@@ -39,11 +31,6 @@ double resample_median(std::span<const double> sorted, std::vector<std::uint32_t
   }
   return lower;  // unreachable: the counts sum to n
 }
-
-struct Interval {
-  double low;
-  double high;
-};
 
 Interval bootstrap_median_ci(std::span<const double> sorted, std::uint64_t seed, int resamples,
                              double ci_level) {
@@ -105,6 +92,27 @@ Summary summarize(std::span<const double> samples, std::uint64_t seed, int resam
     s.ci_low = ci.low;
     s.ci_high = ci.high;
   }
+  return s;
+}
+
+Summary summarize_rounds(const RoundSamples& rounds, const std::optional<RoundCosts>& costs,
+                         double ci_level) {
+  const std::vector<double> all = pooled(rounds);
+  const std::size_t replicates = count_rounds(rounds);
+  // One round: the ordinary bootstrap is all there is (and gives what summaries always gave).
+  Summary s = summarize(all, kDefaultSeed, replicates > 1 ? 0 : kDefaultResamples, ci_level);
+  if (s.n == 0) return s;
+  s.rounds = replicates;
+  s.components = variance_components(rounds);
+  if (replicates <= 1) {
+    s.ci_method = "within-round";
+    return s;
+  }
+  s.ci_method = "two-level";
+  const Interval ci = two_level_median_ci(rounds, ci_level);
+  s.ci_low = ci.low;
+  s.ci_high = ci.high;
+  s.plan = plan_precision(*s.components, s.mean, costs);
   return s;
 }
 

@@ -3,8 +3,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
+
+#include "stats/two_level_bootstrap.h"
+#include "stats/variance_components.h"
 
 namespace rb::stats {
 
@@ -28,11 +33,25 @@ struct Summary {
   double fence_low = 0;  // Tukey: q1 - 1.5 IQR, q3 + 1.5 IQR
   double fence_high = 0;
   std::vector<std::size_t> outliers;  // indices into the input, ascending
+  // What the CI rests on: "two-level" (rounds resampled, then iterations: rounds are the
+  // replicates), "within-round" (one round: a within-process interval, a lower bound on the
+  // uncertainty that gives no verdict), or "flat" (samples resampled as if independent:
+  // summaries written before rounds were replicates).
+  std::string ci_method = "flat";
+  std::size_t rounds = 0;                        // rounds with samples; 0 = not known (flat)
+  std::optional<VarianceComponents> components;  // with rounds known
+  std::optional<PrecisionPlan> plan;             // with two rounds or more
 };
 
 // n == 0 gives a zero Summary. n == 1: CI and fences collapse onto the value.
 Summary summarize(std::span<const double> samples, std::uint64_t seed = kDefaultSeed,
                   int resamples = kDefaultResamples, double ci_level = 0.95);
+
+// The same, over a cell's rounds: descriptive numbers over every sample (outlier indices
+// into the rounds' samples in order), the CI from the two-level bootstrap, the variance
+// components and the precision plan (with the costs when known).
+Summary summarize_rounds(const RoundSamples& rounds, const std::optional<RoundCosts>& costs = {},
+                         double ci_level = 0.95);
 
 // Quantile with linear interpolation between order statistics (R type 7) of sorted data.
 double quantile_sorted(std::span<const double> sorted, double p);

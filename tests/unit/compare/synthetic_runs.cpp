@@ -1,5 +1,6 @@
 #include "synthetic_runs.h"
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 
@@ -42,11 +43,18 @@ RunResult synthetic_flower_run(const SyntheticOptions& options) {
                           {"transport", std::string("socketpair")}};
       const double setup = static_cast<double>(pipes) * options.scale;
       const double dispatch = 50.0 * options.scale;
+      const std::size_t rounds = std::max<std::size_t>(1, options.rounds);
+      const std::size_t per_round = (options.samples + rounds - 1) / rounds;
+      double round_shift = 1;
       for (std::size_t i = 0; i < options.samples; ++i) {
         Sample s;
-        s.iteration = static_cast<int>(i + 1);
-        s.metrics["setup_us"] = setup * (1 + options.noise * unit_noise(engine));
-        s.metrics["dispatch_us"] = dispatch * (1 + options.noise * unit_noise(engine));
+        s.round = static_cast<int>(i / per_round);
+        s.iteration = static_cast<int>(i % per_round + 1);
+        if (i % per_round == 0 && options.round_noise > 0)
+          round_shift = 1 + options.round_noise * unit_noise(engine);
+        s.metrics["setup_us"] = setup * round_shift * (1 + options.noise * unit_noise(engine));
+        s.metrics["dispatch_us"] =
+            dispatch * round_shift * (1 + options.noise * unit_noise(engine));
         s.metrics["total_us"] = s.metrics["setup_us"] + s.metrics["dispatch_us"];
         s.counters["reads"] = 200;
         cell.samples.push_back(std::move(s));

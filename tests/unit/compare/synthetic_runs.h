@@ -17,6 +17,9 @@ struct SyntheticOptions {
   std::size_t samples = 24;
   double scale = 1.0;   // every value multiplied by this (1.2 = a 20% slowdown)
   double noise = 0.01;  // standard deviation as a fraction of the value
+  // Rounds the samples are spread over (evenly, in order): the replicates a verdict needs.
+  std::size_t rounds = 6;
+  double round_noise = 0;  // between-round standard deviation, as a fraction of the value
   std::vector<std::string> plugins = {"libevent2", "muduo"};
   std::string sha256 = "aa11";  // provenance hash of every plugin
 };

@@ -1,0 +1,72 @@
+#include "exec/cell_summary.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "model/metric_info.h"
+#include "model/round_values.h"
+#include "stats/latency_histogram.h"
+#include "stats/summary.h"
+
+namespace rb::exec {
+namespace {
+
+// Every measured sample's histogram as one distribution; max is the samples' exact max_us.
+std::map<std::string, double> merged_latency(const std::vector<Sample>& samples) {
+  stats::LatencyHistogram merged;
+  double max_us = 0;
+  for (const auto& sample : samples) {
+    if (sample.latency_histogram.empty()) continue;
+    merged.merge(stats::LatencyHistogram::from_sparse(sample.latency_histogram));
+    if (const auto it = sample.metrics.find("max_us"); it != sample.metrics.end())
+      max_us = std::max(max_us, it->second);
+  }
+  if (merged.count() == 0) return {};
+  const auto us = [&](double p) {
+    return static_cast<double>(merged.value_at_percentile(p)) / 1e3;
+  };
+  return {{"count", static_cast<double>(merged.count())},
+          {"p50_us", us(50)},
+          {"p90_us", us(90)},
+          {"p99_us", us(99)},
+          {"p999_us", us(99.9)},
+          {"p9999_us", us(99.99)},
+          {"max_us", max_us}};
+}
+
+// The cost model's c1 (one measured iteration) and c2 (everything else a round costs:
+// process start, set-up, warm-up), in seconds, from the rounds' wall times; nullopt when the
+// rounds' wall time or the iterations' time is unknown.
+std::optional<stats::RoundCosts> round_costs(const CellResult& cell) {
+  std::vector<double> walls;
+  for (const auto& round : cell.interference)
+    if (round.wall_s > 0) walls.push_back(round.wall_s);
+  std::vector<double> iterations;
+  for (const auto& sample : cell.samples)
+    if (const auto seconds = iteration_seconds(sample)) iterations.push_back(*seconds);
+  if (walls.empty() || iterations.empty()) return std::nullopt;
+  const double wall = std::accumulate(walls.begin(), walls.end(), 0.0) / walls.size();
+  const double per_iteration =
+      std::accumulate(iterations.begin(), iterations.end(), 0.0) / iterations.size();
+  const double iterations_per_round =
+      static_cast<double>(cell.samples.size()) / static_cast<double>(walls.size());
+  const double per_round = wall - iterations_per_round * per_iteration;
+  if (per_iteration <= 0 || per_round <= 0) return std::nullopt;
+  return stats::RoundCosts{per_iteration, per_round};
+}
+
+}  // namespace
+
+void summarise_cell(CellResult& cell) {
+  cell.metrics.clear();
+  if (cell.samples.empty()) return;
+  const std::optional<stats::RoundCosts> costs = round_costs(cell);
+  for (const auto& info : metrics_for_workload(cell.cell.workload)) {
+    const stats::RoundSamples rounds = values_by_round(cell.samples, info.name);
+    if (!rounds.empty()) cell.metrics[info.name] = stats::summarize_rounds(rounds, costs);
+  }
+  cell.counters = cell.samples.back().counters;
+  cell.merged_latency = merged_latency(cell.samples);
+}
+
+}  // namespace rb::exec

@@ -1,0 +1,13 @@
+// A cell's numbers from its samples: per metric a summary whose interval treats rounds as the
+// replicates, the counters of the last sample, and a latency workload's merged distribution.
+#pragma once
+
+#include "model/results.h"
+
+namespace rb::exec {
+
+// Fills CellResult::metrics, ::counters and ::merged_latency from its samples (the round
+// costs of the precision plan from CellResult::interference's wall times, when measured).
+void summarise_cell(CellResult& cell);
+
+}  // namespace rb::exec

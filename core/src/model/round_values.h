@@ -1,0 +1,22 @@
+// A metric's measured samples grouped by round: the unit the statistics treat as independent
+// (stats/two_level_bootstrap.h).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/results.h"
+#include "stats/two_level_bootstrap.h"
+
+namespace rb {
+
+// One inner vector per round number that has the metric, in round order.
+stats::RoundSamples values_by_round(const std::vector<Sample>& samples, const std::string& metric);
+
+// The round's wall time in seconds that one iteration of `sample` took, from the workload's
+// per-iteration time metric (flower total_us, notify elapsed_ms, pingpong/rr seconds);
+// nullopt when it reports none.
+std::optional<double> iteration_seconds(const Sample& sample);
+
+}  // namespace rb
