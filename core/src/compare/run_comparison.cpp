@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "compare/common_shift.h"
+#include "compare/false_discovery.h"
 #include "compare/mann_whitney.h"
 #include "compare/plugin_summary.h"
 #include "compare/provenance_diff.h"
@@ -169,6 +171,10 @@ void compare_pairs(const std::vector<CellPair>& pairs, const CompareOptions& opt
     for (const auto& metric : metrics_to_compare(pair, options))
       out.rows.push_back(compare_cell(pair, metric, options.rules, contexts, across_runs));
   }
+  if (across_runs)
+    for (auto& note : withhold_common_shift(out.rows, options.rules))
+      out.context_notes.push_back(std::move(note));
+  control_false_discoveries(out.rows, options.rules.alpha);
   out.summaries = summarize_by_plugin(out.rows);
 }
 

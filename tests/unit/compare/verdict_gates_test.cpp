@@ -2,6 +2,7 @@
 // disagree, a quantity at the clock's resolution.
 #include <gtest/gtest.h>
 
+#include "compare/false_discovery.h"
 #include "compare/run_comparison.h"
 #include "compare/verdict_gates.h"
 #include "synthetic_runs.h"
@@ -124,6 +125,89 @@ TEST(RunComparisonRounds, BetweenRoundNoiseWidensTheIntervalInsteadOfCryingWolf)
     regressions += exit_code(c) == kExitRegression ? 1 : 0;
   }
   EXPECT_LE(regressions, 1);
+}
+
+}  // namespace
+}  // namespace rb::compare
+
+namespace rb::compare {
+namespace {
+
+CellComparison judged_row(double p, Verdict verdict) {
+  CellComparison row;
+  row.p_value = p;
+  row.verdict = verdict;
+  row.ratio.ratio = verdict == Verdict::slower ? 1.2 : 1.0;
+  return row;
+}
+
+TEST(FalseDiscovery, AnIsolatedFlukeAmongManyCellsIsNotSignificant) {
+  std::vector<CellComparison> rows;
+  rows.push_back(judged_row(0.001, Verdict::slower));  // 0.001 <= 1/10 * 0.05: kept
+  rows.push_back(judged_row(0.03, Verdict::slower));   // 0.03 > 2/10 * 0.05: demoted
+  for (int i = 0; i < 8; ++i) rows.push_back(judged_row(0.5, Verdict::same));
+  EXPECT_EQ(control_false_discoveries(rows, 0.05), 1u);
+  EXPECT_EQ(rows[0].verdict, Verdict::slower);
+  EXPECT_EQ(rows[1].verdict, Verdict::inconclusive);
+  EXPECT_NE(rows[1].reason.find("Benjamini-Hochberg"), std::string::npos) << rows[1].reason;
+}
+
+TEST(FalseDiscovery, AChangeThatMovesManyCellsStaysSignificant) {
+  // 8 of 64 cells at the smallest p six rounds a side can give (2 / C(12, 6)).
+  std::vector<CellComparison> rows;
+  for (int i = 0; i < 8; ++i) rows.push_back(judged_row(2.0 / 924, Verdict::slower));
+  for (int i = 0; i < 56; ++i) rows.push_back(judged_row(0.6, Verdict::same));
+  EXPECT_EQ(control_false_discoveries(rows, 0.05), 0u);
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(rows[i].verdict, Verdict::slower);
+}
+
+TEST(FalseDiscovery, WithheldRowsAreNotPartOfTheFamily) {
+  std::vector<CellComparison> rows;
+  rows.push_back(judged_row(0.004, Verdict::slower));
+  for (int i = 0; i < 20; ++i) {
+    rows.push_back(judged_row(0.9, Verdict::inconclusive));
+    rows.back().withheld = "disturbed";
+  }
+  EXPECT_EQ(control_false_discoveries(rows, 0.05), 0u);  // a family of one: untouched
+  EXPECT_EQ(rows[0].verdict, Verdict::slower);
+}
+
+RunResult three_plugin_run(std::uint64_t seed, double scale_all, double scale_muduo) {
+  testing::SyntheticOptions o;
+  o.plugins = {"libevent2", "muduo", "raw-epoll"};
+  o.seed = seed;
+  o.scale = scale_all;
+  RunResult run = testing::synthetic_flower_run(o);
+  if (scale_muduo != scale_all) {
+    o.scale = scale_muduo;
+    const RunResult scaled = testing::synthetic_flower_run(o);
+    for (std::size_t i = 0; i < run.cells.size(); ++i)
+      if (run.cells[i].cell.plugin == "muduo") run.cells[i] = scaled.cells[i];
+  }
+  return run;
+}
+
+TEST(CommonShift, EveryPluginMovingAlikeIsTheMachineNotTheCode) {
+  const RunComparison c = compare_runs(three_plugin_run(1, 1.0, 1.0),
+                                       three_plugin_run(2, 1.25, 1.25), CompareOptions{});
+  ASSERT_FALSE(c.rows.empty());
+  for (const auto& row : c.rows) EXPECT_EQ(row.withheld, "drift") << row.reason;
+  EXPECT_NE(exit_code(c), kExitRegression);
+  ASSERT_FALSE(c.context_notes.empty());
+  EXPECT_NE(c.context_notes.back().find("every plugin moved the same way (3 plugins"),
+            std::string::npos)
+      << c.context_notes.back();
+}
+
+TEST(CommonShift, OnePluginSlowerIsStillCalledSlower) {
+  const RunComparison c =
+      compare_runs(three_plugin_run(1, 1.0, 1.0), three_plugin_run(2, 1.0, 1.25), CompareOptions{});
+  for (const auto& row : c.rows) {
+    EXPECT_TRUE(row.withheld.empty()) << row.reason;
+    EXPECT_EQ(row.verdict, row.new_plugin == "muduo" ? Verdict::slower : Verdict::same)
+        << row.new_plugin << " " << row.point << " " << row.metric.name << ": " << row.reason;
+  }
+  EXPECT_EQ(exit_code(c), kExitRegression);
 }
 
 }  // namespace

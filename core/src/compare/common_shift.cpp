@@ -1,0 +1,57 @@
+#include "compare/common_shift.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "stats/summary.h"
+
+namespace rb::compare {
+namespace {
+
+double median_of(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return stats::quantile_sorted(values, 0.5);
+}
+
+}  // namespace
+
+std::vector<std::string> withhold_common_shift(std::vector<CellComparison>& rows,
+                                               const VerdictRules& rules) {
+  if (rules.allow_disturbed) return {};
+  // metric -> plugin -> the ratios of its cells
+  std::map<std::string, std::map<std::string, std::vector<double>>> ratios;
+  for (const auto& row : rows)
+    if (std::isfinite(row.ratio.ratio) && row.ratio.ratio > 0)
+      ratios[row.metric.name][row.new_plugin].push_back(row.ratio.ratio);
+  std::vector<std::string> notes;
+  for (const auto& [metric, by_plugin] : ratios) {
+    if (by_plugin.size() < kCommonShiftPlugins) continue;
+    std::vector<double> plugin_medians;
+    for (const auto& [plugin, values] : by_plugin) plugin_medians.push_back(median_of(values));
+    const bool all_up = std::all_of(plugin_medians.begin(), plugin_medians.end(),
+                                    [&](double r) { return r > 1 + rules.threshold; });
+    const bool all_down = std::all_of(plugin_medians.begin(), plugin_medians.end(),
+                                      [&](double r) { return r < 1 - rules.threshold; });
+    if (!all_up && !all_down) continue;
+    const auto [low, high] = std::minmax_element(plugin_medians.begin(), plugin_medians.end());
+    const std::string note = fmt::format(
+        "{}: every plugin moved the same way ({} plugins, median ratios {:.2f} to {:.2f}): the "
+        "machine drifted between the runs (or a change common to all plugins): verdicts "
+        "withheld; an A/B in one run (scripts/nightly --ab) or the history can tell",
+        metric, plugin_medians.size(), *low, *high);
+    notes.push_back(note);
+    for (auto& row : rows) {
+      if (row.metric.name != metric || !row.withheld.empty()) continue;
+      row.verdict = Verdict::inconclusive;
+      row.withheld = "drift";
+      row.reason = fmt::format("withheld: every plugin's {} moved by {:.0f}% or more, alike",
+                               metric, 100 * rules.threshold);
+    }
+  }
+  return notes;
+}
+
+}  // namespace rb::compare
