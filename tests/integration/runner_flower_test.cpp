@@ -2,8 +2,8 @@
 // plugin's crash, hang or miscount recorded as that cell's status without losing the rest.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "run_helpers.h"
 
@@ -31,7 +31,8 @@ timeout = "20s"
 }
 
 std::vector<std::string> run_args(const ScratchDir& dir, const std::string& config) {
-  return {"run", dir.write("test.toml", config).string(), "--out", (dir.path() / "out").string(),
+  return {"run",           dir.write("test.toml", config).string(),
+          "--out",         (dir.path() / "out").string(),
           "--plugin-path", RB_TEST_PLUGIN_DIR};
 }
 
@@ -43,9 +44,10 @@ const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& 
 
 TEST(RunnerFlower, BothPluginsVerifiedAndEveryFileWritten) {
   ScratchDir dir;
-  const auto result = run_runner(run_args(
-      dir, flower_config(R"("libevent2", "raw-epoll")",
-                         "pipes = [10, 50]\nactive = [5]\nwrites = [20]\ntransport = [\"socketpair\", \"pipe\"]")));
+  const auto result =
+      run_runner(run_args(dir, flower_config(R"("libevent2", "raw-epoll")",
+                                             "pipes = [10, 50]\nactive = [5]\nwrites = "
+                                             "[20]\ntransport = [\"socketpair\", \"pipe\"]")));
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const auto out = dir.path() / "out";
   for (const char* file : {"summary.json", "summary.csv", "summary.md", "config.toml"})
@@ -99,9 +101,9 @@ TEST(RunnerFlower, CellNeedingMoreFdsThanTheHardLimitIsSkipped) {
 TEST(RunnerFlower, ChildKilledMidRunKeepsItsFinishedSamplesAndTheRestRuns) {
   ScratchDir dir;
   // Iteration 0 is warm-up, 1 and 2 are measured, the child dies at the start of 3.
-  const auto result = run_runner(run_args(
-      dir, flower_config(R"("flower-faulty", "raw-epoll")", "pipes = [20]\nactive = [4]", 6,
-                         "[plugin_options.flower-faulty]\ncrash_at = \"3\"\n")));
+  const auto result = run_runner(
+      run_args(dir, flower_config(R"("flower-faulty", "raw-epoll")", "pipes = [20]\nactive = [4]",
+                                  6, "[plugin_options.flower-faulty]\ncrash_at = \"3\"\n")));
   EXPECT_EQ(result.exit_code, 1) << result.err;
   const auto out = dir.path() / "out";
   const auto lines = read_lines(out / "samples.jsonl");
@@ -120,9 +122,9 @@ TEST(RunnerFlower, ChildKilledMidRunKeepsItsFinishedSamplesAndTheRestRuns) {
 
 TEST(RunnerFlower, WrongCountsFailTheCellWithExpectedAndGot) {
   ScratchDir dir;
-  const auto result = run_runner(run_args(
-      dir, flower_config(R"("flower-faulty")", "pipes = [20]\nactive = [4]\nwrites = [10]", 3,
-                         "[plugin_options.flower-faulty]\nextra_reads = \"1\"\n")));
+  const auto result = run_runner(
+      run_args(dir, flower_config(R"("flower-faulty")", "pipes = [20]\nactive = [4]\nwrites = [10]",
+                                  3, "[plugin_options.flower-faulty]\nextra_reads = \"1\"\n")));
   EXPECT_EQ(result.exit_code, 1);
   const auto summary = read_json(dir.path() / "out" / "summary.json");
   const auto& cell = summary.at("cells").at(0);
@@ -135,9 +137,9 @@ TEST(RunnerFlower, WrongCountsFailTheCellWithExpectedAndGot) {
 
 TEST(RunnerFlower, HangingPluginTimesOutAndIsKilled) {
   ScratchDir dir;
-  std::string config = flower_config(R"("flower-faulty", "raw-epoll")",
-                                     "pipes = [20]\nactive = [4]", 3,
-                                     "[plugin_options.flower-faulty]\nhang_at = \"1\"\n");
+  std::string config =
+      flower_config(R"("flower-faulty", "raw-epoll")", "pipes = [20]\nactive = [4]", 3,
+                    "[plugin_options.flower-faulty]\nhang_at = \"1\"\n");
   config.replace(config.find("\"20s\""), 5, "\"1s\"");
   const auto result = run_runner(run_args(dir, config));
   EXPECT_EQ(result.exit_code, 1);
@@ -148,8 +150,8 @@ TEST(RunnerFlower, HangingPluginTimesOutAndIsKilled) {
 
 TEST(RunnerFlower, ConfigErrorIsOneLineWithPositionAndExitTwo) {
   ScratchDir dir;
-  const auto result = run_runner(run_args(
-      dir, flower_config(R"("raw-epoll")", "pipes = [10]\nactive = [true]")));
+  const auto result =
+      run_runner(run_args(dir, flower_config(R"("raw-epoll")", "pipes = [10]\nactive = [true]")));
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("test.toml:11:"), std::string::npos) << result.err;
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "out" / "summary.json"));

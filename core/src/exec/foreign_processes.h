@@ -12,22 +12,11 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
+#include "exec/process_stat.h"
+
 namespace rb::exec {
-
-// One process as /proc/PID/stat shows it.
-struct ProcessStat {
-  pid_t pid = 0;
-  std::string comm;
-  pid_t ppid = 0;
-  unsigned long long cpu_ticks = 0;   // utime + stime, clock ticks
-  unsigned long long start_time = 0;  // ticks after boot: with pid, who it is (pids are reused)
-};
-
-// nullopt for a line that is not /proc/PID/stat's shape.
-std::optional<ProcessStat> parse_process_stat(std::string_view line);
 
 class ForeignProcessCensus {
  public:

@@ -3,10 +3,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <exception>
 #include <fstream>
-#include <sstream>
+#include <optional>
 #include <string>
+
+#include "exec/process_stat.h"
 
 namespace rb::exec {
 namespace {
@@ -27,26 +28,13 @@ ProcessCpu process_cpu_times(pid_t pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
   std::string text;
   if (!std::getline(in, text)) return {};
-  // The command name may hold spaces and parentheses: fields start after the last ')'.
-  const auto close = text.rfind(')');
-  if (close == std::string::npos || close + 2 > text.size()) return {};
-  std::istringstream fields(text.substr(close + 2));
-  std::string field;
-  unsigned long long utime = 0, stime = 0;
-  try {
-    // Field 3 (state) is the first after the name; utime and stime are fields 14 and 15.
-    for (int index = 3; index <= 15 && fields >> field; ++index) {
-      if (index == 14) utime = std::stoull(field);
-      if (index == 15) stime = std::stoull(field);
-    }
-  } catch (const std::exception&) {
-    return {};
-  }
-  if (!fields) return {};
+  const std::optional<ProcessStat> stat = parse_process_stat(text);
+  if (!stat) return {};
+  const double utime = static_cast<double>(stat->utime_ticks);
+  const double stime = static_cast<double>(stat->stime_ticks);
   const long ticks = ::sysconf(_SC_CLK_TCK);
   const double per_second = static_cast<double>(ticks > 0 ? ticks : 100);
-  return {static_cast<double>(utime) / per_second, static_cast<double>(stime) / per_second,
-          exact_cpu_seconds(pid)};
+  return {utime / per_second, stime / per_second, exact_cpu_seconds(pid)};
 }
 
 double process_cpu_seconds(pid_t pid) {
