@@ -1,25 +1,25 @@
-/* Built against ABI 1.3, which appended a member the host does not know: the host must refuse
- * a minor newer than its own even though the struct is large enough. */
+/* Built against the ABI after this one, which appended a member the host does not know: the host
+ * must refuse a minor newer than its own even though the struct is large enough. */
 #include "poll_flower.h"
 
-typedef struct plugin_1_3 {
+typedef struct plugin_next {
   rb_plugin base;
-  const void* added_in_1_3;
-} plugin_1_3;
+  const void* added_in_next;
+} plugin_next;
 
-static const plugin_1_3 descriptor = {
+static const plugin_next descriptor = {
     .base =
         {
-            .struct_size = sizeof(plugin_1_3),
-            .abi_version = RB_MAKE_VERSION(1, 3),
+            .struct_size = sizeof(plugin_next),
+            .abi_version = RB_MAKE_VERSION(1, RB_ABI_MINOR + 1),
             .name = "minor-too-new",
             .version = "1.0.0",
             .library = "poll",
             .library_version = rbtest_library_version,
-            .description = "claims ABI 1.3",
+            .description = "claims the next ABI minor",
             .flower = &rbtest_poll_flower_ops,
         },
-    .added_in_1_3 = &descriptor,
+    .added_in_next = &descriptor,
 };
 
 RB_PLUGIN_ENTRY(host_abi) {

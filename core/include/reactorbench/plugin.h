@@ -25,7 +25,7 @@ extern "C" {
 #endif
 
 #define RB_ABI_MAJOR 1
-#define RB_ABI_MINOR 2
+#define RB_ABI_MINOR 3
 #define RB_MAKE_VERSION(major, minor) ((uint32_t)(((major) << 16) | (minor)))
 #define RB_ABI_VERSION RB_MAKE_VERSION(RB_ABI_MAJOR, RB_ABI_MINOR)
 #define RB_VERSION_MAJOR(v) ((uint32_t)(v) >> 16)
@@ -59,6 +59,30 @@ typedef struct rb_option {
   const char* key;
   const char* value;
 } rb_option;
+
+/* Since ABI 1.3: one option a plugin takes, declared in its descriptor so the host can check
+ * a config's [plugin_options.NAME] when it loads the config (unknown name, malformed value:
+ * file:line:col and a suggestion, before anything runs) and list it (runner plugins
+ * --options NAME). A declared plugin still parses its options in prepare: the declaration is
+ * what the host checks early, not a replacement for the plugin's own check. */
+enum {
+  RB_OPTION_STRING = 0, /* any text */
+  RB_OPTION_INT = 1,    /* a decimal integer; `allowed` may give "MIN..MAX" */
+  RB_OPTION_BOOL = 2,   /* on|off|true|false */
+  RB_OPTION_ENUM = 3    /* one of `allowed`, "a|b|c" */
+};
+
+typedef struct rb_option_decl {
+  uint32_t struct_size;
+  int type;                  /* RB_OPTION_* */
+  const char* name;          /* [a-z0-9_]+ */
+  const char* allowed;       /* ENUM: "a|b|c"; INT: "MIN..MAX" or NULL; else NULL */
+  const char* default_value; /* as a config would write it; NULL = no default */
+  const char* help;          /* one line */
+  /* The workloads that read it, comma-separated ("flower,notify"); NULL = every workload
+   * the plugin offers. */
+  const char* workloads;
+} rb_option_decl;
 
 /* Receives named counters; the plugin calls put once per counter it knows. */
 typedef struct rb_counter_sink {
@@ -248,6 +272,11 @@ typedef struct rb_plugin {
   const rb_pingpong_client_ops* pingpong_client;
   /* Since ABI 1.2. */
   const rb_rr_server_ops* rr_server;
+  /* Since ABI 1.3. The options the plugin takes: option_count declarations, each
+   * options[0].struct_size bytes apart (the size the plugin was built with). NULL / 0: the
+   * plugin declares nothing and the host checks nothing early (1.2 behaviour). */
+  const rb_option_decl* options;
+  uint32_t option_count;
 } rb_plugin;
 
 /* The one exported symbol. Returns NULL if the plugin cannot serve this host. */

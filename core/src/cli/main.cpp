@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "cli/compare_command.h"
+#include "model/build_info.h"
 #include "cli/exit_codes.h"
 #include "cli/export_command.h"
 #include "cli/history_command.h"
@@ -68,7 +69,7 @@ int main(int argc, char** argv) {
 
   CLI::App app{"reactorbench: benchmark reactor / event-loop libraries through plugins"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", REACTORBENCH_VERSION);
+  app.set_version_flag("--version", rb::model::runner_version());
 
   rb::cli::RunArgs run;
   auto* run_cmd = app.add_subcommand("run", "Run a TOML test matrix");

@@ -1,4 +1,5 @@
 #include "cli/plot_script.h"
+#include "model/build_info.h"
 
 #include <fcntl.h>
 #include <spawn.h>
@@ -44,7 +45,7 @@ PlotOutcome run_plot_script(const std::filesystem::path& results_dir,
   PlotOutcome outcome;
   const std::string script =
       env_or("REACTORBENCH_PLOT_SCRIPT",
-             (std::filesystem::path(REACTORBENCH_SOURCE_DIR) / "scripts" / "plot.py").string());
+             (std::filesystem::path(model::source_dir()) / "scripts" / "plot.py").string());
   const std::string python =
       env_or("REACTORBENCH_PYTHON",
              std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3");

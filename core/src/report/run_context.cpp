@@ -1,4 +1,5 @@
 #include "report/run_context.h"
+#include "model/build_info.h"
 
 #include <sys/resource.h>
 #include <sys/utsname.h>
@@ -115,8 +116,8 @@ RunContext collect_run_context(const std::filesystem::path& source_dir) {
   c.cores = static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN));
   c.governor = first_line_of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
   c.load_average = load_average();
-  c.compiler = REACTORBENCH_COMPILER;
-  c.build_type = REACTORBENCH_BUILD_TYPE;
+  c.compiler = model::compiler_description();
+  c.build_type = model::build_type();
   c.git_revision = git_revision(source_dir);
   rlimit nofile{};
   if (::getrlimit(RLIMIT_NOFILE, &nofile) == 0) {
@@ -126,7 +127,7 @@ RunContext collect_run_context(const std::filesystem::path& source_dir) {
     c.nofile_hard = as_long(nofile.rlim_max);
   }
   c.started_at = iso8601_utc_now();
-  c.runner_version = REACTORBENCH_VERSION;
+  c.runner_version = model::runner_version();
   return c;
 }
 

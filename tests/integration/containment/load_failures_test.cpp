@@ -44,9 +44,9 @@ INSTANTIATE_TEST_SUITE_P(
     BadPlugins, LoadFailure,
     ::testing::Values(
         LoadCase{"no_entry.so", "no entry symbol 'reactorbench_plugin_entry' is exported"},
-        LoadCase{"abi_major.so", "is not compatible with host ABI 1.2 (major differs)"},
+        LoadCase{"abi_major.so", "is not compatible with host ABI 1.3 (major differs)"},
         // Newer minor with a larger descriptor: refused, naming both versions.
-        LoadCase{"minor_too_new.so", "plugin ABI 1.3 is newer than host ABI 1.2"},
+        LoadCase{"minor_too_new.so", "plugin ABI 1.4 is newer than host ABI 1.3"},
         LoadCase{"null_op.so", "required field 'flower."},
         LoadCase{"unresolved_symbol.so", "unresolved symbol at load"},
         LoadCase{"entry_segfaults.so", "probe crashed with SIGSEGV"}),

@@ -69,7 +69,7 @@ TEST(Validate, PrintsTheDescriptor) {
   const auto result = run_runner({"validate", "raw-epoll"});
   EXPECT_EQ(result.exit_code, 0) << result.out;
   EXPECT_NE(result.out.find("raw-epoll 1.0.0: wraps linux-epoll"), std::string::npos) << result.out;
-  EXPECT_NE(result.out.find("ABI 1.2 (runner 1.2)"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("ABI 1.3 (runner 1.3)"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("sha256 "), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("raw_epoll.so"), std::string::npos) << result.out;
 }

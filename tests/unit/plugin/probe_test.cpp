@@ -49,7 +49,7 @@ TEST(Probe, BadPluginReportsItsKindAndMessage) {
   EXPECT_EQ(error.kind(), LoadErrorKind::abi_major_mismatch);
   EXPECT_EQ(error.path(), path);
   EXPECT_STREQ(error.what(),
-               (path.string() + ": plugin ABI 2.0 is not compatible with host ABI 1.2 "
+               (path.string() + ": plugin ABI 2.0 is not compatible with host ABI 1.3 "
                                 "(major differs)")
                    .c_str());
 }

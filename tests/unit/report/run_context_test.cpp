@@ -1,4 +1,5 @@
 #include "report/run_context.h"
+#include "model/build_info.h"
 
 #include <regex>
 
@@ -10,29 +11,29 @@ namespace rb::report {
 namespace {
 
 TEST(RunContext, DescribesThisHost) {
-  const RunContext c = collect_run_context(REACTORBENCH_SOURCE_DIR);
+  const RunContext c = collect_run_context(model::source_dir());
   EXPECT_FALSE(c.host.empty());
   EXPECT_FALSE(c.kernel.empty());
   EXPECT_GT(c.cores, 0);
   EXPECT_TRUE(std::regex_match(c.load_average, std::regex(R"([0-9.]+ [0-9.]+ [0-9.]+)")))
       << c.load_average;
-  EXPECT_EQ(c.compiler, REACTORBENCH_COMPILER);
-  EXPECT_EQ(c.build_type, REACTORBENCH_BUILD_TYPE);
-  EXPECT_EQ(c.runner_version, REACTORBENCH_VERSION);
+  EXPECT_EQ(c.compiler, model::compiler_description());
+  EXPECT_EQ(c.build_type, model::build_type());
+  EXPECT_EQ(c.runner_version, model::runner_version());
   EXPECT_NE(c.nofile_soft, 0);
   EXPECT_NE(c.nofile_hard, 0);
   EXPECT_TRUE(c.command_line.empty());
 }
 
 TEST(RunContext, StartedAtIsIso8601Utc) {
-  const RunContext c = collect_run_context(REACTORBENCH_SOURCE_DIR);
+  const RunContext c = collect_run_context(model::source_dir());
   EXPECT_TRUE(std::regex_match(c.started_at, std::regex(R"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)")))
       << c.started_at;
 }
 
 TEST(RunContext, GitRevisionIsShortHashOrEmpty) {
   // The source tree may be an export without .git; either form is valid.
-  const std::string revision = git_revision(REACTORBENCH_SOURCE_DIR);
+  const std::string revision = git_revision(model::source_dir());
   EXPECT_TRUE(std::regex_match(revision, std::regex(R"(([0-9a-f]{4,40}(-dirty)?)?)"))) << revision;
 }
 

@@ -1,0 +1,18 @@
+#include "model/build_info.h"
+
+namespace rb::model {
+
+const char* runner_version() {
+  return REACTORBENCH_VERSION;
+}
+const char* build_type() {
+  return REACTORBENCH_BUILD_TYPE;
+}
+const char* compiler_description() {
+  return REACTORBENCH_COMPILER;
+}
+const char* source_dir() {
+  return REACTORBENCH_SOURCE_DIR;
+}
+
+}  // namespace rb::model

@@ -1,0 +1,40 @@
+#ifndef RB_PLUGIN_COMMON_OPTION_TABLE_H
+#define RB_PLUGIN_COMMON_OPTION_TABLE_H
+
+/* A plugin declares its options once, as an rb_option_decl table (name, type, allowed values,
+ * default, help, workloads). The same table goes into the descriptor (ABI 1.3: the host checks
+ * configs against it and lists it) and parses what prepare receives here, so the two can never
+ * disagree. */
+
+#include <reactorbench/plugin.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One declared option after parsing: the value given, or the declared default. */
+typedef struct rb_option_value {
+  const char* text; /* as given (or the default); NULL when neither */
+  long long number; /* INT: the value; BOOL: 0 or 1; ENUM: index into `allowed`; else 0 */
+  int given;        /* non-zero if the options named it */
+} rb_option_value;
+
+/* Parses options against decls for one workload ("flower", "notify", "pingpong_server",
+ * "pingpong_client", "rr_server"; NULL skips the workload check). values must hold decl_count
+ * entries; values[i] belongs to decls[i]. Refuses (RB_ERR_INVALID_ARGUMENT and a message in
+ * err) an unknown name (listing the known ones), a name given twice, a malformed or
+ * disallowed value, and an option declared only for other workloads. */
+int option_table_parse(const rb_option_decl* decls, uint32_t decl_count, const char* workload,
+                       const rb_option* options, uint32_t option_count, rb_option_value* values,
+                       char* err, size_t err_len);
+
+/* The index of `value` in an ENUM's "a|b|c", or -1. */
+int option_table_enum_index(const char* allowed, const char* value);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
