@@ -11,10 +11,10 @@
 #include "cli/exit_codes.h"
 #include "compare/run_comparison.h"
 #include "compare/text_table.h"
-#include "model/metric_info.h"
 #include "report/json_codec.h"
 #include "report/number_format.h"
 #include "store/history_changes.h"
+#include "workload/registry.h"
 
 namespace rb::cli {
 namespace {
@@ -30,7 +30,7 @@ std::string signed_percent(double fraction) {
 }
 
 const MetricInfo* metric_info(const std::string& workload, const std::string& metric) {
-  for (const auto& info : metrics_for_workload(workload))
+  for (const auto& info : workload::metrics_for_workload(workload))
     if (info.name == metric) return &info;
   return nullptr;
 }

@@ -11,11 +11,11 @@
 #include "cli/run_source.h"
 #include "compare/comparison_output.h"
 #include "compare/text_table.h"
-#include "model/metric_info.h"
 #include "report/json_codec.h"
 #include "report/number_format.h"
 #include "store/history_query.h"
 #include "store/schema.h"
+#include "workload/registry.h"
 
 namespace rb::cli {
 namespace {
@@ -28,7 +28,7 @@ std::string number(double value) {
 
 // Without --metric, a workload that declares headline metrics shows only those.
 bool headline(const store::CellHistory& series) {
-  const auto& declared = metrics_for_workload(series.workload);
+  const auto& declared = workload::metrics_for_workload(series.workload);
   const bool any = std::any_of(declared.begin(), declared.end(),
                                [](const MetricInfo& info) { return info.headline; });
   return !any || std::any_of(declared.begin(), declared.end(), [&](const MetricInfo& info) {

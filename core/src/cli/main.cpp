@@ -9,7 +9,6 @@
 #include <iostream>
 
 #include "cli/compare_command.h"
-#include "model/build_info.h"
 #include "cli/exit_codes.h"
 #include "cli/export_command.h"
 #include "cli/history_command.h"
@@ -19,7 +18,9 @@
 #include "cli/serve_command.h"
 #include "cli/validate_command.h"
 #include "exec/cell_worker.h"
+#include "model/build_info.h"
 #include "plugin/probe.h"
+#include "workload/registry.h"
 
 namespace {
 
@@ -50,7 +51,7 @@ int probe_main(int argc, char** argv) {
     std::cerr << "usage: runner __probe PLUGIN_PATH FD\n";
     return 2;
   }
-  return rb::plugin::run_probe(argv[2], std::atoi(argv[3]));
+  return rb::plugin::run_probe(argv[2], std::atoi(argv[3]), rb::workload::read_workload_tables);
 }
 
 bool looks_like_config(const char* arg) {

@@ -18,9 +18,10 @@
 #include "exec/cell_job.h"
 #include "exec/child_outcome.h"
 #include "exec/child_process.h"
-#include "exec/loopback_listener.h"
 #include "exec/process_limits.h"
 #include "plugin/search_dirs.h"
+#include "workload/loopback_listener.h"
+#include "workload/registry.h"
 
 namespace rb::cli {
 namespace {
@@ -85,15 +86,33 @@ void print_counters(const std::map<std::string, std::uint64_t>& counters) {
   for (const auto& [name, value] : counters) std::cout << fmt::format("  {:<20} {}\n", name, value);
 }
 
+// "rr": the workloads whose server real clients can reach.
+std::string servable_names() {
+  std::string names;
+  for (const auto& entry : workload::registry())
+    if (entry.servable) names += (names.empty() ? "" : ", ") + entry.name;
+  return names;
+}
+
+bool within(const workload::AxisSchema& axis, std::int64_t value) {
+  return value >= axis.min && value <= axis.max;
+}
+
 }  // namespace
 
 int serve_command(const ServeArgs& args) {
-  if (args.workload != "rr") {
-    std::cerr << fmt::format("error: serve runs the rr workload only (got '{}')\n", args.workload);
+  const workload::WorkloadEntry* entry = workload::find_entry(args.workload);
+  if (entry == nullptr || !entry->servable) {
+    std::cerr << fmt::format("error: serve runs the {} workload only (got '{}')\n",
+                             servable_names(), args.workload);
     return kExitUsage;
   }
-  if (args.threads < 1 || args.threads > 256 || args.body_size < 0 || args.body_size > (16 << 20)) {
-    std::cerr << "error: --threads must be 1..256 and --body-size 0..16777216\n";
+  // The server's two parameters, bounded as the workload's schema bounds them in a config.
+  const workload::AxisSchema& threads = *entry->schema.find_axis("threads");
+  const workload::AxisSchema& body_size = *entry->schema.find_axis("body_size");
+  if (!within(threads, args.threads) || !within(body_size, args.body_size)) {
+    std::cerr << fmt::format("error: --threads must be {}..{} and --body-size {}..{}\n",
+                             threads.min, threads.max, body_size.min, body_size.max);
     return kExitUsage;
   }
   const auto& interrupted = install_interrupt_flag();
@@ -101,9 +120,9 @@ int serve_command(const ServeArgs& args) {
   const PluginCatalog catalog(args.plugin_path, plugin::current_executable(),
                               args.allow_unsafe_plugins);
   const plugin::PluginInfo info = catalog.resolve(args.plugin);
-  if (std::find(info.workloads.begin(), info.workloads.end(), "rr") == info.workloads.end()) {
-    std::cerr << fmt::format("error: plugin '{}' ({}) does not offer the rr server\n", info.name,
-                             info.path.string());
+  if (!info.supports(entry->name)) {
+    std::cerr << fmt::format("error: plugin '{}' ({}) does not offer the {} server\n", info.name,
+                             info.path.string(), entry->name);
     return kExitUsage;
   }
   exec::CellJob job = server_job(args, info);
@@ -132,10 +151,10 @@ int serve_command(const ServeArgs& args) {
     if (ledger.ready && !announced) {
       announced = true;
       std::cout << fmt::format(
-                       "serving rr with {} {} ({} {}) on http://{}:{}/ — {} thread(s), {}-byte "
+                       "serving {} with {} {} ({} {}) on http://{}:{}/ — {} thread(s), {}-byte "
                        "body; Ctrl-C to stop",
-                       info.name, info.version, info.library, info.library_version, endpoint.host,
-                       port, args.threads, args.body_size)
+                       entry->name, info.name, info.version, info.library, info.library_version,
+                       endpoint.host, port, args.threads, args.body_size)
                 << std::endl;
     }
     child->try_reap();

@@ -17,6 +17,7 @@
 #include "model/round_values.h"
 #include "stats/summary.h"
 #include "stats/two_level_bootstrap.h"
+#include "workload/registry.h"
 
 namespace rb::compare {
 namespace {
@@ -48,7 +49,7 @@ std::vector<MetricInfo> metrics_to_compare(const CellPair& pair, const CompareOp
       if (on_both(name)) out.push_back(metric_info_for(workload, name));
     return out;
   }
-  for (const auto& info : metrics_for_workload(workload))
+  for (const auto& info : workload::metrics_for_workload(workload))
     if (info.headline && on_both(info.name)) out.push_back(info);
   if (!out.empty()) return out;
   std::set<std::string> names;
@@ -210,7 +211,7 @@ std::string cell_key(const CellSpec& cell, bool with_plugin) {
 }  // namespace
 
 MetricInfo metric_info_for(const std::string& workload, const std::string& metric) {
-  for (const auto& info : metrics_for_workload(workload))
+  for (const auto& info : workload::metrics_for_workload(workload))
     if (info.name == metric) return info;
   return MetricInfo{metric, "", true, false};
 }

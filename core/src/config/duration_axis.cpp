@@ -1,8 +1,6 @@
 #include "config/duration_axis.h"
 
-#include <stdexcept>
-
-#include "config/duration.h"
+#include "model/duration.h"
 
 namespace rb::config {
 
@@ -31,13 +29,6 @@ std::optional<std::string> canonical_duration_seconds(std::int64_t seconds, std:
     return std::nullopt;
   }
   return canonical_duration(std::chrono::seconds(seconds));
-}
-
-std::chrono::milliseconds duration_value(std::string_view text) {
-  std::string why;
-  const auto value = parse_duration(text, why);
-  if (!value) throw std::invalid_argument("duration '" + std::string(text) + "': " + why);
-  return *value;
 }
 
 }  // namespace rb::config

@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "model/duration.h"
+
 namespace rb::config {
 
 // The largest unit that divides the value exactly: 1500 ms -> "1500ms", 60000 ms -> "1m".
@@ -19,8 +21,5 @@ std::optional<std::string> canonical_duration(std::string_view text, std::string
 
 // Seconds as written in a config (`duration = [10]`), or nullopt with `why` set.
 std::optional<std::string> canonical_duration_seconds(std::int64_t seconds, std::string& why);
-
-// The value of a canonical (or any valid) duration string; throws std::invalid_argument.
-std::chrono::milliseconds duration_value(std::string_view text);
 
 }  // namespace rb::config

@@ -15,6 +15,7 @@
 #include "config/toml_access.h"
 #include "config/variant_section.h"
 #include "config/workload_schema.h"
+#include "workload/registry.h"
 
 namespace rb::config {
 namespace {
@@ -45,12 +46,13 @@ std::string optional_string(const TomlReader& reader, const toml::table& root,
 const WorkloadSchema& read_workload(const TomlReader& reader, const toml::table& root) {
   const toml::node* node = root.get("workload");
   if (node == nullptr)
-    reader.fail(reader.at(root),
-                "missing required key 'workload' (one of: " + join(workload_names()) + ")");
+    reader.fail(reader.at(root), "missing required key 'workload' (one of: " +
+                                     join(workload::workload_names()) + ")");
   const std::string& name = reader.as_string(*node, "workload");
-  const WorkloadSchema* schema = find_workload_schema(name);
+  const WorkloadSchema* schema = workload::find_workload_schema(name);
   if (schema == nullptr)
-    reader.fail(*node, "unknown workload " + in_quotes(name) + suggestion(name, workload_names()));
+    reader.fail(*node, "unknown workload " + in_quotes(name) +
+                           suggestion(name, workload::workload_names()));
   return *schema;
 }
 

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "config/disturbance_keys.h"
-#include "config/duration.h"
+#include "model/duration.h"
 
 namespace rb::config {
 namespace {

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <numeric>
 
-#include "model/metric_info.h"
 #include "model/round_values.h"
 #include "stats/latency_histogram.h"
 #include "stats/summary.h"
+#include "workload/registry.h"
 
 namespace rb::exec {
 namespace {
@@ -61,7 +61,7 @@ void summarise_cell(CellResult& cell) {
   cell.metrics.clear();
   if (cell.samples.empty()) return;
   const std::optional<stats::RoundCosts> costs = round_costs(cell);
-  for (const auto& info : metrics_for_workload(cell.cell.workload)) {
+  for (const auto& info : workload::metrics_for_workload(cell.cell.workload)) {
     const stats::RoundSamples rounds = values_by_round(cell.samples, info.name);
     if (!rounds.empty()) cell.metrics[info.name] = stats::summarize_rounds(rounds, costs);
   }

@@ -10,7 +10,7 @@
 #include "plugin/loader.h"
 #include "validate/check_worker.h"
 #include "workload/host_services.h"
-#include "workload/workload.h"
+#include "workload/registry.h"
 
 namespace rb::exec {
 
@@ -45,7 +45,7 @@ int run_cell_worker(const CellJob& job) {
     if (job.role == "client" && workload->client_is_host()) {
       workload->run_host_client(inputs, sink);
     } else {
-      const plugin::LoadedPlugin plugin = plugin::load_plugin(job.plugin_path);
+      const plugin::LoadedPlugin plugin = workload::load_plugin(job.plugin_path);
       reporter.loaded(plugin.provenance);
       workload->run(plugin, workload::host_services(), inputs, sink);
     }

@@ -3,13 +3,13 @@
 #pragma once
 
 #include "exec/cell_job.h"
+#include "workload/workload.h"
 
 namespace rb::exec {
 
-// Exit codes of the worker, read by the parent together with the message stream.
-inline constexpr int kWorkerOk = 0;
-inline constexpr int kWorkerCellFailed = 3;
-inline constexpr int kWorkerBadJob = 4;
+using workload::kWorkerBadJob;
+using workload::kWorkerCellFailed;
+using workload::kWorkerOk;
 
 int run_cell_worker(const CellJob& job);
 

@@ -11,7 +11,7 @@
 #include "model/metric_info.h"
 #include "report/samples_writer.h"
 #include "stats/summary.h"
-#include "workload/workload.h"
+#include "workload/registry.h"
 
 namespace rb::exec {
 namespace {

@@ -13,8 +13,8 @@
 
 #include "exec/child_outcome.h"
 #include "exec/child_process.h"
-#include "exec/loopback_listener.h"
 #include "exec/proc_usage.h"
+#include "workload/loopback_listener.h"
 #include "workload/workload.h"
 
 namespace rb::exec {

@@ -1,9 +1,8 @@
-// The metrics a workload reports, so tables and comparisons know units and direction.
+// A metric a workload reports, so tables and comparisons know its unit and direction. Each
+// workload lists its own (workload/<name>/metrics.cpp); ask workload/registry.h for them.
 #pragma once
 
 #include <string>
-#include <string_view>
-#include <vector>
 
 namespace rb {
 
@@ -13,8 +12,5 @@ struct MetricInfo {
   bool lower_is_better = true;
   bool headline = false;  // shown in the console table
 };
-
-// Empty for an unknown workload.
-const std::vector<MetricInfo>& metrics_for_workload(std::string_view workload);
 
 }  // namespace rb

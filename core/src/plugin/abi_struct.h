@@ -17,18 +17,8 @@ namespace rb::plugin {
 // Sizes every v1.0 plugin provides: through the last member ABI 1.0 defined.
 inline constexpr std::size_t kPluginMinSize =
     offsetof(rb_plugin, flower) + sizeof(rb_plugin::flower);
-inline constexpr std::size_t kFlowerOpsMinSize =
-    offsetof(rb_flower_ops, release) + sizeof(rb_flower_ops::release);
-// Tables that ABI 1.1 appended: whole from the start, so their minimum is their 1.1 size.
-inline constexpr std::size_t kNotifyOpsMinSize =
-    offsetof(rb_notify_ops, release) + sizeof(rb_notify_ops::release);
-inline constexpr std::size_t kPingpongServerOpsMinSize =
-    offsetof(rb_pingpong_server_ops, release) + sizeof(rb_pingpong_server_ops::release);
-inline constexpr std::size_t kPingpongClientOpsMinSize =
-    offsetof(rb_pingpong_client_ops, release) + sizeof(rb_pingpong_client_ops::release);
-// ABI 1.2.
-inline constexpr std::size_t kRrServerOpsMinSize =
-    offsetof(rb_rr_server_ops, release) + sizeof(rb_rr_server_ops::release);
+// A workload table's minimum (its size in the ABI version that introduced it, through the
+// given last member) is declared next to the workload: workload/<name>/abi_table.cpp.
 
 // The struct_size a plugin declared; every ABI struct starts with it.
 inline std::uint32_t declared_struct_size(const void* plugin_struct) {

@@ -34,20 +34,6 @@ void check_abi_version(std::uint32_t plugin_abi, const std::filesystem::path& pa
   }
 }
 
-void check_struct_size(std::string_view struct_name, std::uint32_t declared, std::size_t minimum,
-                       const std::filesystem::path& path) {
-  if (declared >= minimum) return;
-  throw LoadError(LoadErrorKind::struct_too_small, path,
-                  fmt::format("{}.struct_size is {} bytes but must be at least {}, its size in "
-                              "the ABI version that introduced it (set it to sizeof({}))",
-                              struct_name, declared, minimum, struct_name));
-}
-
-[[noreturn]] void throw_missing(std::string_view what, const std::filesystem::path& path) {
-  throw LoadError(LoadErrorKind::missing_field, path,
-                  fmt::format("required field '{}' is NULL", what));
-}
-
 bool is_valid_name(std::string_view name) {
   return std::all_of(name.begin(), name.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
@@ -65,70 +51,18 @@ rb_plugin checked_descriptor(const rb_plugin* plugin_descriptor,
   return copy_declared_prefix<rb_plugin>(plugin_descriptor);
 }
 
-namespace {
-
-// A workload table: NULL means "not offered"; otherwise at least min_size bytes, and every
-// required operation set (member pointers, checked on the host's zero-filled copy).
-template <typename Ops, typename... Members>
-std::optional<Ops> checked_table(const Ops* table, std::string_view struct_name,
-                                 std::size_t min_size, const std::filesystem::path& path,
-                                 std::pair<const char*, Members>... required) {
-  if (table == nullptr) return std::nullopt;
-  check_struct_size(struct_name, declared_struct_size(table), min_size, path);
-  // "rb_flower_ops" -> "flower": the descriptor member users know it by.
-  const std::string_view table_name = struct_name.substr(3, struct_name.size() - 7);
-  const auto ops = copy_declared_prefix<Ops>(table);
-  const auto check = [&](const char* name, auto member) {
-    if (ops.*member == nullptr) throw_missing(fmt::format("{}.{}", table_name, name), path);
-  };
-  (check(required.first, required.second), ...);
-  return ops;
+void check_struct_size(std::string_view struct_name, std::uint32_t declared, std::size_t minimum,
+                       const std::filesystem::path& path) {
+  if (declared >= minimum) return;
+  throw LoadError(LoadErrorKind::struct_too_small, path,
+                  fmt::format("{}.struct_size is {} bytes but must be at least {}, its size in "
+                              "the ABI version that introduced it (set it to sizeof({}))",
+                              struct_name, declared, minimum, struct_name));
 }
 
-}  // namespace
-
-std::optional<rb_flower_ops> checked_flower_ops(const rb_plugin& descriptor,
-                                                const std::filesystem::path& path) {
-  using T = rb_flower_ops;
-  return checked_table(descriptor.flower, "rb_flower_ops", kFlowerOpsMinSize, path,
-                       std::pair{"prepare", &T::prepare}, std::pair{"arm", &T::arm},
-                       std::pair{"dispatch", &T::dispatch}, std::pair{"counters", &T::counters},
-                       std::pair{"release", &T::release});
-}
-
-std::optional<rb_notify_ops> checked_notify_ops(const rb_plugin& descriptor,
-                                                const std::filesystem::path& path) {
-  using T = rb_notify_ops;
-  return checked_table(descriptor.notify, "rb_notify_ops", kNotifyOpsMinSize, path,
-                       std::pair{"start", &T::start}, std::pair{"post", &T::post},
-                       std::pair{"finish", &T::finish}, std::pair{"counters", &T::counters},
-                       std::pair{"release", &T::release});
-}
-
-std::optional<rb_pingpong_server_ops> checked_pingpong_server_ops(
-    const rb_plugin& descriptor, const std::filesystem::path& path) {
-  using T = rb_pingpong_server_ops;
-  return checked_table(descriptor.pingpong_server, "rb_pingpong_server_ops",
-                       kPingpongServerOpsMinSize, path, std::pair{"prepare", &T::prepare},
-                       std::pair{"serve", &T::serve}, std::pair{"counters", &T::counters},
-                       std::pair{"release", &T::release});
-}
-
-std::optional<rb_pingpong_client_ops> checked_pingpong_client_ops(
-    const rb_plugin& descriptor, const std::filesystem::path& path) {
-  using T = rb_pingpong_client_ops;
-  return checked_table(descriptor.pingpong_client, "rb_pingpong_client_ops",
-                       kPingpongClientOpsMinSize, path, std::pair{"prepare", &T::prepare},
-                       std::pair{"run", &T::run}, std::pair{"counters", &T::counters},
-                       std::pair{"release", &T::release});
-}
-
-std::optional<rb_rr_server_ops> checked_rr_server_ops(const rb_plugin& descriptor,
-                                                      const std::filesystem::path& path) {
-  using T = rb_rr_server_ops;
-  return checked_table(descriptor.rr_server, "rb_rr_server_ops", kRrServerOpsMinSize, path,
-                       std::pair{"prepare", &T::prepare}, std::pair{"serve", &T::serve},
-                       std::pair{"counters", &T::counters}, std::pair{"release", &T::release});
+void throw_missing(std::string_view what, const std::filesystem::path& path) {
+  throw LoadError(LoadErrorKind::missing_field, path,
+                  fmt::format("required field '{}' is NULL", what));
 }
 
 void check_required_fields(const rb_plugin& descriptor, const std::filesystem::path& path) {

@@ -91,21 +91,7 @@ rb::Provenance make_provenance(const std::filesystem::path& path, const rb_plugi
 
 }  // namespace
 
-std::vector<std::string> LoadedPlugin::workloads() const {
-  std::vector<std::string> names;
-  if (flower) names.emplace_back("flower");
-  if (notify) names.emplace_back("notify");
-  if (pingpong_server && pingpong_client)
-    names.emplace_back("pingpong");
-  else if (pingpong_server)
-    names.emplace_back("pingpong_server");
-  else if (pingpong_client)
-    names.emplace_back("pingpong_client");
-  if (rr_server) names.emplace_back("rr");
-  return names;
-}
-
-LoadedPlugin load_plugin(const std::filesystem::path& so_path) {
+LoadedPlugin load_plugin(const std::filesystem::path& so_path, const TableReader& read_tables) {
   const std::filesystem::path path = std::filesystem::absolute(so_path).lexically_normal();
   std::error_code error;
   const auto status = std::filesystem::status(path, error);
@@ -125,11 +111,7 @@ LoadedPlugin load_plugin(const std::filesystem::path& so_path) {
   plugin.path = path;
   plugin.descriptor = checked_descriptor(call_entry(*library, path), path);
   check_required_fields(plugin.descriptor, path);
-  plugin.flower = checked_flower_ops(plugin.descriptor, path);
-  plugin.notify = checked_notify_ops(plugin.descriptor, path);
-  plugin.pingpong_server = checked_pingpong_server_ops(plugin.descriptor, path);
-  plugin.pingpong_client = checked_pingpong_client_ops(plugin.descriptor, path);
-  plugin.rr_server = checked_rr_server_ops(plugin.descriptor, path);
+  read_tables(plugin);
   plugin.provenance = make_provenance(path, plugin.descriptor);
   pin_for_process_lifetime(library);
   plugin.library = std::move(library);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,6 +27,7 @@ struct LoadedPlugin {
   std::filesystem::path path;
   rb_plugin descriptor{};  // host copy: members beyond the plugin's struct_size are zero
   // Host copies of the workload tables, zero-filled the same way; nullopt if not offered.
+  // The workloads check and fill them (workload/<name>/abi_table.cpp).
   std::optional<rb_flower_ops> flower;
   std::optional<rb_notify_ops> notify;
   std::optional<rb_pingpong_server_ops> pingpong_server;
@@ -35,13 +37,16 @@ struct LoadedPlugin {
   // Keeps the .so loaded. Every successfully loaded library is also pinned for the life of
   // the process, so function pointers copied out of this struct never dangle.
   std::shared_ptr<boost::dll::shared_library> library;
-
-  // e.g. {"flower", "notify"}; "pingpong" when it offers both roles, otherwise the one
-  // role it offers ("pingpong_server" or "pingpong_client"); "rr" for an rr server.
-  std::vector<std::string> workloads() const;
+  // What it offers, in the workload registry's order: e.g. {"flower", "notify"}, or the
+  // name of the part of a workload it offers ("pingpong_server"); filled with the tables.
+  std::vector<std::string> workloads;
 };
 
+// Checks and copies a loaded plugin's workload tables and names its workloads. The loader
+// knows the descriptor, the workloads know their tables: workload/registry.h supplies it.
+using TableReader = std::function<void(LoadedPlugin&)>;
+
 // Throws LoadError; its what() names the path and the facts (versions, dlerror's text).
-LoadedPlugin load_plugin(const std::filesystem::path& so_path);
+LoadedPlugin load_plugin(const std::filesystem::path& so_path, const TableReader& read_tables);
 
 }  // namespace rb::plugin

@@ -20,7 +20,7 @@ PluginInfo plugin_info(const LoadedPlugin& plugin) {
   info.description = plugin.provenance.description;
   info.sha256 = plugin.provenance.sha256;
   info.abi_version = plugin.provenance.abi_version;
-  info.workloads = plugin.workloads();
+  info.workloads = plugin.workloads;
   info.path = plugin.path;
   return info;
 }

@@ -8,6 +8,7 @@
 
 #include "report/interference_section.h"
 #include "report/number_format.h"
+#include "workload/registry.h"
 
 namespace rb::report {
 
@@ -28,7 +29,7 @@ std::vector<const CellResult*> cells_of(const RunResult& run, const std::string&
 std::vector<MetricInfo> table_metrics(const std::string& workload,
                                       const std::vector<const CellResult*>& cells) {
   std::vector<MetricInfo> out;
-  for (const auto& info : metrics_for_workload(workload))
+  for (const auto& info : workload::metrics_for_workload(workload))
     if (info.headline) out.push_back(info);
   if (!out.empty()) return out;
   std::set<std::string> names;
@@ -139,7 +140,7 @@ std::string metric_title(const MetricInfo& metric) {
 
 std::vector<MetricInfo> metrics_of_cell(const CellResult& result) {
   std::vector<MetricInfo> out;
-  for (const auto& info : metrics_for_workload(result.cell.workload))
+  for (const auto& info : workload::metrics_for_workload(result.cell.workload))
     if (result.metrics.count(info.name) > 0) out.push_back(info);
   for (const auto& [name, summary] : result.metrics) {
     const bool declared = std::any_of(out.begin(), out.end(),

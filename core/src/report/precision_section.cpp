@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "model/metric_info.h"
+#include "workload/registry.h"
 
 namespace rb::report {
 namespace {
@@ -45,7 +45,7 @@ std::string precision_section(const RunResult& run) {
   double target = stats::kDefaultTargetHalfWidth;
   for (const auto& cell : run.cells) {
     if (cell.status != CellStatus::ok) continue;
-    for (const auto& metric : metrics_for_workload(cell.cell.workload)) {
+    for (const auto& metric : workload::metrics_for_workload(cell.cell.workload)) {
       if (!metric.headline) continue;
       const auto it = cell.metrics.find(metric.name);
       if (it == cell.metrics.end() || it->second.rounds == 0) continue;

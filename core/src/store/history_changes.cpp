@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "model/metric_info.h"
+#include "workload/registry.h"
 
 namespace rb::store {
 namespace {
@@ -41,7 +41,7 @@ const char* to_string(LevelVerdict verdict) {
 }
 
 bool headline_series(const CellHistory& history) {
-  const auto& declared = metrics_for_workload(history.workload);
+  const auto& declared = workload::metrics_for_workload(history.workload);
   const bool any = std::any_of(declared.begin(), declared.end(),
                                [](const MetricInfo& info) { return info.headline; });
   return !any || std::any_of(declared.begin(), declared.end(), [&](const MetricInfo& info) {

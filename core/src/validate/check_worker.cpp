@@ -9,7 +9,7 @@
 #include "plugin/loader.h"
 #include "validate/conformance.h"
 #include "workload/host_services.h"
-#include "workload/workload.h"
+#include "workload/registry.h"
 
 namespace rb::validate {
 namespace {
@@ -41,9 +41,9 @@ int run_check_job(const exec::CellJob& job) {
     const Check* check = find_check(parsed.name);
     if (check == nullptr) throw workload::CellFailure("unknown check '" + parsed.name + "'");
 
-    const plugin::LoadedPlugin plugin = plugin::load_plugin(job.plugin_path);
+    const plugin::LoadedPlugin plugin = workload::load_plugin(job.plugin_path);
     reporter.loaded(plugin.provenance);
-    PhaseWatchdog watchdog(job.report_fd, std::chrono::milliseconds(job.check_phase_ms));
+    workload::PhaseWatchdog watchdog(job.report_fd, std::chrono::milliseconds(job.check_phase_ms));
     CheckContext context{plugin, workload::host_services(), watchdog, job.options, parsed.variant};
     check->run(context);
     reporter.done();

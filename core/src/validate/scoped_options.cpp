@@ -2,17 +2,29 @@
 
 #include <stdexcept>
 
-#include "workload/workload.h"
+#include "workload/registry.h"
 
 namespace rb::validate {
 namespace {
 
-bool is_pingpong_role(std::string_view name) {
-  return name == "pingpong_server" || name == "pingpong_client";
+// A scope naming a whole workload also covers the checks of its parts (pingpong's roles).
+bool applies(std::string_view scope, std::string_view workload) {
+  if (scope.empty() || scope == workload) return true;
+  const workload::WorkloadEntry* entry = workload::find_entry(scope);
+  return entry != nullptr && workload::owner_of(workload) == entry;
 }
 
-bool applies(std::string_view scope, std::string_view workload) {
-  return scope.empty() || scope == workload || (scope == "pingpong" && is_pingpong_role(workload));
+// "flower, notify, pingpong, pingpong_server, pingpong_client or rr"
+std::string known_scopes() {
+  std::vector<std::string> names;
+  for (const auto& entry : workload::registry()) {
+    names.push_back(entry.name);
+    names.insert(names.end(), entry.parts.begin(), entry.parts.end());
+  }
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return text;
 }
 
 }  // namespace
@@ -28,9 +40,8 @@ ScopedOption parse_scoped_option(std::string_view text) {
   if (const auto colon = key.find(':'); colon != std::string_view::npos) {
     option.workload = std::string(key.substr(0, colon));
     key = key.substr(colon + 1);
-    if (workload::find_workload(option.workload) == nullptr && !is_pingpong_role(option.workload))
-      throw usage("unknown workload '" + option.workload +
-                  "' (flower, notify, pingpong, pingpong_server or pingpong_client)");
+    if (workload::owner_of(option.workload) == nullptr)
+      throw usage("unknown workload '" + option.workload + "' (" + known_scopes() + ")");
     if (key.empty()) throw usage("expected [WORKLOAD:]KEY=VALUE");
   }
   option.key = std::string(key);

@@ -23,6 +23,12 @@ struct LoadedPlugin;
 
 namespace rb::workload {
 
+// Exit codes of a cell's (or a check's) child process, read by the parent together with the
+// message stream. A workload's own watchdog may end the process with kWorkerCellFailed.
+inline constexpr int kWorkerOk = 0;
+inline constexpr int kWorkerCellFailed = 3;
+inline constexpr int kWorkerBadJob = 4;
+
 // Thrown by a workload when the plugin misbehaves: the cell is `failed` with this reason.
 struct CellFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -101,8 +107,5 @@ class Workload {
     return std::nullopt;
   }
 };
-
-// nullptr when unknown.
-const Workload* find_workload(std::string_view name);
 
 }  // namespace rb::workload

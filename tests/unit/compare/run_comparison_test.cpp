@@ -5,6 +5,7 @@
 
 #include "compare/run_comparison.h"
 #include "synthetic_runs.h"
+#include "workload/registry.h"
 
 namespace rb::compare {
 namespace {
@@ -139,7 +140,7 @@ TEST(RunComparison, CellsOnOneSideOnlyAreListed) {
 TEST(RunComparison, HigherIsBetterMetricDropIsSlower) {
   std::string workload, metric;
   for (const char* w : {"pingpong", "notify"})
-    for (const auto& info : metrics_for_workload(w))
+    for (const auto& info : workload::metrics_for_workload(w))
       if (!info.lower_is_better && metric.empty()) {
         workload = w;
         metric = info.name;

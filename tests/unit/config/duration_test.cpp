@@ -1,4 +1,4 @@
-#include "config/duration.h"
+#include "model/duration.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,14 @@
 #include "config/workload_schema.h"
 
+#include "workload/registry.h"
+
 #include <gtest/gtest.h>
 
 namespace rb::config {
 namespace {
+
+using workload::find_workload_schema;
+using workload::workload_names;
 
 TEST(WorkloadSchema, FlowerHasItsFourAxesInOrder) {
   const WorkloadSchema* flower = find_workload_schema("flower");
@@ -44,7 +49,7 @@ TEST(WorkloadSchema, UnknownNamesAreNotFound) {
   EXPECT_EQ(find_workload_schema("flower")->find_axis("pipe"), nullptr);
   // Every schema is listed by name, flower first.
   EXPECT_EQ(workload_names().front(), "flower");
-  EXPECT_EQ(workload_schemas().size(), workload_names().size());
+  EXPECT_EQ(workload::registry().size(), workload_names().size());
 }
 
 TEST(WorkloadSchema, KindNames) {

@@ -4,15 +4,14 @@
 #include <algorithm>
 
 #include "config/workload_schema.h"
-#include "model/metric_info.h"
-#include "workload/notify_values.h"
-#include "workload/workload.h"
+#include "workload/notify/values.h"
+#include "workload/registry.h"
 
 namespace rb {
 namespace {
 
 TEST(NotifySchema, HasItsAxesInOrderWithDefaults) {
-  const config::WorkloadSchema* notify = config::find_workload_schema("notify");
+  const config::WorkloadSchema* notify = workload::find_workload_schema("notify");
   ASSERT_NE(notify, nullptr);
   EXPECT_EQ(notify->axis_names(),
             (std::vector<std::string>{"items", "producers", "producer_cpu", "consumer_cpu"}));
@@ -41,7 +40,7 @@ TEST(NotifySchema, TheRunnerHasADriverForIt) {
 }
 
 TEST(NotifyMetrics, ThroughputIsHigherIsBetterAndTheHeadlinesExplainIt) {
-  const auto& metrics = metrics_for_workload("notify");
+  const auto& metrics = workload::metrics_for_workload("notify");
   auto find = [&](const std::string& name) {
     return std::find_if(metrics.begin(), metrics.end(),
                         [&](const MetricInfo& m) { return m.name == name; });

@@ -1,4 +1,4 @@
-#include "workload/notify_values.h"
+#include "workload/notify/values.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // The host's producer threads against a fake post(): every value of 1..items arrives
 // exactly once whatever the number of producers, nothing is posted before the gate opens,
 // and failures are reported rather than lost.
-#include "workload/notify_producers.h"
+#include "workload/notify/producers.h"
 
 #include <gtest/gtest.h>
 

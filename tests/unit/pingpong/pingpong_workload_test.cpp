@@ -9,9 +9,9 @@
 #include <string>
 
 #include "exec/proc_usage.h"
-#include "model/metric_info.h"
-#include "workload/pingpong.h"
-#include "workload/pingpong_shape.h"
+#include "workload/pingpong/driver.h"
+#include "workload/pingpong/shape.h"
+#include "workload/registry.h"
 
 namespace rb::workload {
 namespace {
@@ -116,7 +116,7 @@ TEST(PingpongWorkload, UnknownServerRssIsNotRecorded) {
 
 TEST(PingpongWorkload, EverySideCpuMetricIsDeclared) {
   std::set<std::string> declared;
-  for (const auto& info : metrics_for_workload("pingpong")) declared.insert(info.name);
+  for (const auto& info : workload::metrics_for_workload("pingpong")) declared.insert(info.name);
   for (const char* side : {"server", "client"})
     for (const char* what :
          {"_cpu_s", "_user_s", "_sys_s", "_mib_per_cpu_s", "_peak_rss_kib", "_rss_per_conn_kib"})

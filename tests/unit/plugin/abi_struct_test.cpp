@@ -2,6 +2,7 @@
 // host at ABI 1.0 no real plugin can be older than the host, so an "ABI 1.3 host" is modelled
 // here with a struct of the same shape.
 #include "plugin/abi_struct.h"
+#include "workload/flower/abi_table.h"
 
 #include <array>
 #include <cstring>
@@ -53,9 +54,9 @@ TEST(AbiStruct, NewerPluginsExtraBytesAreNotCopied) {
 
 TEST(AbiStruct, MinimumSizesCoverEveryVersion10Member) {
   EXPECT_EQ(kPluginMinSize, offsetof(rb_plugin, flower) + sizeof(void*));
-  EXPECT_EQ(kFlowerOpsMinSize, offsetof(rb_flower_ops, release) + sizeof(void*));
+  EXPECT_EQ(workload::flower::kFlowerOpsMinSize, offsetof(rb_flower_ops, release) + sizeof(void*));
   EXPECT_LE(kPluginMinSize, sizeof(rb_plugin));
-  EXPECT_LE(kFlowerOpsMinSize, sizeof(rb_flower_ops));
+  EXPECT_LE(workload::flower::kFlowerOpsMinSize, sizeof(rb_flower_ops));
 }
 
 }  // namespace

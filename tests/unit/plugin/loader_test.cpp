@@ -13,11 +13,15 @@
 
 #include "plugin/abi_struct.h"
 #include "test_paths.h"
+#include "workload/flower/abi_table.h"
+#include "workload/registry.h"
 
 namespace rb::plugin {
 namespace {
 
 using test::bad_plugin;
+// The loader with every workload's tables read, as the runner loads plugins.
+using workload::load_plugin;
 
 struct Refusal {
   std::string file;
@@ -48,7 +52,7 @@ TEST_P(LoaderRefuses, WithItsOwnKindAndAMessageNamingPathAndFacts) {
 
 std::vector<Refusal> refusals() {
   const std::string plugin_min = std::to_string(kPluginMinSize);
-  const std::string flower_min = std::to_string(kFlowerOpsMinSize);
+  const std::string flower_min = std::to_string(workload::flower::kFlowerOpsMinSize);
   const std::string small_plugin = std::to_string(offsetof(rb_plugin, library_version));
   const std::string small_flower = std::to_string(offsetof(rb_flower_ops, counters));
   return {
@@ -90,7 +94,7 @@ TEST(Loader, GoodPluginLoadsWithProvenance) {
   EXPECT_STREQ(plugin.descriptor.name, "good");
   EXPECT_EQ(plugin.descriptor.struct_size, sizeof(rb_plugin));
   ASSERT_TRUE(plugin.flower.has_value());
-  EXPECT_EQ(plugin.workloads(), std::vector<std::string>{"flower"});
+  EXPECT_EQ(plugin.workloads, std::vector<std::string>{"flower"});
   EXPECT_TRUE(plugin.path.is_absolute());
   EXPECT_EQ(plugin.provenance.path, plugin.path.string());
   EXPECT_EQ(plugin.provenance.sha256, sha256_file(plugin.path));

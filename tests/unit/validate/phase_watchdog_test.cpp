@@ -12,9 +12,9 @@
 #include <string>
 
 #include "exec/cell_worker.h"
-#include "validate/phase_watchdog.h"
+#include "workload/checks/phase_watchdog.h"
 
-namespace rb::validate {
+namespace rb::workload {
 namespace {
 
 using namespace std::chrono_literals;
@@ -123,4 +123,4 @@ TEST(PhaseWatchdog, AMessageCutShortKeepsItsNewline) {
 }
 
 }  // namespace
-}  // namespace rb::validate
+}  // namespace rb::workload

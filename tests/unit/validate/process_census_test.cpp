@@ -12,11 +12,11 @@
 #include <thread>
 
 #include "reactorbench/plugin.h"
-#include "validate/check_helpers.h"
-#include "validate/process_census.h"
+#include "workload/checks/check_helpers.h"
+#include "workload/checks/process_census.h"
 #include "workload/workload.h"
 
-namespace rb::validate {
+namespace rb::workload {
 namespace {
 
 using namespace std::chrono_literals;
@@ -214,4 +214,4 @@ TEST(CheckHelpers, WithUnknownOptionKeepsTheUsersOptions) {
 }
 
 }  // namespace
-}  // namespace rb::validate
+}  // namespace rb::workload

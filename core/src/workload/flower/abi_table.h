@@ -1,0 +1,22 @@
+// The flower workload's table(s) in the plugin descriptor (reactorbench/plugin.h): their
+// minimum size and required members, checked at load time (plugin/descriptor_checks.h).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include <reactorbench/plugin.h>
+
+#include "plugin/loader.h"
+
+namespace rb::workload::flower {
+
+// ABI 1.0.
+inline constexpr std::size_t kFlowerOpsMinSize =
+    offsetof(rb_flower_ops, release) + sizeof(rb_flower_ops::release);
+
+// WorkloadEntry::read_tables: checks the table(s) and copies them into the plugin.
+std::optional<std::string> read_tables(plugin::LoadedPlugin& plugin);
+
+}  // namespace rb::workload::flower

@@ -1,0 +1,267 @@
+#include "workload/flower/checks.h"
+
+#include <signal.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <cerrno>
+#include <cstring>
+#include <optional>
+
+#include "plugin/loader.h"
+#include "workload/checks/check_helpers.h"
+#include "workload/checks/process_census.h"
+#include "workload/checks/unknown_option_check.h"
+#include "workload/fd_pairs.h"
+#include "workload/plugin_call.h"
+
+namespace rb::workload::flower {
+namespace {
+
+using workload::CellFailure;
+
+struct Shape {
+  uint32_t pipes;
+  uint32_t active;
+  uint32_t writes;
+  const char* transport;
+};
+
+// Edge cases first: one pipe and no writes; a pair; a ring the potato circles many times;
+// every pipe primed; an `active` that does not divide `pipes`.
+constexpr Shape kCountShapes[] = {{1, 1, 0, "socketpair"},
+                                  {2, 1, 5, "pipe"},
+                                  {16, 4, 64, "socketpair"},
+                                  {64, 64, 200, "pipe"},
+                                  {100, 7, 100, "socketpair"}};
+constexpr int kCountIterations = 5;
+constexpr Shape kLifecycleShape = {16, 4, 16, "socketpair"};
+constexpr int kLifecycleIterations = 3;
+
+std::string label(const Shape& shape) {
+  return fmt::format("pipes={} active={} writes={} transport={}", shape.pipes, shape.active,
+                     shape.writes, shape.transport);
+}
+
+const rb_flower_ops& flower_ops(const CheckContext& context) {
+  if (!context.plugin.flower) throw CellFailure("the plugin offers no flower table");
+  return *context.plugin.flower;
+}
+
+// One prepare..release of the plugin on a set of fd pairs, every call under the watchdog.
+class FlowerSession {
+ public:
+  FlowerSession(CheckContext& context, const Shape& shape, const workload::FdPairs& fds)
+      : context_(context),
+        ops_(flower_ops(context)),
+        shape_(shape),
+        fds_(fds),
+        params_{sizeof(rb_flower_params), shape.pipes,           shape.active, shape.writes,
+                fds.read_fds().data(),    fds.write_fds().data()} {
+    const workload::OptionArray options(context.options);
+    context_.watchdog.guard("prepare", [&] {
+      workload::call_plugin("prepare", [&](char* err, size_t len) {
+        return ops_.prepare(&context_.host, &params_, options.data(), options.size(), &state_, err,
+                            len);
+      });
+    });
+    prepared_ = true;
+  }
+  ~FlowerSession() { release(); }
+  FlowerSession(const FlowerSession&) = delete;
+  FlowerSession& operator=(const FlowerSession&) = delete;
+
+  void* state() const { return state_; }
+
+  void arm() {
+    context_.watchdog.guard("arm", [&] {
+      workload::call_plugin("arm",
+                            [&](char* err, size_t len) { return ops_.arm(state_, err, len); });
+    });
+  }
+
+  // One iteration as the runner drives it, then everything the host can verify about it.
+  void iteration(int index) {
+    arm();
+    prime();
+    context_.watchdog.guard("dispatch", [&] {
+      workload::call_plugin("dispatch",
+                            [&](char* err, size_t len) { return ops_.dispatch(state_, err, len); });
+    });
+    const auto counters = context_.watchdog.guard("counters", [&] {
+      return workload::collect_counters("counters",
+                                        [&](const rb_counter_sink* sink, char* err, size_t len) {
+                                          return ops_.counters(state_, sink, err, len);
+                                        });
+    });
+    verify_counts(counters, index);
+    verify_drained(index);
+  }
+
+  void release() {
+    if (!prepared_) return;
+    prepared_ = false;
+    context_.watchdog.guard("release", [&] { ops_.release(state_); });
+  }
+
+ private:
+  void prime() const {
+    const uint32_t space = shape_.pipes / shape_.active;
+    for (uint32_t i = 0; i < shape_.active; ++i)
+      if (::write(fds_.write_fds()[i * space], "e", 1) != 1)
+        throw CellFailure(
+            fmt::format("host could not prime pipe {}: {}", i * space, std::strerror(errno)));
+  }
+
+  uint64_t counter(const workload::Counters& counters, const char* name, int index) const {
+    const auto it = counters.find(name);
+    if (it == counters.end())
+      throw CellFailure(fmt::format("{}, iteration {}: the required counter '{}' is missing",
+                                    label(shape_), index, name));
+    return it->second;
+  }
+
+  void verify_counts(const workload::Counters& counters, int index) const {
+    const uint64_t reads = counter(counters, "reads", index);
+    const uint64_t writes = counter(counters, "writes", index);
+    const uint64_t expected_reads = uint64_t{shape_.active} + shape_.writes;
+    if (reads != expected_reads || writes != shape_.writes)
+      throw CellFailure(
+          fmt::format("{}, iteration {}: expected {} reads and {} writes, got {} "
+                      "reads and {} writes",
+                      label(shape_), index, expected_reads, shape_.writes, reads, writes));
+  }
+
+  // Every byte written (the host's `active` and the plugin's `writes`) must have been read:
+  // a plugin that reports the right counts without doing the reads leaves bytes behind.
+  void verify_drained(int index) const {
+    for (uint32_t i = 0; i < shape_.pipes; ++i) {
+      int pending = 0;
+      if (::ioctl(fds_.read_fds()[i], FIONREAD, &pending) == 0 && pending > 0)
+        throw CellFailure(
+            fmt::format("{}, iteration {}: after dispatch pipe {} still holds {} "
+                        "unread byte(s)",
+                        label(shape_), index, i, pending));
+    }
+  }
+
+  CheckContext& context_;
+  const rb_flower_ops& ops_;
+  Shape shape_;
+  const workload::FdPairs& fds_;
+  rb_flower_params params_;
+  void* state_ = nullptr;
+  bool prepared_ = false;
+};
+
+void check_counts(CheckContext& context) {
+  if (context.variant < 0 || static_cast<std::size_t>(context.variant) >= std::size(kCountShapes))
+    throw std::out_of_range(fmt::format("flower.counts has no variant {}", context.variant));
+  const Shape& shape = kCountShapes[context.variant];
+  const workload::FdPairs fds(shape.pipes, shape.transport);
+  FlowerSession session(context, shape, fds);
+  for (int i = 0; i < kCountIterations; ++i) session.iteration(i);
+  session.release();
+}
+
+void check_unknown_option(CheckContext& context) {
+  const rb_flower_ops& ops = flower_ops(context);
+  const workload::FdPairs fds(kLifecycleShape.pipes, kLifecycleShape.transport);
+  const rb_flower_params params{sizeof(rb_flower_params), kLifecycleShape.pipes,
+                                kLifecycleShape.active,   kLifecycleShape.writes,
+                                fds.read_fds().data(),    fds.write_fds().data()};
+  expect_unknown_option_refused_by(
+      context, "prepare",
+      [&](const rb_option* options, uint32_t count, void** state, char* err, size_t err_len) {
+        return ops.prepare(&context.host, &params, options, count, state, err, err_len);
+      },
+      ops.release);
+}
+
+void check_fds(CheckContext& context) {
+  const workload::FdPairs fds(kLifecycleShape.pipes, kLifecycleShape.transport);
+  const auto before = open_fds();
+  {
+    FlowerSession session(context, kLifecycleShape, fds);
+    for (int i = 0; i < kLifecycleIterations; ++i) session.iteration(i);
+  }
+  expect_same_fds(before, open_fds());
+}
+
+void check_threads(CheckContext& context) {
+  const workload::FdPairs fds(kLifecycleShape.pipes, kLifecycleShape.transport);
+  const auto before = live_threads();
+  {
+    FlowerSession session(context, kLifecycleShape, fds);
+    for (int i = 0; i < kLifecycleIterations; ++i) session.iteration(i);
+  }
+  expect_no_new_threads(before, threads_after_release(before, std::chrono::milliseconds(250)));
+}
+
+// Delivers SIGTERM to this process after a delay, as the runner's parent does at a cell's
+// deadline; the worker's handler turns it into stop_requested() != 0.
+class StopRequestTimer {
+ public:
+  explicit StopRequestTimer(std::chrono::milliseconds delay) {
+    sigevent event{};
+    event.sigev_notify = SIGEV_SIGNAL;
+    event.sigev_signo = SIGTERM;
+    if (::timer_create(CLOCK_MONOTONIC, &event, &timer_) != 0)
+      throw std::runtime_error(fmt::format("timer_create: {}", std::strerror(errno)));
+    itimerspec when{};
+    when.it_value.tv_sec = static_cast<time_t>(delay.count() / 1000);
+    when.it_value.tv_nsec = static_cast<long>(delay.count() % 1000) * 1'000'000;
+    ::timer_settime(timer_, 0, &when, nullptr);
+  }
+  ~StopRequestTimer() { ::timer_delete(timer_); }
+  StopRequestTimer(const StopRequestTimer&) = delete;
+  StopRequestTimer& operator=(const StopRequestTimer&) = delete;
+
+ private:
+  timer_t timer_{};
+};
+
+// Nothing is primed, so the loop can only end because the host asks it to.
+void check_stop(CheckContext& context) {
+  const rb_flower_ops& ops = flower_ops(context);
+  const Shape shape{8, 2, 0, "socketpair"};
+  const workload::FdPairs fds(shape.pipes, shape.transport);
+  FlowerSession session(context, shape, fds);
+  session.arm();
+  const StopRequestTimer stop(std::chrono::milliseconds(100));
+  char err[1024] = {0};
+  const int rc = context.watchdog.guard(
+      "dispatch", [&] { return ops.dispatch(session.state(), err, sizeof err); },
+      fmt::format("dispatch did not return within {} ms although the host asked it to stop "
+                  "(SIGTERM, then host->stop_requested() != 0): poll with a finite timeout "
+                  "and check stop_requested",
+                  context.watchdog.limit().count()));
+  if (rc == RB_OK)
+    throw CellFailure(
+        "dispatch returned RB_OK after the host asked it to stop with nothing "
+        "read (it must return an error)");
+  session.release();
+}
+
+}  // namespace
+
+std::vector<Check> checks() {
+  return {
+      {"flower.counts", "flower",
+       fmt::format("reads, writes and drained pipes right in {} shapes x {} iterations",
+                   std::size(kCountShapes), kCountIterations),
+       static_cast<int>(std::size(kCountShapes)), check_counts},
+      {"flower.options", "flower",
+       "an unknown option is refused with RB_ERR_INVALID_ARGUMENT and a message naming it", 1,
+       check_unknown_option},
+      {"flower.fds", "flower", "release left no fd open and closed none of the host's", 1,
+       check_fds},
+      {"flower.threads", "flower", "no thread left running after release", 1, check_threads},
+      {"flower.stop", "flower", "dispatch returns an error once the host asks it to stop", 1,
+       check_stop},
+  };
+}
+
+}  // namespace rb::workload::flower

@@ -1,0 +1,188 @@
+#include "workload/notify/checks.h"
+
+#include <fmt/format.h>
+#include <optional>
+
+#include "plugin/loader.h"
+#include "workload/checks/check_helpers.h"
+#include "workload/checks/process_census.h"
+#include "workload/checks/unknown_option_check.h"
+#include "workload/notify/producers.h"
+#include "workload/notify/values.h"
+#include "workload/plugin_call.h"
+
+namespace rb::workload::notify {
+namespace {
+
+using workload::CellFailure;
+
+struct Shape {
+  std::uint64_t items;
+  std::uint32_t producers;
+};
+
+// One item (a single wakeup at most), a stream from one producer, and producers racing.
+constexpr Shape kChecksumShapes[] = {{1, 1}, {10000, 1}, {20000, 2}, {6000, 3}};
+constexpr int kChecksumIterations = 2;
+constexpr Shape kLifecycleShape = {2000, 2};
+
+std::string label(const Shape& shape) {
+  return fmt::format("items={} producers={}", shape.items, shape.producers);
+}
+
+const rb_notify_ops& notify_ops(const CheckContext& context) {
+  if (!context.plugin.notify) throw CellFailure("the plugin offers no notify table");
+  return *context.plugin.notify;
+}
+
+// One start..release of the plugin's consumer, every call under the watchdog.
+class NotifySession {
+ public:
+  NotifySession(CheckContext& context, const Shape& shape)
+      : context_(context),
+        ops_(notify_ops(context)),
+        shape_(shape),
+        params_{sizeof(rb_notify_params), shape.producers, shape.items, -1} {
+    const workload::OptionArray options(context.options);
+    context_.watchdog.guard("start", [&] {
+      workload::call_plugin("start", [&](char* err, size_t len) {
+        return ops_.start(&context_.host, &params_, options.data(), options.size(), &state_, err,
+                          len);
+      });
+    });
+    started_ = true;
+  }
+  ~NotifySession() { release(); }
+  NotifySession(const NotifySession&) = delete;
+  NotifySession& operator=(const NotifySession&) = delete;
+
+  // Host threads post the first `items` values (all of them by default), as the runner does.
+  void post(std::optional<std::uint64_t> items = std::nullopt) {
+    const workload::ProducerPlan plan{items.value_or(shape_.items), shape_.producers, -1};
+    workload::ProducerGroup producers(ops_, state_, plan);
+    producers.wait_until_parked();
+    context_.watchdog.guard("post", [&] {
+      producers.open_gate();
+      producers.join();
+    });
+    if (auto why = producers.failure()) throw CellFailure(label(shape_) + ": " + *why);
+  }
+
+  // finish, then the checksum and the required counter.
+  void finish_and_verify(int iteration) {
+    rb_notify_result result{sizeof(rb_notify_result), 0, 0};
+    context_.watchdog.guard("finish", [&] {
+      workload::call_plugin(
+          "finish", [&](char* err, size_t len) { return ops_.finish(state_, &result, err, len); });
+    });
+    const std::uint64_t sum = workload::sum_one_to(shape_.items);
+    if (result.count != shape_.items || result.sum != sum)
+      throw CellFailure(
+          fmt::format("{}, iteration {}: expected count {} and sum {}, got count {} "
+                      "and sum {}",
+                      label(shape_), iteration, shape_.items, sum, result.count, result.sum));
+    const auto counters = context_.watchdog.guard("counters", [&] {
+      return workload::collect_counters("counters",
+                                        [&](const rb_counter_sink* sink, char* err, size_t len) {
+                                          return ops_.counters(state_, sink, err, len);
+                                        });
+    });
+    const auto wakeups = counters.find("wakeups");
+    if (wakeups == counters.end())
+      throw CellFailure(fmt::format("{}, iteration {}: the required counter 'wakeups' is missing",
+                                    label(shape_), iteration));
+  }
+
+  void release() {
+    if (!started_) return;
+    started_ = false;
+    context_.watchdog.guard("release", [&] { ops_.release(state_); });
+  }
+
+ private:
+  CheckContext& context_;
+  const rb_notify_ops& ops_;
+  Shape shape_;
+  rb_notify_params params_;
+  void* state_ = nullptr;
+  bool started_ = false;
+};
+
+// The runner starts a fresh consumer every iteration; so does this check.
+void check_checksum(CheckContext& context) {
+  if (context.variant < 0 ||
+      static_cast<std::size_t>(context.variant) >= std::size(kChecksumShapes))
+    throw std::out_of_range(fmt::format("notify.checksum has no variant {}", context.variant));
+  const Shape& shape = kChecksumShapes[context.variant];
+  for (int i = 0; i < kChecksumIterations; ++i) {
+    NotifySession session(context, shape);
+    session.post();
+    session.finish_and_verify(i);
+    session.release();
+  }
+}
+
+void check_unknown_option(CheckContext& context) {
+  const rb_notify_ops& ops = notify_ops(context);
+  const rb_notify_params params{sizeof(rb_notify_params), 1, 10, -1};
+  expect_unknown_option_refused_by(
+      context, "start",
+      [&](const rb_option* options, uint32_t count, void** state, char* err, size_t err_len) {
+        return ops.start(&context.host, &params, options, count, state, err, err_len);
+      },
+      ops.release);
+}
+
+void one_full_iteration(CheckContext& context) {
+  NotifySession session(context, kLifecycleShape);
+  session.post();
+  session.finish_and_verify(0);
+}
+
+void check_fds(CheckContext& context) {
+  const auto before = open_fds();
+  one_full_iteration(context);
+  expect_same_fds(before, open_fds());
+}
+
+void check_threads(CheckContext& context) {
+  const auto before = live_threads();
+  one_full_iteration(context);
+  expect_no_new_threads(before, threads_after_release(before, std::chrono::milliseconds(250)));
+}
+
+// The runner releases without finish when an iteration fails half-way: release must stop a
+// consumer that still has work queued, and leave nothing behind.
+void check_release_without_finish(CheckContext& context) {
+  const auto threads = live_threads();
+  const auto fds = open_fds();
+  {
+    NotifySession session(context, kLifecycleShape);
+    session.post(kLifecycleShape.items / 2);
+  }
+  expect_no_new_threads(threads, threads_after_release(threads, std::chrono::milliseconds(250)));
+  expect_same_fds(fds, open_fds());
+}
+
+}  // namespace
+
+std::vector<Check> checks() {
+  return {
+      {"notify.checksum", "notify",
+       fmt::format("count and sum of 1..items right in {} shapes (1 to 3 producers) x {} "
+                   "iterations; 'wakeups' reported",
+                   std::size(kChecksumShapes), kChecksumIterations),
+       static_cast<int>(std::size(kChecksumShapes)), check_checksum},
+      {"notify.options", "notify",
+       "an unknown option is refused with RB_ERR_INVALID_ARGUMENT and a message naming it", 1,
+       check_unknown_option},
+      {"notify.fds", "notify", "release left no fd open and closed none of the host's", 1,
+       check_fds},
+      {"notify.threads", "notify", "the consumer thread is gone after release", 1, check_threads},
+      {"notify.abandon", "notify",
+       "release without finish stops a consumer with work queued and leaves nothing behind", 1,
+       check_release_without_finish},
+  };
+}
+
+}  // namespace rb::workload::notify

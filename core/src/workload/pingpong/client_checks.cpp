@@ -1,0 +1,232 @@
+#include <fmt/format.h>
+
+#include "plugin/loader.h"
+#include "workload/checks/check_helpers.h"
+#include "workload/checks/peer_support.h"
+#include "workload/checks/process_census.h"
+#include "workload/checks/unknown_option_check.h"
+#include "workload/host_services.h"
+#include "workload/pingpong/checks.h"
+#include "workload/pingpong/echo_peer.h"
+
+namespace rb::workload::pingpong {
+namespace {
+
+using workload::CellFailure;
+
+struct Shape {
+  std::uint32_t sessions;
+  std::uint32_t threads;  // the client's event-loop threads
+  std::uint32_t block_size;
+  std::uint32_t verify_stride;
+};
+
+// One session on one loop; sessions spread over loops; a block size that is not a multiple
+// of 128; large blocks with only every third session verified.
+constexpr Shape kEchoShapes[] = {
+    {1, 1, 128, 1}, {8, 2, 4096, 1}, {5, 3, 1000, 1}, {12, 4, 16384, 3}};
+constexpr Shape kLifecycleShape = {4, 2, 4096, 1};
+constexpr std::uint64_t kDurationMs = 50;
+
+std::string label(const Shape& shape) {
+  return fmt::format("sessions={} threads={} block_size={} verify_stride={}", shape.sessions,
+                     shape.threads, shape.block_size, shape.verify_stride);
+}
+
+const rb_pingpong_client_ops& client_ops(const CheckContext& context) {
+  if (!context.plugin.pingpong_client)
+    throw CellFailure("the plugin offers no pingpong client table");
+  return *context.plugin.pingpong_client;
+}
+
+rb_pingpong_client_params client_params(const Shape& shape, std::uint16_t port,
+                                        std::uint64_t duration_ms) {
+  return {sizeof(rb_pingpong_client_params),
+          "127.0.0.1",
+          port,
+          shape.sessions,
+          shape.block_size,
+          shape.threads,
+          duration_ms,
+          workload::stop_event_fd(),
+          shape.verify_stride};
+}
+
+// One prepare..release of the client, every call under the watchdog.
+class ClientSession {
+ public:
+  ClientSession(CheckContext& context, const rb_pingpong_client_params& params)
+      : context_(context), ops_(client_ops(context)), params_(params) {
+    const workload::OptionArray options(context.options);
+    context_.watchdog.guard("prepare", [&] {
+      workload::call_plugin("prepare", [&](char* err, size_t len) {
+        return ops_.prepare(&context_.host, &params_, options.data(), options.size(), &state_, err,
+                            len);
+      });
+    });
+    prepared_ = true;
+  }
+  ~ClientSession() { release(); }
+  ClientSession(const ClientSession&) = delete;
+  ClientSession& operator=(const ClientSession&) = delete;
+
+  // The return code, with err filled on an error.
+  int run(char (&err)[1024], std::string overrun = {}) {
+    const int rc = context_.watchdog.guard(
+        "run", [&] { return ops_.run(state_, err, sizeof err); }, std::move(overrun));
+    err[sizeof err - 1] = '\0';
+    return rc;
+  }
+
+  workload::Counters counters() {
+    return context_.watchdog.guard("counters", [&] {
+      return workload::collect_counters("counters",
+                                        [&](const rb_counter_sink* sink, char* err, size_t len) {
+                                          return ops_.counters(state_, sink, err, len);
+                                        });
+    });
+  }
+
+  void release() {
+    if (!prepared_) return;
+    prepared_ = false;
+    context_.watchdog.guard("release", [&] { ops_.release(state_); });
+  }
+
+ private:
+  CheckContext& context_;
+  const rb_pingpong_client_ops& ops_;
+  rb_pingpong_client_params params_;
+  void* state_ = nullptr;
+  bool prepared_ = false;
+};
+
+// What the runner's verify_run holds a client to, and the echo peer's view of the same run.
+void verify_run(const workload::Counters& counters, const Shape& shape, const EchoTally& echo) {
+  const char* who = "the client";
+  const auto refused = required_counter(counters, who, "connect_failures");
+  const auto resets = required_counter(counters, who, "resets");
+  const auto completed = required_counter(counters, who, "sessions_completed");
+  const auto mismatches = required_counter(counters, who, "verify_mismatches");
+  const auto verified = required_counter(counters, who, "verified_bytes");
+  const auto read = required_counter(counters, who, "bytes_read");
+  required_counter(counters, who, "messages_read");
+  const std::string at = label(shape);
+  if (refused > 0 || resets > 0)
+    throw CellFailure(
+        fmt::format("{}: the client reported {} connect failures and {} resets "
+                    "against the host's echo",
+                    at, refused, resets));
+  if (echo.connections != shape.sessions || completed != shape.sessions)
+    throw CellFailure(fmt::format("{}: the client completed {} sessions; the host accepted {}", at,
+                                  completed, echo.connections));
+  if (echo.resets > 0)
+    throw CellFailure(fmt::format(
+        "{}: {} sessions ended in an error on the host's side instead of the client's shutdown", at,
+        echo.resets));
+  if (echo.mismatches > 0)
+    throw CellFailure(fmt::format("{}: {} of the {} bytes the client sent differ from the pattern",
+                                  at, echo.mismatches, echo.bytes_read));
+  if (mismatches > 0)
+    throw CellFailure(
+        fmt::format("{}: the client counted {} verify_mismatches on an exact echo of its own bytes",
+                    at, mismatches));
+  if (read != echo.bytes_written)
+    throw CellFailure(fmt::format("{}: the client reported {} bytes read; the host echoed {}", at,
+                                  read, echo.bytes_written));
+  if (read < std::uint64_t{shape.sessions} * shape.block_size)
+    throw CellFailure(
+        fmt::format("{}: the client read {} bytes, less than one block per session", at, read));
+  if (verified == 0 || verified > read)
+    throw CellFailure(fmt::format("{}: verified_bytes is {} of {} bytes read (verify_stride {})",
+                                  at, verified, read, shape.verify_stride));
+}
+
+// A run against the host's echo, then every counter checked against the echo's tally.
+void one_full_run(CheckContext& context, const Shape& shape) {
+  EchoPeer echo(shape.block_size);
+  ClientSession session(context, client_params(shape, echo.port(), kDurationMs));
+  char err[1024] = {0};
+  if (const int rc = session.run(err); rc != RB_OK)
+    throw CellFailure(fmt::format("{}: run failed ({}): {}", label(shape),
+                                  workload::describe_rb_error(rc),
+                                  err[0] != '\0' ? err : "no message"));
+  const auto counters = session.counters();
+  session.release();
+  context.watchdog.guard("host echo", [&] { echo.stop(); });
+  if (echo.failure()) throw CellFailure(*echo.failure());
+  verify_run(counters, shape, echo.tally());
+}
+
+void check_echo(CheckContext& context) {
+  if (context.variant < 0 || static_cast<std::size_t>(context.variant) >= std::size(kEchoShapes))
+    throw std::out_of_range(fmt::format("pingpong_client.echo has no variant {}", context.variant));
+  one_full_run(context, kEchoShapes[context.variant]);
+}
+
+void check_unknown_option(CheckContext& context) {
+  const rb_pingpong_client_ops& ops = client_ops(context);
+  const exec::LoopbackListener listener;  // a port nobody serves: prepare must not need one
+  const auto params = client_params(kLifecycleShape, listener.port(), kDurationMs);
+  expect_unknown_option_refused_by(
+      context, "prepare",
+      [&](const rb_option* options, uint32_t count, void** state, char* err, size_t err_len) {
+        return ops.prepare(&context.host, &params, options, count, state, err, err_len);
+      },
+      ops.release);
+}
+
+void check_fds(CheckContext& context) {
+  workload::stop_event_fd();  // the host's, kept for the process: made before the census
+  const auto before = open_fds();
+  one_full_run(context, kLifecycleShape);
+  expect_same_fds(before, open_fds());
+}
+
+void check_threads(CheckContext& context) {
+  const auto before = live_threads();
+  one_full_run(context, kLifecycleShape);
+  expect_no_new_threads(before, threads_after_release(before, std::chrono::milliseconds(250)));
+}
+
+// A run far longer than the watchdog, stopped by the host once the echo shows every session
+// has been ping-ponging a while: run must give up with an error.
+void check_stop(CheckContext& context) {
+  const Shape& shape = kLifecycleShape;
+  const std::uint64_t stop_after = std::uint64_t{4} * shape.sessions * shape.block_size;
+  EchoPeer echo(shape.block_size, stop_after, ask_host_to_stop);
+  const auto duration_ms = static_cast<std::uint64_t>(10 * context.watchdog.limit().count());
+  ClientSession session(context, client_params(shape, echo.port(), duration_ms));
+  char err[1024] = {0};
+  const int rc = session.run(
+      err, fmt::format("run did not return within {} ms (the host asks it to stop through stop_fd "
+                       "and SIGTERM once its echo has returned {} bytes; run must then return "
+                       "an error)",
+                       context.watchdog.limit().count(), stop_after));
+  if (rc == RB_OK)
+    throw CellFailure(
+        "run returned RB_OK after the host asked it to stop mid-run (it must return an error)");
+  session.release();
+}
+
+}  // namespace
+
+std::vector<Check> client_checks() {
+  return {
+      {"pingpong_client.echo", "pingpong_client",
+       fmt::format("sends the pattern, counters exact against a host echo in {} shapes",
+                   std::size(kEchoShapes)),
+       static_cast<int>(std::size(kEchoShapes)), check_echo},
+      {"pingpong_client.options", "pingpong_client",
+       "an unknown option is refused with RB_ERR_INVALID_ARGUMENT and a message naming it", 1,
+       check_unknown_option},
+      {"pingpong_client.fds", "pingpong_client",
+       "release left no fd open and closed none of the host's", 1, check_fds},
+      {"pingpong_client.threads", "pingpong_client", "no thread left running after release", 1,
+       check_threads},
+      {"pingpong_client.stop", "pingpong_client",
+       "run returns an error once the host asks it to stop mid-run", 1, check_stop},
+  };
+}
+
+}  // namespace rb::workload::pingpong

@@ -1,0 +1,61 @@
+// The workloads this runner knows, in one table: each is a folder (workload/<name>/) whose
+// entry.cpp fills one WorkloadEntry, and registry.cpp lists the entries. The rest of the
+// core asks this table about a workload by name; nothing else compares workload names.
+// docs/architecture.md ("Adding a workload") walks through adding one.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/metric_info.h"
+#include "plugin/loader.h"
+#include "workload/checks/check.h"
+#include "workload/schema.h"
+#include "workload/workload.h"
+
+namespace rb::workload {
+
+struct WorkloadEntry {
+  std::string name;                 // what a config's `workload =` says
+  WorkloadSchema schema;            // the axes a [matrix] may sweep
+  std::vector<MetricInfo> metrics;  // name, unit, direction, headline
+  // Load time, in the plugin's process: checks this workload's ABI table(s) in the
+  // descriptor, copies them into the plugin, and returns the name the plugin offers the
+  // workload under (`name`, or one of `parts`), or nullopt when it offers none of it.
+  std::optional<std::string> (*read_tables)(plugin::LoadedPlugin& plugin) = nullptr;
+  // Names a plugin may offer part of the workload under (pingpong's two roles); a check or a
+  // `--option WORKLOAD:` scope may name one. Empty when the workload has no parts.
+  std::vector<std::string> parts;
+  const Workload* driver = nullptr;  // runs a cell (workload.h)
+  // The conformance suite; each Check::workload is `name` or one of `parts`.
+  std::vector<Check> (*checks)() = nullptr;
+  // `runner serve` may put its server in front of real clients (ab, wrk, curl).
+  bool servable = false;
+};
+
+// Every workload, in the order listings and error messages show them.
+const std::vector<WorkloadEntry>& registry();
+
+// By name; nullptr when unknown.
+const WorkloadEntry* find_entry(std::string_view name);
+// By a name a plugin offers: the workload's own or one of its parts; nullptr when unknown.
+const WorkloadEntry* owner_of(std::string_view offered);
+
+// The questions the rest of the core asks.
+const Workload* find_workload(std::string_view name);  // nullptr when unknown
+const WorkloadSchema* find_workload_schema(std::string_view name);
+std::vector<std::string> workload_names();
+// Empty for an unknown workload.
+const std::vector<MetricInfo>& metrics_for_workload(std::string_view name);
+// Every check of every workload, in registry order.
+const std::vector<Check>& all_checks();
+
+// plugin::TableReader: every workload's tables, and the names the plugin offers.
+void read_workload_tables(plugin::LoadedPlugin& plugin);
+// plugin::load_plugin with every workload's tables read.
+plugin::LoadedPlugin load_plugin(const std::filesystem::path& so_path);
+
+}  // namespace rb::workload
