@@ -1,5 +1,5 @@
 // A metric a workload reports, so tables and comparisons know its unit and direction. Each
-// workload lists its own (workload/<name>/metrics.cpp); ask workload/registry.h for them.
+// workload lists its own (workload/<name>/entry.cpp); ask workload/registry.h for them.
 #pragma once
 
 #include <string>

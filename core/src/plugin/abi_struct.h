@@ -18,7 +18,7 @@ namespace rb::plugin {
 inline constexpr std::size_t kPluginMinSize =
     offsetof(rb_plugin, flower) + sizeof(rb_plugin::flower);
 // A workload table's minimum (its size in the ABI version that introduced it, through the
-// given last member) is declared next to the workload: workload/<name>/abi_table.cpp.
+// given last member) is declared next to the workload: workload/<name>/entry.cpp.
 
 // The struct_size a plugin declared; every ABI struct starts with it.
 inline std::uint32_t declared_struct_size(const void* plugin_struct) {

@@ -29,7 +29,7 @@ void check_struct_size(std::string_view struct_name, std::uint32_t declared, std
 // Throws LoadError missing_field naming `what`.
 [[noreturn]] void throw_missing(std::string_view what, const std::filesystem::path& path);
 
-// A workload table (workload/<name>/abi_table.cpp says which): NULL means "not offered";
+// A workload table (workload/<name>/entry.cpp says which): NULL means "not offered";
 // otherwise at least min_size bytes, and every required operation set (member pointers,
 // checked on the host's zero-filled copy).
 template <typename Ops, typename... Members>

@@ -27,7 +27,7 @@ struct LoadedPlugin {
   std::filesystem::path path;
   rb_plugin descriptor{};  // host copy: members beyond the plugin's struct_size are zero
   // Host copies of the workload tables, zero-filled the same way; nullopt if not offered.
-  // The workloads check and fill them (workload/<name>/abi_table.cpp).
+  // The workloads check and fill them (workload/<name>/entry.cpp).
   std::optional<rb_flower_ops> flower;
   std::optional<rb_notify_ops> notify;
   std::optional<rb_pingpong_server_ops> pingpong_server;

@@ -1,20 +1,35 @@
 #include "workload/registry.h"
 
-#include "workload/flower/entry.h"
-#include "workload/notify/entry.h"
-#include "workload/pingpong/entry.h"
-#include "workload/rr/entry.h"
-
 namespace rb::workload {
+
+// Each defined in workload/<name>/entry.cpp.
+WorkloadEntry flower_entry();
+WorkloadEntry notify_entry();
+WorkloadEntry pingpong_entry();
+WorkloadEntry rr_entry();
 
 const std::vector<WorkloadEntry>& registry() {
   static const std::vector<WorkloadEntry> entries = {
-      flower::entry(),
-      notify::entry(),
-      pingpong::entry(),
-      rr::entry(),
+      flower_entry(),
+      notify_entry(),
+      pingpong_entry(),
+      rr_entry(),
   };
   return entries;
+}
+
+WorkloadEntry make_entry(const Workload& driver, WorkloadSchema schema,
+                         std::vector<MetricInfo> metrics,
+                         std::optional<std::string> (*read_tables)(plugin::LoadedPlugin&),
+                         std::vector<Check> (*checks)()) {
+  WorkloadEntry entry;
+  entry.name = std::string(driver.name());
+  entry.schema = std::move(schema);
+  entry.metrics = std::move(metrics);
+  entry.read_tables = read_tables;
+  entry.driver = &driver;
+  entry.checks = checks;
+  return entry;
 }
 
 const WorkloadEntry* find_entry(std::string_view name) {

@@ -1,6 +1,6 @@
 // The workloads this runner knows, in one table: each is a folder (workload/<name>/) whose
-// entry.cpp fills one WorkloadEntry, and registry.cpp lists the entries. The rest of the
-// core asks this table about a workload by name; nothing else compares workload names.
+// entry.cpp makes one WorkloadEntry (<name>_entry()), and registry.cpp lists the entries. The rest
+// of the core asks this table about a workload by name; nothing else compares workload names.
 // docs/architecture.md ("Adding a workload") walks through adding one.
 #pragma once
 
@@ -35,6 +35,12 @@ struct WorkloadEntry {
   // `runner serve` may put its server in front of real clients (ab, wrk, curl).
   bool servable = false;
 };
+
+// An entry of a workload with no parts that `runner serve` does not serve.
+WorkloadEntry make_entry(const Workload& driver, WorkloadSchema schema,
+                         std::vector<MetricInfo> metrics,
+                         std::optional<std::string> (*read_tables)(plugin::LoadedPlugin&),
+                         std::vector<Check> (*checks)());
 
 // Every workload, in the order listings and error messages show them.
 const std::vector<WorkloadEntry>& registry();

@@ -1,5 +1,5 @@
 // The parameters a workload takes: the axes a [matrix] may sweep. Each workload declares
-// its own (workload/<name>/schema.cpp); the workload registry is the one table of them, so
+// its own (workload/<name>/entry.cpp); the workload registry is the one table of them, so
 // validation, `runner validate` and the docs all read the same facts.
 #pragma once
 

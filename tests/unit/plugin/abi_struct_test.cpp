@@ -2,7 +2,6 @@
 // host at ABI 1.0 no real plugin can be older than the host, so an "ABI 1.3 host" is modelled
 // here with a struct of the same shape.
 #include "plugin/abi_struct.h"
-#include "workload/flower/abi_table.h"
 
 #include <array>
 #include <cstring>
@@ -11,6 +10,10 @@
 
 namespace rb::plugin {
 namespace {
+
+// rb_flower_ops through release: its ABI 1.0 size, the least a plugin may declare.
+constexpr std::size_t kFlowerOpsMinSize =
+    offsetof(rb_flower_ops, release) + sizeof(rb_flower_ops::release);
 
 struct HostStructAt13 {
   std::uint32_t struct_size;
@@ -54,9 +57,9 @@ TEST(AbiStruct, NewerPluginsExtraBytesAreNotCopied) {
 
 TEST(AbiStruct, MinimumSizesCoverEveryVersion10Member) {
   EXPECT_EQ(kPluginMinSize, offsetof(rb_plugin, flower) + sizeof(void*));
-  EXPECT_EQ(workload::flower::kFlowerOpsMinSize, offsetof(rb_flower_ops, release) + sizeof(void*));
+  EXPECT_EQ(kFlowerOpsMinSize, offsetof(rb_flower_ops, release) + sizeof(void*));
   EXPECT_LE(kPluginMinSize, sizeof(rb_plugin));
-  EXPECT_LE(workload::flower::kFlowerOpsMinSize, sizeof(rb_flower_ops));
+  EXPECT_LE(kFlowerOpsMinSize, sizeof(rb_flower_ops));
 }
 
 }  // namespace

@@ -13,11 +13,14 @@
 
 #include "plugin/abi_struct.h"
 #include "test_paths.h"
-#include "workload/flower/abi_table.h"
 #include "workload/registry.h"
 
 namespace rb::plugin {
 namespace {
+
+// rb_flower_ops through release: its ABI 1.0 size, the least a plugin may declare.
+constexpr std::size_t kFlowerOpsMinSize =
+    offsetof(rb_flower_ops, release) + sizeof(rb_flower_ops::release);
 
 using test::bad_plugin;
 // The loader with every workload's tables read, as the runner loads plugins.
@@ -52,7 +55,7 @@ TEST_P(LoaderRefuses, WithItsOwnKindAndAMessageNamingPathAndFacts) {
 
 std::vector<Refusal> refusals() {
   const std::string plugin_min = std::to_string(kPluginMinSize);
-  const std::string flower_min = std::to_string(workload::flower::kFlowerOpsMinSize);
+  const std::string flower_min = std::to_string(kFlowerOpsMinSize);
   const std::string small_plugin = std::to_string(offsetof(rb_plugin, library_version));
   const std::string small_flower = std::to_string(offsetof(rb_flower_ops, counters));
   return {
