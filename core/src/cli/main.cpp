@@ -1,6 +1,7 @@
 // The runner's command line. `runner CONFIG.toml` is short for `runner run CONFIG.toml`.
 // Two hidden sub-commands are the runner talking to itself in a child process:
-// `__cell JSON` runs one cell, `__probe PATH FD` describes one plugin.
+// `__cell JSON` runs one cell (or, with the job's `check` set, one conformance check of
+// `runner validate`), `__probe PATH FD` describes one plugin.
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -9,7 +10,6 @@
 #include <iostream>
 
 #include "cli/compare_command.h"
-#include "model/build_info.h"
 #include "cli/exit_codes.h"
 #include "cli/export_command.h"
 #include "cli/history_command.h"
@@ -19,7 +19,9 @@
 #include "cli/serve_command.h"
 #include "cli/validate_command.h"
 #include "exec/cell_worker.h"
+#include "model/build_info.h"
 #include "plugin/probe.h"
+#include "validate/check_worker.h"
 
 namespace {
 
@@ -42,6 +44,8 @@ int cell_main(int argc, char** argv) {
     std::cerr << "runner __cell: bad job: " << e.what() << '\n';
     return rb::exec::kWorkerBadJob;
   }
+  // A conformance check (`runner validate`) travels as a cell job with `check` set.
+  if (!job.check.empty()) return rb::validate::run_check_job(job);
   return rb::exec::run_cell_worker(job);
 }
 

@@ -8,14 +8,12 @@
 #include "exec/child_report.h"
 #include "exec/process_limits.h"
 #include "plugin/loader.h"
-#include "validate/check_worker.h"
 #include "workload/host_services.h"
 #include "workload/workload.h"
 
 namespace rb::exec {
 
 int run_cell_worker(const CellJob& job) {
-  if (!job.check.empty()) return validate::run_check_job(job);  // `runner validate`
   const ChildReporter reporter(job.report_fd);
   try {
     install_cell_signal_dispositions();
