@@ -57,7 +57,7 @@ int export_command(const ExportArgs& args) {
     const LoadedRun loaded =
         load_run_ref(args.run, {store_path_or_env(args.store), args.config, args.host});
     std::vector<std::string> skipped;
-    report::Json out;
+    model::Json out;
     if (format == "google-benchmark")
       out = exporting::google_benchmark_json(loaded.run, args.metrics, skipped);
     else if (format == "bencher")
@@ -71,7 +71,7 @@ int export_command(const ExportArgs& args) {
     if (!skipped.empty())
       std::cerr << fmt::format("note: {} does not take {} (left out)\n", format,
                                fmt::join(skipped, ", "));
-    const std::string text = report::dump_json(out, 2) + '\n';
+    const std::string text = model::dump_json(out, 2) + '\n';
     if (args.out)
       report::write_file_atomically(*args.out, text);
     else

@@ -11,15 +11,15 @@
 #include "cli/exit_codes.h"
 #include "compare/run_comparison.h"
 #include "compare/text_table.h"
+#include "model/json_codec.h"
 #include "model/metric_info.h"
-#include "report/json_codec.h"
 #include "report/number_format.h"
 #include "store/history_changes.h"
 
 namespace rb::cli {
 namespace {
 
-using report::Json;
+using model::Json;
 
 std::string number(double value) {
   return std::isfinite(value) ? report::format_significant(value, 3) : "n/a";
@@ -137,7 +137,7 @@ int show_history_changes(store::Database& db, const store::RunFilter& filter,
                       {"min_segment", options.min_segment},
                       {"seed", options.seed},
                       {"series", std::move(series)}};
-    std::cout << report::dump_json(out, 2) << '\n';
+    std::cout << model::dump_json(out, 2) << '\n';
     return kExitOk;
   }
 
@@ -201,12 +201,12 @@ int check_newest_run(store::Database& db, const store::RunFilter& filter, const 
         fmt::format("{} finished run{}{}, fewer than --min-runs {}: nothing to judge yet", finished,
                     finished == 1 ? "" : "s", where, args.min_runs);
     if (args.format == "json")
-      std::cout << report::dump_json(Json{{"finished_runs", finished},
-                                          {"min_runs", args.min_runs},
-                                          {"exit_code", compare::kExitInconclusive},
-                                          {"reason", reason},
-                                          {"cells", Json::array()}},
-                                     2)
+      std::cout << model::dump_json(Json{{"finished_runs", finished},
+                                         {"min_runs", args.min_runs},
+                                         {"exit_code", compare::kExitInconclusive},
+                                         {"reason", reason},
+                                         {"cells", Json::array()}},
+                                    2)
                 << '\n';
     else
       std::cout << "history: " << reason << " -> exit 3\n";
@@ -264,7 +264,7 @@ int check_newest_run(store::Database& db, const store::RunFilter& filter, const 
                       {"threshold", options.threshold},
                       {"exit_code", code},
                       {"cells", std::move(cells)}};
-    std::cout << report::dump_json(out, 2) << '\n';
+    std::cout << model::dump_json(out, 2) << '\n';
     return code;
   }
 

@@ -11,8 +11,8 @@
 #include "cli/run_source.h"
 #include "compare/comparison_output.h"
 #include "compare/text_table.h"
+#include "model/json_codec.h"
 #include "model/metric_info.h"
-#include "report/json_codec.h"
 #include "report/number_format.h"
 #include "store/history_query.h"
 #include "store/schema.h"
@@ -20,7 +20,7 @@
 namespace rb::cli {
 namespace {
 
-using report::Json;
+using model::Json;
 
 std::string number(double value) {
   return std::isfinite(value) ? report::format_significant(value, 3) : "n/a";
@@ -54,7 +54,7 @@ int list_runs(store::Database& db, const store::RunFilter& filter, const History
                      {"host", r.host},
                      {"git_revision", r.git_revision},
                      {"cells", r.cells}});
-    std::cout << report::dump_json(out, 2) << '\n';
+    std::cout << model::dump_json(out, 2) << '\n';
     return kExitOk;
   }
   compare::TextTable table;
@@ -99,7 +99,7 @@ int show_cells(store::Database& db, const store::RunFilter& filter, const Histor
                      {"metric", s.metric},
                      {"runs", std::move(points)}});
     }
-    std::cout << report::dump_json(out, 2) << '\n';
+    std::cout << model::dump_json(out, 2) << '\n';
     return kExitOk;
   }
   std::string text;

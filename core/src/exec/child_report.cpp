@@ -4,7 +4,7 @@
 
 #include <cerrno>
 
-#include "report/json_codec.h"
+#include "model/json_codec.h"
 
 namespace rb::exec {
 
@@ -22,11 +22,11 @@ void ChildReporter::send(const nlohmann::json& message) const {
 }
 
 void ChildReporter::loaded(const Provenance& provenance) const {
-  send({{"type", "loaded"}, {"provenance", report::to_json(provenance)}});
+  send({{"type", "loaded"}, {"provenance", model::to_json(provenance)}});
 }
 
 void ChildReporter::sample(const Sample& s) const {
-  nlohmann::json message = report::to_json(s);
+  nlohmann::json message = model::to_json(s);
   message["type"] = "sample";
   send(message);
 }
@@ -53,16 +53,16 @@ void ChildReporter::canary(const CanaryResult& canary) const {
 
 std::optional<ChildMessage> parse_child_message(std::string_view line) {
   try {
-    const auto j = report::Json::parse(line);
+    const auto j = model::Json::parse(line);
     const auto type = j.at("type").get<std::string>();
     if (type == "loaded") {
       Provenance provenance;
-      report::from_json(j.at("provenance"), provenance);
+      model::from_json(j.at("provenance"), provenance);
       return ChildMessage{ChildMessage::Type::loaded, std::move(provenance), {}, {}};
     }
     if (type == "sample") {
       Sample s;
-      report::from_json(j, s);
+      model::from_json(j, s);
       return ChildMessage{ChildMessage::Type::sample, {}, std::move(s), {}};
     }
     if (type == "failed")

@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "model/json_codec.h"
 #include "model/results.h"
-#include "report/json_codec.h"
 
 namespace rb::exporting {
 
 // Benchmarks are named like "flower/libevent2/pipes:100/active:100/..."; each metric is a
 // measure under its own name ("dispatch_us").
-report::Json bencher_bmf_json(const RunResult& run, const std::vector<std::string>& metrics);
+model::Json bencher_bmf_json(const RunResult& run, const std::vector<std::string>& metrics);
 
 }  // namespace rb::exporting

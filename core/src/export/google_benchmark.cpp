@@ -9,7 +9,7 @@
 namespace rb::exporting {
 namespace {
 
-using report::Json;
+using model::Json;
 
 Json load_average(const std::string& text) {
   Json out = Json::array();

@@ -7,9 +7,9 @@
 
 #include <fstream>
 
+#include "model/interference_json.h"
+#include "model/json_codec.h"
 #include "report/console_table.h"
-#include "report/interference_json.h"
-#include "report/json_codec.h"
 #include "report/samples_reader.h"
 #include "report/samples_writer.h"
 #include "report/summary_csv.h"
@@ -91,8 +91,8 @@ RunResult measured_run() {
 
 TEST(InterferenceJson, CellsAndContextRoundTrip) {
   const RunResult run = measured_run();
-  const report::Json json = report::to_json(run, report::SampleDetail::full);
-  const report::Json& cell_json = json.at("cells").at(0).at("interference");
+  const model::Json json = model::to_json(run, model::SampleDetail::full);
+  const model::Json& cell_json = json.at("cells").at(0).at("interference");
   EXPECT_DOUBLE_EQ(cell_json.at("max_foreign_cpu_share").get<double>(), 0.4);
   EXPECT_DOUBLE_EQ(cell_json.at("max_steal_share").get<double>(), 0.01);
   EXPECT_TRUE(cell_json.at("disturbed").get<bool>());
@@ -100,7 +100,7 @@ TEST(InterferenceJson, CellsAndContextRoundTrip) {
   EXPECT_EQ(json.at("context").at("foreign_processes").at(0), "cc1plus (42): 3.10 s");
 
   RunResult back;
-  report::from_json(json, back);
+  model::from_json(json, back);
   EXPECT_DOUBLE_EQ(back.context.clock_resolution_ns, 21);
   EXPECT_DOUBLE_EQ(back.context.clock_overhead_ns, 19.5);
   EXPECT_DOUBLE_EQ(back.context.disturbance_threshold, 0.1);
@@ -123,13 +123,13 @@ TEST(InterferenceJson, CellsAndContextRoundTrip) {
 
 TEST(InterferenceJson, OldResultsReadAsNotMeasured) {
   RunResult run = measured_run();
-  report::Json json = report::to_json(run);
+  model::Json json = model::to_json(run);
   json.at("cells").at(0).erase("interference");
   for (const char* key :
        {"clock_resolution_ns", "clock_overhead_ns", "disturbance_threshold", "foreign_processes"})
     json.at("context").erase(key);
   RunResult back;
-  report::from_json(json, back);
+  model::from_json(json, back);
   EXPECT_TRUE(back.cells.at(0).interference.empty());
   EXPECT_FALSE(back.cells.at(0).disturbed);
   EXPECT_DOUBLE_EQ(back.context.clock_resolution_ns, 0);
@@ -137,7 +137,7 @@ TEST(InterferenceJson, OldResultsReadAsNotMeasured) {
   EXPECT_TRUE(back.context.foreign_processes.empty());
   // A cell with no measured round writes no interference object at all.
   run.cells[0].interference.clear();
-  EXPECT_FALSE(report::to_json(run).at("cells").at(0).contains("interference"));
+  EXPECT_FALSE(model::to_json(run).at("cells").at(0).contains("interference"));
 }
 
 TEST(InterferenceSamples, TheLatestAttemptOfARoundSupersedesTheEarlierOnes) {
@@ -248,7 +248,7 @@ TEST(InterferenceStore, AVersionThreeDatabaseIsMigratedWithItsRunsIntact) {
     store::Database db(path, true);
     store::migrate_to(db, 3);
     // What a version-3 runner wrote: no interference in the result or the context.
-    report::Json context = report::to_json(old.context);
+    model::Json context = model::to_json(old.context);
     for (const char* key :
          {"clock_resolution_ns", "clock_overhead_ns", "disturbance_threshold", "foreign_processes"})
       context.erase(key);
@@ -257,12 +257,12 @@ TEST(InterferenceStore, AVersionThreeDatabaseIsMigratedWithItsRunsIntact) {
         "config_sha256, workload, plugins, git_revision, host, cpu_model, kernel, governor, "
         "context) VALUES ('2026-01-01T00:00:00Z', 'finished', 'old', 'old.toml', '', '', "
         "'flower', '[\"libevent2\"]', 'abc', 'h', 'cpu', 'k', 'g', ?1)");
-    run_row.bind(1, report::dump_json(context));
+    run_row.bind(1, model::dump_json(context));
     run_row.run();
     store::Statement cell_row = db.prepare(
         "INSERT INTO cells (run_id, cell_index, workload, plugin, params, params_label, status, "
         "reason, result) VALUES (1, 0, 'flower', 'libevent2', '{}', 'pipes=100', 'ok', '', ?1)");
-    cell_row.bind(1, report::dump_json(report::to_json(old.cells[0])));
+    cell_row.bind(1, model::dump_json(model::to_json(old.cells[0])));
     cell_row.run();
   }
   store::Database db = store::open_history(path, false);

@@ -2,7 +2,7 @@
 // are listed and filtered; a cell's history is found by a filter.
 #include <gtest/gtest.h>
 
-#include "report/json_codec.h"
+#include "model/json_codec.h"
 #include "store/history_query.h"
 #include "store/run_reader.h"
 #include "store/run_recorder.h"
@@ -38,7 +38,7 @@ std::int64_t store_run(const std::filesystem::path& db, const RunResult& run,
 }
 
 std::string json_of(const RunResult& run) {
-  return report::dump_json(report::to_json(run, report::SampleDetail::full));
+  return model::dump_json(model::to_json(run, model::SampleDetail::full));
 }
 
 TEST(RunStore, RoundTripKeepsEverySampleAndSummary) {

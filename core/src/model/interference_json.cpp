@@ -1,8 +1,8 @@
-#include "report/interference_json.h"
+#include "model/interference_json.h"
 
 #include <algorithm>
 
-namespace rb::report {
+namespace rb::model {
 
 Json to_json(const RoundInterference& r) {
   return Json{{"round", r.round},
@@ -72,4 +72,4 @@ void read_machine_fields(const Json& j, RunContext& c) {
   c.foreign_processes = j.value("foreign_processes", defaults.foreign_processes);
 }
 
-}  // namespace rb::report
+}  // namespace rb::model

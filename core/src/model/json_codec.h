@@ -10,7 +10,7 @@
 #include "model/results.h"
 #include "stats/summary.h"
 
-namespace rb::report {
+namespace rb::model {
 
 using Json = nlohmann::ordered_json;
 
@@ -55,4 +55,4 @@ CellStatus cell_status_from_string(std::string_view text);
 // text must not cost a run its results. indent < 0 gives one line.
 std::string dump_json(const Json& j, int indent = -1);
 
-}  // namespace rb::report
+}  // namespace rb::model

@@ -4,10 +4,10 @@
 // empty list, not disturbed).
 #pragma once
 
+#include "model/json_codec.h"
 #include "model/results.h"
-#include "report/json_codec.h"
 
-namespace rb::report {
+namespace rb::model {
 
 Json to_json(const RoundInterference& round);
 void from_json(const Json& j, RoundInterference& round);
@@ -24,4 +24,4 @@ void cell_interference_from_json(const Json& cell_json, CellResult& cell);
 void add_machine_fields(const RunContext& context, Json& out);
 void read_machine_fields(const Json& j, RunContext& context);
 
-}  // namespace rb::report
+}  // namespace rb::model

@@ -1,12 +1,12 @@
-#include "report/json_codec.h"
+#include "model/json_codec.h"
 
 #include <limits>
 #include <stdexcept>
 #include <string>
 
-#include "report/interference_json.h"
+#include "model/interference_json.h"
 
-namespace rb::report {
+namespace rb::model {
 
 namespace {
 
@@ -397,4 +397,4 @@ void from_json(const Json& j, RunResult& run) {
   run.cells = vector_from<CellResult>(j.at("cells"));
 }
 
-}  // namespace rb::report
+}  // namespace rb::model
