@@ -15,12 +15,12 @@
 #include "cli/run_store.h"
 #include "config/test_plan.h"
 #include "exec/clock_probe.h"
-#include "exec/foreign_processes.h"
 #include "exec/matrix_runner.h"
-#include "exec/process_limits.h"
 #include "exec/round_order.h"
 #include "plugin/load_error.h"
 #include "plugin/search_dirs.h"
+#include "proc/foreign_processes.h"
+#include "proc/process_limits.h"
 #include "report/console_table.h"
 #include "report/run_context.h"
 #include "report/samples_writer.h"
@@ -49,7 +49,7 @@ std::filesystem::path default_results_dir(const std::filesystem::path& config) {
 
 // A pinned CPU that does not exist here would fail every cell the same way: say it once.
 void check_cpus(const config::TestPlan& plan) {
-  const auto allowed = exec::allowed_cpus();
+  const auto allowed = proc::allowed_cpus();
   const std::pair<const char*, const std::vector<int>*> keys[] = {
       {"cpus", &plan.run.cpus},
       {"server_cpus", &plan.run.server_cpus},
@@ -142,7 +142,7 @@ int run_command(const RunArgs& args) {
   context.clock_resolution_ns = clock.resolution_ns;
   context.clock_overhead_ns = clock.overhead_ns;
   context.disturbance_threshold = plan.run.disturbance_threshold;
-  exec::ForeignProcessCensus census;
+  proc::ForeignProcessCensus census;
   // Drawn before the store records the run, so the history has the seed from the start.
   context.order_seed = plan.run.order_seed.value_or(exec::draw_order_seed());
   options.order_seed = context.order_seed;

@@ -15,12 +15,12 @@
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
 #include "cli/plugin_catalog.h"
+#include "exec/cell_child.h"
 #include "exec/cell_job.h"
 #include "exec/child_outcome.h"
-#include "exec/child_process.h"
 #include "exec/loopback_listener.h"
-#include "exec/process_limits.h"
 #include "plugin/search_dirs.h"
+#include "proc/process_limits.h"
 
 namespace rb::cli {
 namespace {
@@ -74,7 +74,7 @@ exec::CellJob server_job(const ServeArgs& args, const plugin::PluginInfo& info) 
   job.cell.params = {{"threads", args.threads}, {"body_size", args.body_size}};
   job.plugin_path = info.path;
   job.options = parse_options(args.options);
-  job.nofile_needed = exec::nofile_hard_limit();
+  job.nofile_needed = proc::nofile_hard_limit();
   job.role = "server";
   job.report_fd = kReportFd;
   job.listen_fd = kListenFd;
@@ -113,9 +113,9 @@ int serve_command(const ServeArgs& args) {
   const std::filesystem::path log =
       std::filesystem::temp_directory_path() / fmt::format("reactorbench-serve-{}.log", ::getpid());
   exec::ChildLedger ledger;
-  const auto child = std::make_unique<exec::ChildProcess>(
+  const auto child = std::make_unique<exec::CellChild>(
       std::vector<std::string>{catalog.runner_exe().string(), "__cell", exec::to_json(job).dump()},
-      log, kReportFd, std::vector<exec::ChildProcess::InheritedFd>{{listen_fd, kListenFd}});
+      log, kReportFd, std::vector<exec::CellChild::InheritedFd>{{listen_fd, kListenFd}});
   listener.close();  // the server holds the only copy now
 
   bool announced = false;
@@ -140,7 +140,7 @@ int serve_command(const ServeArgs& args) {
     }
     child->try_reap();
   }
-  exec::reap_all({child.get()});
+  proc::reap_all({child.get()});
   const exec::ChildEnd end = exec::classify_exit(*child, ledger, log);
   if (!ledger.final_counters.empty()) {
     std::cout << "server counters:\n";

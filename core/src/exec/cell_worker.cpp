@@ -6,8 +6,8 @@
 #include "exec/canary.h"
 #include "exec/cell_signals.h"
 #include "exec/child_report.h"
-#include "exec/process_limits.h"
 #include "plugin/loader.h"
+#include "proc/process_limits.h"
 #include "workload/host_services.h"
 #include "workload/workload.h"
 
@@ -17,8 +17,8 @@ int run_cell_worker(const CellJob& job) {
   const ChildReporter reporter(job.report_fd);
   try {
     install_cell_signal_dispositions();
-    raise_nofile_soft_limit(job.nofile_needed);
-    pin_to_cpus(job.cpus);
+    proc::raise_nofile_soft_limit(job.nofile_needed);
+    proc::pin_to_cpus(job.cpus);
     // One canary per round, on the CPU the round runs on, before any plugin is mapped. A
     // two-process round runs it in the server only: that is where the plugin under test
     // serves (rr's client is the runner's own), and it keeps one canary per round.

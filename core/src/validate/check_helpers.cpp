@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 #include <cstring>
 
+#include "proc/process_census.h"
 #include "reactorbench/plugin.h"
-#include "validate/process_census.h"
 #include "workload/plugin_call.h"
 
 namespace rb::validate {
@@ -37,15 +37,15 @@ void expect_unknown_option_refused(std::string_view call, int rc, const char* er
 
 void expect_same_fds(const std::map<int, std::string>& before,
                      const std::map<int, std::string>& after) {
-  if (const auto leaked = describe_new_fds(before, after); !leaked.empty())
+  if (const auto leaked = proc::describe_new_fds(before, after); !leaked.empty())
     throw CellFailure("fds left open after release: " + leaked);
-  if (const auto closed = describe_new_fds(after, before); !closed.empty())
+  if (const auto closed = proc::describe_new_fds(after, before); !closed.empty())
     throw CellFailure("fds the host owns were closed by the plugin: " + closed);
 }
 
 void expect_no_new_threads(const std::map<pid_t, std::string>& before,
                            const std::map<pid_t, std::string>& after) {
-  if (const auto left = describe_new_threads(before, after); !left.empty())
+  if (const auto left = proc::describe_new_threads(before, after); !left.empty())
     throw CellFailure("threads still running after release: " + left);
 }
 

@@ -5,8 +5,8 @@
 #include "exec/cell_signals.h"
 #include "exec/cell_worker.h"
 #include "exec/child_report.h"
-#include "exec/process_limits.h"
 #include "plugin/loader.h"
+#include "proc/process_limits.h"
 #include "validate/conformance.h"
 #include "workload/host_services.h"
 #include "workload/workload.h"
@@ -35,7 +35,7 @@ int run_check_job(const exec::CellJob& job) {
   const exec::ChildReporter reporter(job.report_fd);
   try {
     exec::install_cell_signal_dispositions();
-    exec::raise_nofile_soft_limit(job.nofile_needed);
+    proc::raise_nofile_soft_limit(job.nofile_needed);
 
     const ParsedName parsed = parse(job.check);
     const Check* check = find_check(parsed.name);

@@ -11,8 +11,8 @@
 #include <optional>
 
 #include "plugin/loader.h"
+#include "proc/process_census.h"
 #include "validate/check_helpers.h"
-#include "validate/process_census.h"
 #include "validate/unknown_option_check.h"
 #include "workload/fd_pairs.h"
 #include "workload/plugin_call.h"
@@ -182,22 +182,23 @@ void check_unknown_option(CheckContext& context) {
 
 void check_fds(CheckContext& context) {
   const workload::FdPairs fds(kLifecycleShape.pipes, kLifecycleShape.transport);
-  const auto before = open_fds();
+  const auto before = proc::open_fds();
   {
     FlowerSession session(context, kLifecycleShape, fds);
     for (int i = 0; i < kLifecycleIterations; ++i) session.iteration(i);
   }
-  expect_same_fds(before, open_fds());
+  expect_same_fds(before, proc::open_fds());
 }
 
 void check_threads(CheckContext& context) {
   const workload::FdPairs fds(kLifecycleShape.pipes, kLifecycleShape.transport);
-  const auto before = live_threads();
+  const auto before = proc::live_threads();
   {
     FlowerSession session(context, kLifecycleShape, fds);
     for (int i = 0; i < kLifecycleIterations; ++i) session.iteration(i);
   }
-  expect_no_new_threads(before, threads_after_release(before, std::chrono::milliseconds(250)));
+  expect_no_new_threads(before,
+                        proc::threads_after_release(before, std::chrono::milliseconds(250)));
 }
 
 // Delivers SIGTERM to this process after a delay, as the runner's parent does at a cell's

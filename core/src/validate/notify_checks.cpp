@@ -4,8 +4,8 @@
 #include <optional>
 
 #include "plugin/loader.h"
+#include "proc/process_census.h"
 #include "validate/check_helpers.h"
-#include "validate/process_census.h"
 #include "validate/unknown_option_check.h"
 #include "workload/notify_producers.h"
 #include "workload/notify_values.h"
@@ -140,28 +140,30 @@ void one_full_iteration(CheckContext& context) {
 }
 
 void check_fds(CheckContext& context) {
-  const auto before = open_fds();
+  const auto before = proc::open_fds();
   one_full_iteration(context);
-  expect_same_fds(before, open_fds());
+  expect_same_fds(before, proc::open_fds());
 }
 
 void check_threads(CheckContext& context) {
-  const auto before = live_threads();
+  const auto before = proc::live_threads();
   one_full_iteration(context);
-  expect_no_new_threads(before, threads_after_release(before, std::chrono::milliseconds(250)));
+  expect_no_new_threads(before,
+                        proc::threads_after_release(before, std::chrono::milliseconds(250)));
 }
 
 // The runner releases without finish when an iteration fails half-way: release must stop a
 // consumer that still has work queued, and leave nothing behind.
 void check_release_without_finish(CheckContext& context) {
-  const auto threads = live_threads();
-  const auto fds = open_fds();
+  const auto threads = proc::live_threads();
+  const auto fds = proc::open_fds();
   {
     NotifySession session(context, kLifecycleShape);
     session.post(kLifecycleShape.items / 2);
   }
-  expect_no_new_threads(threads, threads_after_release(threads, std::chrono::milliseconds(250)));
-  expect_same_fds(fds, open_fds());
+  expect_no_new_threads(threads,
+                        proc::threads_after_release(threads, std::chrono::milliseconds(250)));
+  expect_same_fds(fds, proc::open_fds());
 }
 
 }  // namespace

@@ -1,10 +1,10 @@
 #include <fmt/format.h>
 
 #include "plugin/loader.h"
+#include "proc/process_census.h"
 #include "validate/check_helpers.h"
 #include "validate/echo_peer.h"
 #include "validate/pingpong_checks.h"
-#include "validate/process_census.h"
 #include "validate/unknown_option_check.h"
 #include "workload/host_services.h"
 
@@ -177,15 +177,16 @@ void check_unknown_option(CheckContext& context) {
 
 void check_fds(CheckContext& context) {
   workload::stop_event_fd();  // the host's, kept for the process: made before the census
-  const auto before = open_fds();
+  const auto before = proc::open_fds();
   one_full_run(context, kLifecycleShape);
-  expect_same_fds(before, open_fds());
+  expect_same_fds(before, proc::open_fds());
 }
 
 void check_threads(CheckContext& context) {
-  const auto before = live_threads();
+  const auto before = proc::live_threads();
   one_full_run(context, kLifecycleShape);
-  expect_no_new_threads(before, threads_after_release(before, std::chrono::milliseconds(250)));
+  expect_no_new_threads(before,
+                        proc::threads_after_release(before, std::chrono::milliseconds(250)));
 }
 
 // A run far longer than the watchdog, stopped by the host once the echo shows every session

@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "plugin/loader.h"
+#include "proc/own_usage.h"
 #include "workload/notify_producers.h"
 #include "workload/notify_values.h"
 #include "workload/plugin_call.h"
-#include "workload/process_usage.h"
 
 namespace rb::workload {
 namespace {
@@ -65,7 +65,7 @@ std::uint64_t required_counter(const Counters& counters, const char* name) {
 // One iteration's numbers, taken by the host.
 struct Timed {
   std::uint64_t elapsed_ns;
-  ProcessUsage usage;
+  proc::ProcessUsage usage;
 };
 
 Sample make_sample(const CellInputs& inputs, int iteration, const NotifyShape& shape,
@@ -139,7 +139,7 @@ void NotifyWorkload::run(const plugin::LoadedPlugin& plugin, const rb_host& host
     producers.wait_until_parked();
     if (auto why = producers.failure()) throw CellFailure(*why);
 
-    const ProcessUsage before = process_usage_now();
+    const proc::ProcessUsage before = proc::process_usage_now();
     const std::uint64_t t_first_post = host.now_ns(host.ctx);
     producers.open_gate();
     producers.join();
@@ -148,14 +148,14 @@ void NotifyWorkload::run(const plugin::LoadedPlugin& plugin, const rb_host& host
     call_plugin("finish",
                 [&](char* err, size_t len) { return ops.finish(state, &result, err, len); });
     const std::uint64_t t_finished = host.now_ns(host.ctx);
-    const ProcessUsage after = process_usage_now();
+    const proc::ProcessUsage after = proc::process_usage_now();
 
     verify_result(result, shape, i);
     Counters counters =
         collect_counters("counters", [&](const rb_counter_sink* s, char* err, size_t len) {
           return ops.counters(state, s, err, len);
         });
-    const Timed timed{t_finished - t_first_post, usage_between(before, after)};
+    const Timed timed{t_finished - t_first_post, proc::usage_between(before, after)};
     sink(make_sample(inputs, i, shape, timed, std::move(counters)));
   }
 }

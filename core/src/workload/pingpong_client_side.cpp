@@ -2,11 +2,11 @@
 #include <fmt/format.h>
 
 #include "plugin/loader.h"
+#include "proc/own_memory.h"
+#include "proc/own_usage.h"
 #include "workload/host_services.h"
-#include "workload/own_memory.h"
 #include "workload/pingpong_sides.h"
 #include "workload/plugin_call.h"
-#include "workload/process_usage.h"
 
 namespace rb::workload {
 namespace {
@@ -98,14 +98,14 @@ void run_pingpong_client(const plugin::LoadedPlugin& plugin, const rb_host& host
     } releaser{ops, state};
     // After the first prepare and before any connection: the client's idle footprint. Each
     // run's peak is measured from its own start.
-    reset_own_peak_rss();
-    if (baseline_rss_kib < 0) baseline_rss_kib = own_rss_kib();
+    proc::reset_own_peak_rss();
+    if (baseline_rss_kib < 0) baseline_rss_kib = proc::own_rss_kib();
 
-    const ProcessUsage usage_before = process_usage_now();
+    const proc::ProcessUsage usage_before = proc::process_usage_now();
     const uint64_t t_start = host.now_ns(host.ctx);
     call_plugin("client run", [&](char* err, size_t len) { return ops.run(state, err, len); });
     const uint64_t t_end = host.now_ns(host.ctx);
-    const ProcessUsage usage = usage_between(usage_before, process_usage_now());
+    const proc::ProcessUsage usage = proc::usage_between(usage_before, proc::process_usage_now());
     const double user_s = static_cast<double>(usage.user_us) / 1e6;
     const double sys_s = static_cast<double>(usage.sys_us) / 1e6;
     const double cpu_s = user_s + sys_s;
@@ -118,7 +118,7 @@ void run_pingpong_client(const plugin::LoadedPlugin& plugin, const rb_host& host
 
     const double seconds = static_cast<double>(t_end - t_start) / 1e9;
     const double mib = static_cast<double>(counters.at("bytes_read")) / kMiB;
-    const long peak_rss_kib = own_peak_rss_kib();
+    const long peak_rss_kib = proc::own_peak_rss_kib();
     Sample sample;
     sample.round = inputs.round;
     sample.iteration = i;

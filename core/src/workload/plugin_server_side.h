@@ -7,8 +7,8 @@
 
 #include <initializer_list>
 
+#include "proc/own_memory.h"
 #include "workload/host_services.h"
-#include "workload/own_memory.h"
 #include "workload/plugin_call.h"
 #include "workload/workload.h"
 
@@ -30,8 +30,8 @@ void run_plugin_server(const ServerOps& ops, const rb_host& host, const ServerPa
 
   // Measured before the first connection: what the server costs with none. The peak the
   // parent reads later then starts from here.
-  reset_own_peak_rss();
-  const long baseline_rss_kib = own_rss_kib();
+  proc::reset_own_peak_rss();
+  const long baseline_rss_kib = proc::own_rss_kib();
   Counters ready;
   // Negative when /proc cannot be read: then the parent is told nothing rather than 2^64 - 1.
   if (baseline_rss_kib >= 0)

@@ -1,9 +1,9 @@
 // /proc/stat's per-CPU lines and the foreign/steal share arithmetic, on fixed text.
 #include <gtest/gtest.h>
 
-#include "exec/cpu_busy.h"
+#include "proc/cpu_busy.h"
 
-namespace rb::exec {
+namespace rb::proc {
 namespace {
 
 constexpr const char* kStat =
@@ -95,4 +95,4 @@ TEST(CpuShares, TheLiveFileHasTheCpusWeMayUse) {
 }
 
 }  // namespace
-}  // namespace rb::exec
+}  // namespace rb::proc
