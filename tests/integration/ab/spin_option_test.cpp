@@ -57,7 +57,7 @@ TEST(SpinOption, ABadValueFailsTheCellSayingWhy) {
     const auto& cell = summary.at("cells").at(0);
     EXPECT_EQ(cell.at("status"), "failed");
     EXPECT_NE(cell.at("reason").get<std::string>().find(
-                  "option 'spin_ns': expected nanoseconds from 0 (off) to 10000000, got '"),
+                  "option 'spin_ns': expected an integer from 0 to 10000000, got '"),
               std::string::npos)
         << value << ": " << cell.at("reason");
   }

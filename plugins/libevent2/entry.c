@@ -2,6 +2,7 @@
 
 #include "flower.h"
 #include "notify.h"
+#include "options.h"
 #include "pingpong_client.h"
 #include "pingpong_server.h"
 #include "reactorbench/plugin.h"
@@ -27,6 +28,8 @@ static const rb_plugin kDescriptor = {
     .pingpong_server = &libevent2_pingpong_server_ops,
     .pingpong_client = &libevent2_pingpong_client_ops,
     .rr_server = &libevent2_rr_server_ops,
+    .options = kLibevent2Options,
+    .option_count = kLibevent2OptionCount,
 };
 
 RB_PLUGIN_ENTRY(host_abi_version) {

@@ -3,6 +3,7 @@
 
 #include "flower.h"
 #include "notify.h"
+#include "options.h"
 #include "pingpong_client.h"
 #include "pingpong_server.h"
 #include "reactorbench/plugin.h"
@@ -28,6 +29,8 @@ static const rb_plugin kDescriptor = {
     .pingpong_server = &libuv_pingpong_server_ops,
     .pingpong_client = &libuv_pingpong_client_ops,
     .rr_server = &libuv_rr_server_ops,
+    .options = kLibuvOptions,
+    .option_count = kLibuvOptionCount,
 };
 
 /* The first uv_loop_init of a process also creates libuv's process-wide signal-lock pipe,

@@ -4,6 +4,7 @@
 
 #include "flower.h"
 #include "notify.h"
+#include "options.h"
 #include "pingpong_client.h"
 #include "pingpong_server.h"
 #include "reactorbench/plugin.h"
@@ -37,6 +38,8 @@ static const rb_plugin kDescriptor = {
     .pingpong_server = &libev_pingpong_server_ops,
     .pingpong_client = &libev_pingpong_client_ops,
     .rr_server = &libev_rr_server_ops,
+    .options = kLibevOptions,
+    .option_count = kLibevOptionCount,
 };
 
 RB_PLUGIN_ENTRY(host_abi_version) {

@@ -1,6 +1,7 @@
 #include "flower.h"
 #include "kernel_release.h"
 #include "notify.h"
+#include "options.h"
 #include "pingpong_client.h"
 #include "pingpong_server.h"
 #include "reactorbench/plugin.h"
@@ -21,6 +22,8 @@ static const rb_plugin kDescriptor = {
     .pingpong_server = &raw_epoll_pingpong_server_ops,
     .pingpong_client = &raw_epoll_pingpong_client_ops,
     .rr_server = &raw_epoll_rr_server_ops,
+    .options = kRawEpollOptions,
+    .option_count = kRawEpollOptionCount,
 };
 
 RB_PLUGIN_ENTRY(host_abi_version) {

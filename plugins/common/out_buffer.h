@@ -1,11 +1,14 @@
-#ifndef LIBEV_PLUGIN_OUT_BUFFER_H
-#define LIBEV_PLUGIN_OUT_BUFFER_H
+#ifndef RB_PLUGIN_COMMON_OUT_BUFFER_H
+#define RB_PLUGIN_COMMON_OUT_BUFFER_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 /* What a socket did not take of what was sent to it, kept until it is writable again.
- * Memory is taken only when a send falls short, so an idle connection costs no buffer. */
+ * Memory is taken only when a send falls short, so an idle connection costs no buffer.
+ * Sends use MSG_NOSIGNAL: a plugin cannot count on its host ignoring SIGPIPE (the runner's
+ * cell process does, another host may not), and a peer that has gone must cost its
+ * connection, not the process. */
 struct out_buffer {
   char* data;
   size_t offset; /* the first byte still to send */
