@@ -193,6 +193,15 @@ TEST(Poller, PollWithNothingReadyTimesOut) {
   EXPECT_TRUE(active.empty());
 }
 
+// The variant is the binary's: this one links the MOD default Poller, as muduo.so does
+// (epoll_add_always.so links the other; flower_plugin_test sees its EEXISTs).
+TEST(Poller, ALoopPollsWithItsBinarysDefaultVariant) {
+  EXPECT_EQ(Poller::defaultPolicy(), RegistrationPolicy::kModify);
+  EventLoop loop(4);
+  EXPECT_EQ(loop.poller().policy(), RegistrationPolicy::kModify);
+  EXPECT_EQ(loop.poller().eventCapacity(), 4u);
+}
+
 TEST(Poller, ZeroInitialEventsIsRejected) {
   EXPECT_THROW(Poller(RegistrationPolicy::kModify, 0), std::invalid_argument);
 }

@@ -1,10 +1,11 @@
-#include "condvar_queue.h"
+#include "notify.h"
 
 #include <chrono>
 #include <cstddef>
 #include <stdexcept>
 #include <system_error>
 
+#include "abi_tables.h"
 #include "thread_pin.h"
 
 namespace rbcondvar {
@@ -69,11 +70,7 @@ rb_notify_result CondvarQueue::finish() {
   ready_.notify_all();
   consumer_.join();
   if (!failure_.empty()) throw std::runtime_error(failure_);
-  rb_notify_result result{};
-  result.struct_size = sizeof result;
-  result.count = count_;
-  result.sum = sum_;
-  return result;
+  return rbcommon::notifyResult(count_, sum_);
 }
 
 void CondvarQueue::reportCounters(const rb_counter_sink& sink) const {

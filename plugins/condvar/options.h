@@ -1,6 +1,8 @@
-// The [plugin_options.condvar-queue] keys.
+// The [plugin_options.condvar-queue] keys, declared once: the descriptor carries
+// kOptionDecls (ABI 1.3) and start parses what it receives from it.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "reactorbench/plugin.h"
@@ -15,6 +17,8 @@ struct CondvarOptions {
   // as muduo's BlockingQueue::drain); false: one item per lock, as seed 004's consumer.
   bool batch = false;
 };
+
+extern const std::array<rb_option_decl, 2> kOptionDecls;
 
 // Throws std::invalid_argument naming the key for an unknown key or a malformed value.
 CondvarOptions parseCondvarOptions(const rb_option* options, std::uint32_t count);

@@ -1,4 +1,4 @@
-#include "notify_bench.h"
+#include "notify.h"
 
 #include <chrono>
 #include <cstddef>
@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "abi_tables.h"
 #include "thread_pin.h"
 
 namespace rbmuduo {
@@ -26,8 +27,7 @@ struct NotifyBench::Startup {
   std::promise<void> ready;
 };
 
-NotifyBench::NotifyBench(const rb_host* host, int consumerCpu, RegistrationPolicy policy,
-                         const NotifyOptions& options)
+NotifyBench::NotifyBench(const rb_host* host, int consumerCpu, const PluginOptions& options)
     : mode_(options.post) {
   if (host != nullptr &&
       host->struct_size >= offsetof(rb_host, stop_requested) + sizeof host->stop_requested) {
@@ -37,8 +37,7 @@ NotifyBench::NotifyBench(const rb_host* host, int consumerCpu, RegistrationPolic
   auto startup = std::make_shared<Startup>();
   std::future<void> started = startup->ready.get_future();
   const std::size_t eventsInitial = options.eventsInitial;
-  thread_ = std::thread(
-      [this, policy, eventsInitial, startup] { runLoop(policy, eventsInitial, *startup); });
+  thread_ = std::thread([this, eventsInitial, startup] { runLoop(eventsInitial, *startup); });
   try {
     started.get();
   } catch (...) {
@@ -60,10 +59,10 @@ NotifyBench::~NotifyBench() {
   }
 }
 
-void NotifyBench::runLoop(RegistrationPolicy policy, std::size_t eventsInitial, Startup& startup) {
+void NotifyBench::runLoop(std::size_t eventsInitial, Startup& startup) {
   std::unique_ptr<EventLoop> loop;
   try {
-    loop = std::make_unique<EventLoop>(policy, eventsInitial);
+    loop = std::make_unique<EventLoop>(eventsInitial);
     loop->setPollTimeout(kStopCheckPeriod);
     loop->setIdleCallback([this](PollStatus) { onIdle(); });
   } catch (...) {
@@ -146,11 +145,7 @@ rb_notify_result NotifyBench::finish() {
   });
   releaseLoopAndJoin();
   if (!failure_.empty()) throw std::runtime_error(failure_);
-  rb_notify_result result{};
-  result.struct_size = sizeof result;
-  result.count = count_;
-  result.sum = sum_;
-  return result;
+  return rbcommon::notifyResult(count_, sum_);
 }
 
 void NotifyBench::reportCounters(const rb_counter_sink& sink) const {

@@ -10,7 +10,7 @@
 #include <string>
 #include <thread>
 
-#include "condvar_options.h"
+#include "options.h"
 #include "reactorbench/plugin.h"
 
 namespace rbcondvar {

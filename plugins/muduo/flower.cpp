@@ -1,4 +1,4 @@
-#include "flower_bench.h"
+#include "flower.h"
 
 #include <unistd.h>
 
@@ -25,13 +25,13 @@ std::vector<int> copyFds(const rb_flower_params& params, const int* fds, const c
 }  // namespace
 
 FlowerBench::FlowerBench(const rb_host* host, const rb_flower_params& params,
-                         RegistrationPolicy policy, const PluginOptions& options)
+                         const PluginOptions& options)
     : host_(host),
       readFds_(copyFds(params, params.read_fds, "read_fds")),
       writeFds_(copyFds(params, params.write_fds, "write_fds")),
       active_(params.active),
       writes_(params.writes),
-      loop_(policy, options.eventsInitial) {
+      loop_(options.eventsInitial) {
   // The loop should never sit idle in a dispatch: every byte written is readable at once.
   // A poll that times out therefore means a lost byte, and dispatch fails instead of hanging.
   loop_.setIdleCallback([this](PollStatus status) { onIdle(status); });

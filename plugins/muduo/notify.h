@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "notify_options.h"
+#include "options.h"
 #include "reactor/event_loop.h"
 #include "reactorbench/plugin.h"
 
@@ -21,8 +21,7 @@ class NotifyBench {
  public:
   // Starts the loop thread (pinned to consumerCpu unless negative) and returns once its
   // EventLoop accepts work. Throws std::system_error / std::runtime_error when it cannot.
-  NotifyBench(const rb_host* host, int consumerCpu, RegistrationPolicy policy,
-              const NotifyOptions& options);
+  NotifyBench(const rb_host* host, int consumerCpu, const PluginOptions& options);
   // Quits the loop if finish did not.
   ~NotifyBench();
   NotifyBench(const NotifyBench&) = delete;
@@ -37,7 +36,7 @@ class NotifyBench {
 
  private:
   struct Startup;
-  void runLoop(RegistrationPolicy policy, std::size_t eventsInitial, Startup& startup);
+  void runLoop(std::size_t eventsInitial, Startup& startup);
   void onIdle();
   void drainCoalesced();
   // Lets the loop thread destroy its EventLoop once loop() has returned: called after the

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "plugin_options.h"
+#include "options.h"
 #include "reactor/channel.h"
 #include "reactor/event_loop.h"
 #include "reactorbench/plugin.h"
@@ -21,8 +21,7 @@ class FlowerBench {
  public:
   // Creates the loop in the calling thread; arm, dispatch and the destructor must run there
   // too. Throws std::invalid_argument for inconsistent parameters.
-  FlowerBench(const rb_host* host, const rb_flower_params& params, RegistrationPolicy policy,
-              const PluginOptions& options);
+  FlowerBench(const rb_host* host, const rb_flower_params& params, const PluginOptions& options);
   // Disables and removes every channel, as bench.cc does at exit; the fds stay open.
   ~FlowerBench();
   FlowerBench(const FlowerBench&) = delete;

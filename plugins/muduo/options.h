@@ -1,6 +1,8 @@
-// The [plugin_options.muduo] / [plugin_options.epoll-add-always] keys for the notify workload.
+// The [plugin_options.muduo] / [plugin_options.epoll-add-always] keys, declared once: the
+// descriptor carries kOptionDecls (ABI 1.3) and prepare parses what it receives from it.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -18,12 +20,18 @@ enum class PostMode {
   kCoalesced,
 };
 
-struct NotifyOptions {
+struct PluginOptions {
+  // Initial size of the epoll_wait result array (muduo: 16, doubled whenever a poll fills it).
   std::size_t eventsInitial = 16;
+  // notify only.
   PostMode post = PostMode::kQueueInLoop;
 };
 
-// Throws std::invalid_argument naming the key for an unknown key or a malformed value.
-NotifyOptions parseNotifyOptions(const rb_option* options, std::uint32_t count);
+extern const std::array<rb_option_decl, 2> kOptionDecls;
+
+// The options for one workload ("flower", "notify", ...). Throws std::invalid_argument naming
+// the key for an unknown key, a malformed value or a key of another workload.
+PluginOptions parsePluginOptions(const char* workload, const rb_option* options,
+                                 std::uint32_t count);
 
 }  // namespace rbmuduo
