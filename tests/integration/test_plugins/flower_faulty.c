@@ -106,10 +106,12 @@ static void release(void* state) {
   free(s);
 }
 
-static const char* library_version(void) { return "0"; }
+static const char* library_version(void) {
+  return "0";
+}
 
-static const rb_flower_ops flower_ops = {sizeof(rb_flower_ops), prepare, arm, dispatch, counters,
-                                         release};
+static const rb_flower_ops flower_ops = {
+    sizeof(rb_flower_ops), prepare, arm, dispatch, counters, release};
 
 static const rb_plugin descriptor = {
     .struct_size = sizeof(rb_plugin),
