@@ -7,39 +7,16 @@
 
 #include "run_helpers.h"
 
+namespace rbtest {
 namespace {
-
-using rbtest::read_json;
-using rbtest::read_lines;
-using rbtest::run_runner;
-using rbtest::ScratchDir;
 
 std::string flower_config(const std::string& plugins, const std::string& matrix,
                           int repetitions = 4, const std::string& extra = "") {
-  return fmt::format(R"(workload = "flower"
-plugins = [{}]
-
-[run]
-repetitions = {}
-warmup = 1
-timeout = "20s"
-
-[matrix]
-{}
-{})",
-                     plugins, repetitions, matrix, extra);
+  return matrix_config("flower", plugins, run_lines(repetitions, "20s"), matrix, extra);
 }
 
 std::vector<std::string> run_args(const ScratchDir& dir, const std::string& config) {
-  return {"run",           dir.write("test.toml", config).string(),
-          "--out",         (dir.path() / "out").string(),
-          "--plugin-path", RB_TEST_PLUGIN_DIR};
-}
-
-const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& plugin) {
-  for (const auto& cell : summary.at("cells"))
-    if (cell.at("plugin") == plugin) return cell;
-  throw std::runtime_error("no cell for " + plugin);
+  return ::rbtest::run_args(dir, "test.toml", config, RB_TEST_PLUGIN_DIR);
 }
 
 TEST(RunnerFlower, BothPluginsVerifiedAndEveryFileWritten) {
@@ -166,3 +143,4 @@ TEST(RunnerPlugins, ListsOurPluginsWithVersions) {
 }
 
 }  // namespace
+}  // namespace rbtest

@@ -7,39 +7,16 @@
 
 #include "run_helpers.h"
 
+namespace rbtest {
 namespace {
-
-using rbtest::read_json;
-using rbtest::read_lines;
-using rbtest::run_runner;
-using rbtest::ScratchDir;
 
 std::string notify_config(const std::string& plugins, const std::string& matrix,
                           const std::string& extra = "", int repetitions = 2) {
-  return fmt::format(R"(workload = "notify"
-plugins = [{}]
-
-[run]
-repetitions = {}
-warmup = 1
-timeout = "60s"
-
-[matrix]
-{}
-{})",
-                     plugins, repetitions, matrix, extra);
+  return matrix_config("notify", plugins, run_lines(repetitions, "60s"), matrix, extra);
 }
 
 std::vector<std::string> run_args(const ScratchDir& dir, const std::string& config) {
-  return {"run",           dir.write("notify.toml", config).string(),
-          "--out",         (dir.path() / "out").string(),
-          "--plugin-path", RB_TEST_PLUGIN_DIR};
-}
-
-const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& plugin) {
-  for (const auto& cell : summary.at("cells"))
-    if (cell.at("plugin") == plugin) return cell;
-  throw std::runtime_error("no cell for " + plugin);
+  return ::rbtest::run_args(dir, "notify.toml", config, RB_TEST_PLUGIN_DIR);
 }
 
 std::string reason_of(const ScratchDir& dir, const std::string& plugin) {
@@ -177,3 +154,4 @@ TEST(RunnerNotify, ShippedConfigsAreValid) {
 }
 
 }  // namespace
+}  // namespace rbtest

@@ -7,6 +7,7 @@
 
 #include <fstream>
 
+#include "../../support/scratch_dir.h"
 #include "model/interference_json.h"
 #include "model/json_codec.h"
 #include "report/console_table.h"
@@ -21,18 +22,7 @@
 namespace rb {
 namespace {
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "rb-ifx-XXXXXX").string();
-    path_ = ::mkdtemp(pattern.data());
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
+using TempDir = rbtest::ScratchDir;
 
 CellSpec flower_cell(std::size_t index) {
   CellSpec cell;
