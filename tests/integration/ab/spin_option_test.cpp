@@ -55,18 +55,12 @@ TEST(SpinOption, ABadValueFailsTheCellSayingWhy) {
 
 TEST(SpinOption, NotifyAcceptsItToo) {
   ScratchDir dir;
-  const auto summary = run_summary(dir, R"(workload = "notify"
-plugins = ["raw-epoll"]
-[run]
-repetitions = 2
-timeout = "20s"
-[matrix]
-items = [1000]
-producers = [1]
-[plugin_options.raw-epoll]
-spin_ns = 500
-)",
-                                   0);
+  const auto summary = run_summary(
+      dir,
+      rbtest::matrix_config("notify", R"("raw-epoll")", "repetitions = 2\ntimeout = \"20s\"",
+                            "items = [1000]\nproducers = [1]",
+                            "[plugin_options.raw-epoll]\nspin_ns = 500"),
+      0);
   EXPECT_EQ(summary.at("cells").at(0).at("status"), "ok") << summary.at("cells").at(0).at("reason");
 }
 

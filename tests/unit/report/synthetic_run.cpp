@@ -1,5 +1,7 @@
 #include "synthetic_run.h"
 
+#include <gtest/gtest.h>
+
 #include <stdlib.h>
 
 #include <fstream>
@@ -106,6 +108,14 @@ std::string read_file(const std::filesystem::path& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+void expect_writes_what_it_formats(void (*write)(const RunResult&, const std::filesystem::path&),
+                                   std::string (*format)(const RunResult&)) {
+  ScratchDir dir;
+  const RunResult run = two_plugins_two_points();
+  write(run, dir.path() / "written");
+  EXPECT_EQ(read_file(dir.path() / "written"), format(run));
 }
 
 }  // namespace rb::report::testing

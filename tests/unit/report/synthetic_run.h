@@ -20,4 +20,8 @@ using ScratchDir = rbtest::ScratchDir;
 
 std::string read_file(const std::filesystem::path& path);
 
+// write(run, path) leaves exactly format(run) in the file, for two_plugins_two_points().
+void expect_writes_what_it_formats(void (*write)(const RunResult&, const std::filesystem::path&),
+                                   std::string (*format)(const RunResult&));
+
 }  // namespace rb::report::testing
