@@ -33,7 +33,9 @@ MatrixRun expect_cell_failed(const std::string& bad, const std::string& status,
   expect_results_written(run);
   EXPECT_EQ(cell_of(run.summary, bad).at("status"), status);
   EXPECT_NE(reason_of(run, bad).find(reason_part), std::string::npos) << reason_of(run, bad);
-  if (samples >= 0) EXPECT_EQ(samples_of(run, bad), samples);
+  if (samples >= 0) {
+    EXPECT_EQ(samples_of(run, bad), samples);
+  }
   expect_good_plugin_completed(run);
   return run;
 }
