@@ -15,9 +15,9 @@ using rbtest::run_runner;
 using rbtest::ScratchDir;
 
 std::string config_with(const std::string& extra) {
-  return "name = \"tiny\"\n" + extra + "\n" +
+  return "name = \"tiny\"\n" +
          rbtest::matrix_config("flower", R"("raw-epoll", "libevent2")", rbtest::run_lines(6, "20s"),
-                               "pipes = [20]\nactive = [5]\nwrites = [10]");
+                               "pipes = [20]\nactive = [5]\nwrites = [10]", extra);
 }
 
 std::string read(const std::filesystem::path& file) {
