@@ -2,9 +2,9 @@
 
 #include <unistd.h>
 
+#include <fmt/format.h>
 #include <cerrno>
 #include <cstring>
-#include <fmt/format.h>
 
 #include "plugin/loader.h"
 #include "workload/fd_pairs.h"
@@ -36,8 +36,8 @@ void inject_first_bytes(const FdPairs& fds, const FlowerShape& shape) {
   for (uint32_t i = 0; i < shape.active; ++i) {
     const int fd = fds.write_fds()[i * space];
     if (::write(fd, "e", 1) != 1)
-      throw CellFailure(fmt::format("host could not prime pipe {}: {}", i * space,
-                                    std::strerror(errno)));
+      throw CellFailure(
+          fmt::format("host could not prime pipe {}: {}", i * space, std::strerror(errno)));
   }
 }
 
@@ -59,7 +59,9 @@ void verify_iteration(const Counters& counters, const FlowerShape& shape, int it
         iteration, expected_reads, shape.writes, shape.active, shape.writes, reads, writes));
 }
 
-double micros(uint64_t from_ns, uint64_t to_ns) { return static_cast<double>(to_ns - from_ns) / 1e3; }
+double micros(uint64_t from_ns, uint64_t to_ns) {
+  return static_cast<double>(to_ns - from_ns) / 1e3;
+}
 
 }  // namespace
 
@@ -83,8 +85,9 @@ void FlowerWorkload::run(const plugin::LoadedPlugin& plugin, const rb_host& host
   const FlowerShape shape = shape_of(inputs.cell);
 
   FdPairs fds(shape.pipes, shape.transport);
-  const rb_flower_params params{sizeof(rb_flower_params), shape.pipes,          shape.active,
-                                shape.writes,             fds.read_fds().data(), fds.write_fds().data()};
+  const rb_flower_params params{
+      sizeof(rb_flower_params), shape.pipes,           shape.active, shape.writes,
+      fds.read_fds().data(),    fds.write_fds().data()};
   const OptionArray options(inputs.options);
 
   void* state = nullptr;
@@ -108,10 +111,10 @@ void FlowerWorkload::run(const plugin::LoadedPlugin& plugin, const rb_host& host
     call_plugin("dispatch", [&](char* err, size_t len) { return ops.dispatch(state, err, len); });
     const uint64_t t_done = host.now_ns(host.ctx);
 
-    Counters counters = collect_counters("counters", [&](const rb_counter_sink* s, char* err,
-                                                         size_t len) {
-      return ops.counters(state, s, err, len);
-    });
+    Counters counters =
+        collect_counters("counters", [&](const rb_counter_sink* s, char* err, size_t len) {
+          return ops.counters(state, s, err, len);
+        });
     verify_iteration(counters, shape, i);
 
     Sample sample;

@@ -4,11 +4,16 @@ namespace rb::workload {
 
 const char* describe_rb_error(int code) {
   switch (code) {
-    case RB_ERR_INVALID_ARGUMENT: return "invalid argument";
-    case RB_ERR_UNSUPPORTED: return "unsupported";
-    case RB_ERR_SYSTEM: return "system error";
-    case RB_ERR_INTERNAL: return "internal error";
-    default: return "unknown error code";
+    case RB_ERR_INVALID_ARGUMENT:
+      return "invalid argument";
+    case RB_ERR_UNSUPPORTED:
+      return "unsupported";
+    case RB_ERR_SYSTEM:
+      return "system error";
+    case RB_ERR_INTERNAL:
+      return "internal error";
+    default:
+      return "unknown error code";
   }
 }
 

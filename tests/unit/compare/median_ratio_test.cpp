@@ -5,17 +5,14 @@
 #include <random>
 #include <vector>
 
+#include "../../support/normal_samples.h"
 #include "compare/median_ratio.h"
 
 namespace rb::compare {
 namespace {
 
 std::vector<double> normal(std::uint64_t seed, std::size_t n, double mean, double sd) {
-  std::mt19937_64 engine(seed);
-  std::normal_distribution<double> dist(mean, sd);
-  std::vector<double> out(n);
-  for (double& x : out) x = dist(engine);
-  return out;
+  return rbtest::normal_samples(seed, n, mean, sd);
 }
 
 TEST(MedianRatio, PointEstimateIsTheRatioOfMedians) {
@@ -61,10 +58,7 @@ TEST(MedianRatio, CoversTheTrueRatioAboutNinetyFivePercentOfTheTime) {
     const RatioEstimate r = bootstrap_median_ratio(base, next, kRatioSeed + trial, 1000);
     if (r.ci_low <= 1.2 && 1.2 <= r.ci_high) ++covered;
   }
-  const double coverage = static_cast<double>(covered) / kTrials;
-  RecordProperty("coverage", std::to_string(coverage));
-  EXPECT_GE(coverage, 0.88);
-  EXPECT_LE(coverage, 0.99);
+  rbtest::expect_coverage(covered, kTrials);
 }
 
 }  // namespace

@@ -41,12 +41,7 @@ TEST(ProcStat, GarbageReadsAsNoCpus) {
 
 CpuTicks ticks(std::uint64_t user, std::uint64_t idle, std::uint64_t steal = 0,
                std::uint64_t iowait = 0) {
-  CpuTicks t;
-  t.user = user;
-  t.idle = idle;
-  t.steal = steal;
-  t.iowait = iowait;
-  return t;
+  return CpuTicks{.user = user, .idle = idle, .iowait = iowait, .steal = steal};
 }
 
 TEST(CpuShares, ForeignIsBusyLessOwnLessOneTickPerCpuOverWallTimesCpus) {

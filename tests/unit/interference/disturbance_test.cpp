@@ -12,14 +12,12 @@ namespace {
 
 RoundInterference round_of(int round, double foreign, double steal, bool disturbed,
                            int attempt = 0) {
-  RoundInterference r;
-  r.round = round;
-  r.cpus = {1};
-  r.foreign_cpu_share = foreign;
-  r.steal_share = steal;
-  r.disturbed = disturbed;
-  r.attempt = attempt;
-  return r;
+  return {.round = round,
+          .cpus = {1},
+          .foreign_cpu_share = foreign,
+          .steal_share = steal,
+          .attempt = attempt,
+          .disturbed = disturbed};
 }
 
 TEST(Disturbance, TheReasonNamesTheRoundTheShareTheCpusAndTheThreshold) {

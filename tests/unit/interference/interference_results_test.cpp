@@ -7,6 +7,7 @@
 
 #include <fstream>
 
+#include "../store/store_test_support.h"
 #include "model/interference_json.h"
 #include "model/json_codec.h"
 #include "report/console_table.h"
@@ -21,18 +22,7 @@
 namespace rb {
 namespace {
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "rb-ifx-XXXXXX").string();
-    path_ = ::mkdtemp(pattern.data());
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
+using rb::testing::TempDir;
 
 CellSpec flower_cell(std::size_t index) {
   CellSpec cell;
@@ -179,12 +169,10 @@ TEST(InterferenceReports, DisturbedCellsAreMarkedAndExplained) {
   for (auto& cell : run.cells)
     cell.metrics["dispatch_us"] = stats::summarize(std::vector<double>{5, 6, 5, 6, 5});
   const std::string md = report::format_summary_md(run);
-  EXPECT_NE(md.find("## Interference"), std::string::npos);
-  EXPECT_NE(md.find("- #0 flower libevent2 pipes=100: round 2: 40% of cpu 1"), std::string::npos);
-  EXPECT_NE(md.find("round 2 retried 1 time"), std::string::npos);
-  EXPECT_NE(md.find("cc1plus (42): 3.10 s"), std::string::npos);
-  EXPECT_NE(md.find("**Disturbance threshold:** 10%"), std::string::npos);
-  EXPECT_NE(md.find(" !"), std::string::npos);
+  for (const char* part :
+       {"## Interference", "- #0 flower libevent2 pipes=100: round 2: 40% of cpu 1",
+        "round 2 retried 1 time", "cc1plus (42): 3.10 s", "**Disturbance threshold:** 10%", " !"})
+    EXPECT_NE(md.find(part), std::string::npos) << part;
   const std::string console = report::format_console_tables(run);
   EXPECT_NE(console.find("] !"), std::string::npos);
   EXPECT_NE(console.find("! disturbed:"), std::string::npos);
@@ -196,17 +184,7 @@ TEST(InterferenceStore, VersionFourStoresRoundsAndContextAndReadsThemBack) {
   TempDir dir;
   const auto path = dir.path() / "h.db";
   const RunResult run = measured_run();
-  {
-    store::RunRecorder recorder(path);
-    store::RunHeader h;
-    h.config_name = "c";
-    h.workload = run.workload;
-    h.plugins = run.plugins;
-    h.context = run.context;
-    recorder.begin(h);
-    for (const auto& cell : run.cells) recorder.add_cell(cell);
-    recorder.finish(run.context, "finished");
-  }
+  rb::testing::store_run(path, run, "c");
   store::Database db = store::open_history_for_reading(path);
   EXPECT_EQ(db.user_version(), 4);
   store::Statement rounds = db.prepare(

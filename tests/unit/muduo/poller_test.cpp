@@ -57,12 +57,7 @@ class PollerPolicyTest : public ::testing::TestWithParam<RegistrationPolicy> {
   }
   static EpollCtlCounters calls(std::uint64_t add, std::uint64_t mod, std::uint64_t del,
                                 std::uint64_t eexist) {
-    EpollCtlCounters c;
-    c.add = add;
-    c.mod = mod;
-    c.del = del;
-    c.eexist = eexist;
-    return c;
+    return {.add = add, .mod = mod, .del = del, .eexist = eexist};
   }
   std::vector<Channel*> pollNow() {
     std::vector<Channel*> active;

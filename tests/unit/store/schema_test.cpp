@@ -154,17 +154,7 @@ TEST(Schema, RecorderStoresTheClientsProvenanceToo) {
   const auto path = dir.path() / "h.db";
   RunResult run = rb::testing::synthetic_flower_run({});
   run.cells.push_back(two_process_cell(run.cells[0]));
-  {
-    RunRecorder recorder(path);
-    RunHeader h;
-    h.config_name = "pp";
-    h.workload = run.workload;
-    h.plugins = run.plugins;
-    h.context = run.context;
-    recorder.begin(h);
-    for (const auto& cell : run.cells) recorder.add_cell(cell);
-    recorder.finish(run.context, "finished");
-  }
+  rb::testing::store_run(path, run, "pp");
   Database db = open_history_for_reading(path);
   const auto rows = provenance_rows(db, 9);
   ASSERT_EQ(rows.size(), 2u);
