@@ -76,8 +76,10 @@ std::vector<std::string> uncompared_lines(const RunComparison& c) {
 
 std::string text_output(const RunComparison& c, bool markdown) {
   std::vector<std::string> fixed;
-  const TextTable rows = verdict_table(c, fixed);
-  auto render = [&](const TextTable& t) { return markdown ? render_markdown(t) : render_text(t); };
+  const text::TextTable rows = verdict_table(c, fixed);
+  auto render = [&](const text::TextTable& t) {
+    return markdown ? text::render_markdown(t) : text::render_text(t);
+  };
   auto section = [&](const std::string& title) {
     return markdown ? "\n### " + title + "\n\n" : "\n" + title + ":\n";
   };
@@ -137,9 +139,9 @@ std::string p_text(double p) {
   return p < 0.001 ? "<0.001" : fmt::format("{:.2g}", p);
 }
 
-TextTable verdict_table(const RunComparison& c, std::vector<std::string>& fixed) {
+text::TextTable verdict_table(const RunComparison& c, std::vector<std::string>& fixed) {
   const std::vector<std::string> varying = varying_params(c, fixed);
-  TextTable t;
+  text::TextTable t;
   t.header = {"plugin",
               "point",
               "metric",
@@ -159,8 +161,8 @@ TextTable verdict_table(const RunComparison& c, std::vector<std::string>& fixed)
   return t;
 }
 
-TextTable summary_table(const RunComparison& c) {
-  TextTable t;
+text::TextTable summary_table(const RunComparison& c) {
+  text::TextTable t;
   t.header = {"plugin", "metric", "geomean", "change",      "cells",
               "faster", "slower", "same",    "inconclusive"};
   t.right_aligned = {false, false, true, true, true, true, true, true, true};

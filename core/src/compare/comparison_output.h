@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "compare/run_comparison.h"
-#include "compare/text_table.h"
+#include "text/text_table.h"
 
 namespace rb::compare {
 
@@ -28,10 +28,10 @@ std::string verdict_line(const RunComparison& comparison);
 
 // The rows as cells of a table: plugin, point (the varying parameters only), metric, base,
 // new, change, CI, p, verdict and why; `fixed` receives the parameters common to all rows.
-TextTable verdict_table(const RunComparison& comparison, std::vector<std::string>& fixed);
+text::TextTable verdict_table(const RunComparison& comparison, std::vector<std::string>& fixed);
 
 // The geometric-mean rows: plugin, metric, ratio, cells and the verdict counts.
-TextTable summary_table(const RunComparison& comparison);
+text::TextTable summary_table(const RunComparison& comparison);
 
 // "+20.3%" for a ratio of 1.203; "n/a" when not finite.
 std::string change_text(double ratio);

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "config/nearest.h"
+#include "config/suggestion.h"
 
 namespace rb::config {
 namespace {

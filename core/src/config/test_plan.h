@@ -12,10 +12,10 @@
 #include <utility>
 #include <vector>
 
-#include "config/nearest.h"
 #include "config/overrides.h"
 #include "config/plugin_catalog.h"
 #include "config/source_pos.h"
+#include "config/suggestion.h"
 #include "config/workload_schema.h"
 #include "model/cell.h"
 

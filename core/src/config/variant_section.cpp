@@ -4,7 +4,7 @@
 #include <exception>
 #include <filesystem>
 
-#include "config/nearest.h"
+#include "config/suggestion.h"
 
 namespace rb::config {
 namespace {

@@ -26,7 +26,7 @@ std::string list_html(const std::vector<std::string>& items) {
 
 }  // namespace
 
-std::string table_html(const compare::TextTable& table) {
+std::string table_html(const text::TextTable& table) {
   std::string out = "<table>\n<tr>";
   for (const auto& h : table.header) out += cell_tag("th", h, "");
   out += "</tr>\n";
@@ -43,7 +43,7 @@ std::string table_html(const compare::TextTable& table) {
 
 std::string comparison_html(const compare::RunComparison& c) {
   std::vector<std::string> fixed;
-  const compare::TextTable rows = compare::verdict_table(c, fixed);
+  const text::TextTable rows = compare::verdict_table(c, fixed);
   std::string out = fmt::format(
       "<p class=\"muted\">base: {}<br>threshold ±{:g}%, alpha {:g}, {:g}% bootstrap CI of the "
       "median ratio new/base{}</p>\n",
@@ -92,7 +92,7 @@ std::string results_html(const RunResult& run) {
     out += fmt::format("<h3>{}: {} <span class=\"muted\">median [{:g}% CI]{}</span></h3>\n",
                        escape(table.workload), escape(report::metric_title(table.metric)),
                        table.ci_level * 100, escape(fixed));
-    compare::TextTable t;
+    text::TextTable t;
     t.header = table.axes;
     t.header.insert(t.header.end(), table.plugins.begin(), table.plugins.end());
     t.right_aligned.assign(t.header.size(), true);
@@ -157,7 +157,7 @@ std::string context_html(const RunResult& run) {
   }
   out += "</table>\n";
 
-  compare::TextTable plugins;
+  text::TextTable plugins;
   plugins.header = {"plugin", "version", "library", "library version", "ABI", "sha256", "path"};
   std::set<std::string> seen;
   for (const auto& cell : run.cells) {
