@@ -1,4 +1,4 @@
-#include "cli/report_command.h"
+#include "cli/html_report_command.h"
 
 #include <fstream>
 #include <iostream>
@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 
 #include "cli/exit_codes.h"
+#include "cli/html_history.h"
 #include "cli/plot_script.h"
-#include "cli/report_history.h"
 #include "cli/run_source.h"
 #include "html/html_report.h"
 #include "html/html_text.h"
@@ -41,7 +41,7 @@ std::filesystem::path plot_input(const LoadedRun& run, const std::filesystem::pa
   return dir;
 }
 
-void add_plots(const LoadedRun& run, const ReportArgs& args, html::ReportSection& section,
+void add_plots(const LoadedRun& run, const HtmlReportArgs& args, html::ReportSection& section,
                const std::string& slug) {
   if (args.no_plots) {
     section.plots_note = "Plots left out (--no-plots).";
@@ -62,7 +62,7 @@ void add_plots(const LoadedRun& run, const ReportArgs& args, html::ReportSection
 
 }  // namespace
 
-CLI::App* add_report_command(CLI::App& app, ReportArgs& args) {
+CLI::App* add_html_report_command(CLI::App& app, HtmlReportArgs& args) {
   auto* cmd = app.add_subcommand(
       "report", "Write a self-contained HTML report: verdicts, plots, tables, context");
   cmd->add_option("runs", args.runs, "results dirs, stored run ids, last or last~N")->required();
@@ -81,7 +81,7 @@ CLI::App* add_report_command(CLI::App& app, ReportArgs& args) {
   return cmd;
 }
 
-int report_command(const ReportArgs& args) {
+int html_report_command(const HtmlReportArgs& args) {
   if (!args.baselines.empty() && args.baselines.size() != 1 &&
       args.baselines.size() != args.runs.size()) {
     std::cerr << fmt::format("error: {} runs but {} --baseline: give one for all or one per run\n",
