@@ -9,12 +9,12 @@
 #include "cli/exit_codes.h"
 #include "cli/html_history.h"
 #include "cli/plot_script.h"
+#include "cli/reporters.h"
 #include "cli/run_source.h"
 #include "html/html_report.h"
 #include "html/html_text.h"
 #include "report/atomic_file.h"
 #include "report/run_context.h"
-#include "report/summary_json.h"
 
 namespace rb::cli {
 namespace {
@@ -37,7 +37,9 @@ std::filesystem::path plot_input(const LoadedRun& run, const std::filesystem::pa
   if (!run.results_dir.empty()) return run.results_dir;
   const auto dir = out / "data" / slug;
   std::filesystem::create_directories(dir);
-  report::write_summary_json(run.run, dir / "summary.json");
+  report::write_file_atomically(
+      dir / "summary.json",
+      render(OutputKind::result_file, "summary.json", {.run = &run.run}).text);
   return dir;
 }
 
@@ -95,7 +97,8 @@ int html_report_command(const HtmlReportArgs& args) {
     for (const auto& ref : args.runs) runs.push_back(load_run_ref(ref, sources));
     std::filesystem::create_directories(args.html);
 
-    std::vector<html::ReportSection> sections;
+    html::ReportPage page;
+    page.title = args.title;
     for (std::size_t i = 0; i < runs.size(); ++i) {
       const LoadedRun& run = runs[i];
       html::ReportSection section;
@@ -119,12 +122,13 @@ int html_report_command(const HtmlReportArgs& args) {
       }
       add_plots(run, args, section, slug);
       add_history(run, sources, section);
-      sections.push_back(std::move(section));
+      page.sections.push_back(std::move(section));
     }
-    const auto page = args.html / "report.html";
-    report::write_file_atomically(
-        page, html::render_report(args.title, sections, report::iso8601_utc_now()));
-    std::cout << "report: " << page.string() << '\n';
+    page.generated_at = report::iso8601_utc_now();
+    const auto file = args.html / "report.html";
+    report::write_file_atomically(file,
+                                  render(OutputKind::html_page, "html", {.page = &page}).text);
+    std::cout << "report: " << file.string() << '\n';
     return kExitOk;
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << '\n';

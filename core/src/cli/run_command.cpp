@@ -12,6 +12,7 @@
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
 #include "cli/plugin_resolver.h"
+#include "cli/reporters.h"
 #include "cli/run_store.h"
 #include "config/test_plan.h"
 #include "exec/clock_probe.h"
@@ -21,12 +22,10 @@
 #include "plugin/search_dirs.h"
 #include "proc/foreign_processes.h"
 #include "proc/process_limits.h"
+#include "report/atomic_file.h"
 #include "report/console_table.h"
 #include "report/run_context.h"
 #include "report/samples_writer.h"
-#include "report/summary_csv.h"
-#include "report/summary_json.h"
-#include "report/summary_md.h"
 
 namespace rb::cli {
 namespace {
@@ -178,12 +177,12 @@ int run_command(const RunArgs& args) {
   context.finished_at = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
   context.foreign_processes = census.top(kForeignProcessesListed);
   run.context = std::move(context);
-  report::write_summary_json(run, options.results_dir / "summary.json");
-  report::write_summary_csv(run, options.results_dir / "summary.csv");
-  report::write_summary_md(run, options.results_dir / "summary.md");
+  for (const ReporterEntry* file : reporters_of(OutputKind::result_file))
+    report::write_file_atomically(options.results_dir / file->name,
+                                  file->reporter->render({.run = &run}).text);
   if (store) store->finish(run.context, interrupted.load(), options.results_dir);
 
-  std::cout << report::format_console_tables(run) << '\n'
+  std::cout << render(OutputKind::console, "table", {.run = &run}).text << '\n'
             << "results: " << options.results_dir.string() << '\n';
   if (interrupted.load()) return kExitInterrupted;
   if (store && store->failed()) return kExitUsage;  // a nightly must not miss a lost history

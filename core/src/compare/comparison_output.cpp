@@ -117,14 +117,6 @@ std::string verdict_cell(const CellComparison& row) {
 
 }  // namespace
 
-std::optional<OutputFormat> parse_output_format(std::string_view text) {
-  if (text == "table") return OutputFormat::table;
-  if (text == "md" || text == "markdown") return OutputFormat::md;
-  if (text == "json") return OutputFormat::json;
-  if (text == "csv") return OutputFormat::csv;
-  return std::nullopt;
-}
-
 std::string change_text(double ratio) {
   return std::isfinite(ratio) ? fmt::format("{:+.1f}%", (ratio - 1) * 100) : "n/a";
 }
@@ -231,18 +223,22 @@ std::string verdict_line(const RunComparison& c) {
   return fmt::format("{} -> exit {} ({})", fmt::join(parts, ", "), code, meaning);
 }
 
-std::string format_comparison(const RunComparison& comparison, OutputFormat format) {
-  switch (format) {
-    case OutputFormat::table:
-      return text_output(comparison, false);
-    case OutputFormat::md:
-      return text_output(comparison, true);
-    case OutputFormat::json:
-      return comparison_json(comparison);
-    case OutputFormat::csv:
-      return comparison_csv(comparison);
-  }
+std::string comparison_text(const RunComparison& comparison) {
   return text_output(comparison, false);
+}
+
+std::string comparison_markdown(const RunComparison& comparison) {
+  return text_output(comparison, true);
+}
+
+const report::Reporter& comparison_text_reporter() {
+  static const report::Formatter<&report::ReportInput::comparison, comparison_text> reporter;
+  return reporter;
+}
+
+const report::Reporter& comparison_markdown_reporter() {
+  static const report::Formatter<&report::ReportInput::comparison, comparison_markdown> reporter;
+  return reporter;
 }
 
 }  // namespace rb::compare

@@ -8,16 +8,22 @@
 #include <vector>
 
 #include "compare/run_comparison.h"
+#include "report/reporter.h"
 #include "text/text_table.h"
 
 namespace rb::compare {
 
-enum class OutputFormat { table, md, json, csv };
+// The aligned console table and its Markdown twin: heading, verdict rows, geometric means,
+// notes and the verdict line.
+std::string comparison_text(const RunComparison& comparison);
+std::string comparison_markdown(const RunComparison& comparison);
 
-// "table", "md" (or "markdown"), "json", "csv".
-std::optional<OutputFormat> parse_output_format(std::string_view text);
-
-std::string format_comparison(const RunComparison& comparison, OutputFormat format);
+// comparison_text, comparison_markdown, comparison_json, comparison_csv, from
+// ReportInput::comparison.
+const report::Reporter& comparison_text_reporter();
+const report::Reporter& comparison_markdown_reporter();
+const report::Reporter& comparison_json_reporter();
+const report::Reporter& comparison_csv_reporter();
 
 // The rows' notes (provenance changes, sample-count warnings), one line per distinct note
 // with the rows or plugins it concerns.

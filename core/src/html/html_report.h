@@ -10,6 +10,7 @@
 
 #include "compare/run_comparison.h"
 #include "model/results.h"
+#include "report/reporter.h"
 #include "store/history_changes.h"
 
 namespace rb::html {
@@ -36,5 +37,15 @@ struct ReportSection {
 
 std::string render_report(const std::string& title, const std::vector<ReportSection>& sections,
                           const std::string& generated_at);
+
+// The page as one input: what render_report takes.
+struct ReportPage {
+  std::string title;
+  std::vector<ReportSection> sections;
+  std::string generated_at;
+};
+
+// render_report of ReportInput::page.
+const report::Reporter& html_page_reporter();
 
 }  // namespace rb::html

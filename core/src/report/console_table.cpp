@@ -51,6 +51,11 @@ std::string format_console_tables(const RunResult& run) {
   return out;
 }
 
+const Reporter& console_table_reporter() {
+  static const RunFormatter<format_console_tables> reporter;
+  return reporter;
+}
+
 std::string format_progress(std::size_t done, std::size_t total, double elapsed_s,
                             std::string_view current) {
   const std::string total_text = std::to_string(total);
