@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "compare/comparison_json.h"
 #include "compare/comparison_output.h"
 #include "export/bencher_bmf.h"
 #include "export/github_action_benchmark.h"
@@ -14,14 +15,27 @@
 #include "report/summary_md.h"
 
 namespace rb::cli {
+namespace {
+
+template <std::string (*format)(const RunResult&)>
+const report::Reporter* of_run() {
+  return &report::formatter<&report::ReportInput::run, format>();
+}
+
+template <std::string (*format)(const compare::RunComparison&)>
+const report::Reporter* of_comparison() {
+  return &report::formatter<&report::ReportInput::comparison, format>();
+}
+
+}  // namespace
 
 const std::vector<ReporterEntry>& reporter_table() {
   using exporting::Direction;
   static const std::vector<ReporterEntry> table = {
-      {OutputKind::result_file, "summary.json", {}, &report::summary_json_reporter()},
-      {OutputKind::result_file, "summary.csv", {}, &report::summary_csv_reporter()},
-      {OutputKind::result_file, "summary.md", {}, &report::summary_md_reporter()},
-      {OutputKind::console, "table", {}, &report::console_table_reporter()},
+      {OutputKind::result_file, "summary.json", {}, of_run<report::format_summary_json>()},
+      {OutputKind::result_file, "summary.csv", {}, of_run<report::format_summary_csv>()},
+      {OutputKind::result_file, "summary.md", {}, of_run<report::format_summary_md>()},
+      {OutputKind::console, "table", {}, of_run<report::format_console_tables>()},
       {OutputKind::export_format,
        "google-benchmark",
        {"gbench", "googlebenchmark"},
@@ -35,11 +49,14 @@ const std::vector<ReporterEntry>& reporter_table() {
        "custom-bigger-is-better",
        {"customBiggerIsBetter"},
        &exporting::github_action_benchmark_reporter(Direction::bigger_is_better)},
-      {OutputKind::comparison, "table", {}, &compare::comparison_text_reporter()},
-      {OutputKind::comparison, "md", {"markdown"}, &compare::comparison_markdown_reporter()},
-      {OutputKind::comparison, "json", {}, &compare::comparison_json_reporter()},
-      {OutputKind::comparison, "csv", {}, &compare::comparison_csv_reporter()},
-      {OutputKind::html_page, "html", {}, &html::html_page_reporter()},
+      {OutputKind::comparison, "table", {}, of_comparison<compare::comparison_text>()},
+      {OutputKind::comparison, "md", {"markdown"}, of_comparison<compare::comparison_markdown>()},
+      {OutputKind::comparison, "json", {}, of_comparison<compare::comparison_json>()},
+      {OutputKind::comparison, "csv", {}, of_comparison<compare::comparison_csv>()},
+      {OutputKind::html_page,
+       "html",
+       {},
+       &report::formatter<&report::ReportInput::page, html::render_page>()},
   };
   return table;
 }

@@ -124,14 +124,4 @@ std::string comparison_csv(const RunComparison& c) {
   return out;
 }
 
-const report::Reporter& comparison_json_reporter() {
-  static const report::Formatter<&report::ReportInput::comparison, comparison_json> reporter;
-  return reporter;
-}
-
-const report::Reporter& comparison_csv_reporter() {
-  static const report::Formatter<&report::ReportInput::comparison, comparison_csv> reporter;
-  return reporter;
-}
-
 }  // namespace rb::compare

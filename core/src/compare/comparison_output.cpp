@@ -64,16 +64,6 @@ std::string heading(const RunComparison& c, const std::vector<std::string>& fixe
   return out;
 }
 
-std::vector<std::string> uncompared_lines(const RunComparison& c) {
-  std::vector<std::string> out;
-  for (const auto& cell : c.uncompared)
-    out.push_back(fmt::format("{} {}: base {}, new {}{}{}", cell.plugin, cell.point,
-                              to_string(cell.base_status), to_string(cell.new_status),
-                              cell.reason.empty() ? "" : ": " + cell.reason,
-                              cell.broken ? "  (BROKEN: counts as a regression)" : ""));
-  return out;
-}
-
 std::string text_output(const RunComparison& c, bool markdown) {
   std::vector<std::string> fixed;
   const text::TextTable rows = verdict_table(c, fixed);
@@ -101,7 +91,7 @@ std::string text_output(const RunComparison& c, bool markdown) {
   if (!c.summaries.empty())
     out += section("Geometric mean of new/base per plugin") + render(summary_table(c));
   if (const auto notes = flagged_lines(c); !notes.empty()) out += section("Flagged") + list(notes);
-  if (const auto lines = uncompared_lines(c); !lines.empty())
+  if (const auto lines = uncompared_lines(c, "  (BROKEN: counts as a regression)"); !lines.empty())
     out += section("Not compared") + list(lines);
   if (!c.only_in_base.empty()) out += section("Only in base") + list(c.only_in_base);
   if (!c.only_in_new.empty()) out += section("Only in new") + list(c.only_in_new);
@@ -231,14 +221,14 @@ std::string comparison_markdown(const RunComparison& comparison) {
   return text_output(comparison, true);
 }
 
-const report::Reporter& comparison_text_reporter() {
-  static const report::Formatter<&report::ReportInput::comparison, comparison_text> reporter;
-  return reporter;
-}
-
-const report::Reporter& comparison_markdown_reporter() {
-  static const report::Formatter<&report::ReportInput::comparison, comparison_markdown> reporter;
-  return reporter;
+std::vector<std::string> uncompared_lines(const RunComparison& c, std::string_view broken_note) {
+  std::vector<std::string> out;
+  for (const auto& cell : c.uncompared)
+    out.push_back(fmt::format("{} {}: base {}, new {}{}{}", cell.plugin, cell.point,
+                              to_string(cell.base_status), to_string(cell.new_status),
+                              cell.reason.empty() ? "" : ": " + cell.reason,
+                              cell.broken ? broken_note : ""));
+  return out;
 }
 
 }  // namespace rb::compare

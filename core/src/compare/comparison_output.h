@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "compare/run_comparison.h"
-#include "report/reporter.h"
 #include "text/text_table.h"
 
 namespace rb::compare {
@@ -18,16 +17,14 @@ namespace rb::compare {
 std::string comparison_text(const RunComparison& comparison);
 std::string comparison_markdown(const RunComparison& comparison);
 
-// comparison_text, comparison_markdown, comparison_json, comparison_csv, from
-// ReportInput::comparison.
-const report::Reporter& comparison_text_reporter();
-const report::Reporter& comparison_markdown_reporter();
-const report::Reporter& comparison_json_reporter();
-const report::Reporter& comparison_csv_reporter();
-
 // The rows' notes (provenance changes, sample-count warnings), one line per distinct note
 // with the rows or plugins it concerns.
 std::vector<std::string> flagged_lines(const RunComparison& comparison);
+
+// "plugin point: base STATUS, new STATUS: reason" per cell one side could not give numbers
+// for, broken_note appended to a broken one's.
+std::vector<std::string> uncompared_lines(const RunComparison& comparison,
+                                          std::string_view broken_note);
 
 // "2 slower, 10 same, 1 inconclusive -> exit 1 (regression)"
 std::string verdict_line(const RunComparison& comparison);

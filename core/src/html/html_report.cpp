@@ -96,17 +96,8 @@ std::string render_report(const std::string& title, const std::vector<ReportSect
   return html_page(title, body);
 }
 
-namespace {
-
 std::string render_page(const ReportPage& page) {
   return render_report(page.title, page.sections, page.generated_at);
-}
-
-}  // namespace
-
-const report::Reporter& html_page_reporter() {
-  static const report::Formatter<&report::ReportInput::page, render_page> reporter;
-  return reporter;
 }
 
 }  // namespace rb::html

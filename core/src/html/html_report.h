@@ -10,7 +10,6 @@
 
 #include "compare/run_comparison.h"
 #include "model/results.h"
-#include "report/reporter.h"
 #include "store/history_changes.h"
 
 namespace rb::html {
@@ -45,7 +44,6 @@ struct ReportPage {
   std::string generated_at;
 };
 
-// render_report of ReportInput::page.
-const report::Reporter& html_page_reporter();
+std::string render_page(const ReportPage& page);
 
 }  // namespace rb::html

@@ -74,12 +74,8 @@ std::string comparison_html(const compare::RunComparison& c) {
         "<h3>Geometric mean of new/base per plugin</h3>\n" + table_html(compare::summary_table(c));
   const std::vector<std::string> flagged = compare::flagged_lines(c);
   if (!flagged.empty()) out += "<h3>Flagged</h3>\n" + list_html(flagged);
-  std::vector<std::string> uncompared;
-  for (const auto& u : c.uncompared)
-    uncompared.push_back(fmt::format("{} {}: base {}, new {}{}{}", u.plugin, u.point,
-                                     to_string(u.base_status), to_string(u.new_status),
-                                     u.reason.empty() ? "" : ": " + u.reason,
-                                     u.broken ? " (broken: counts as a regression)" : ""));
+  const std::vector<std::string> uncompared =
+      compare::uncompared_lines(c, " (broken: counts as a regression)");
   if (!uncompared.empty()) out += "<h3>Not compared</h3>\n" + list_html(uncompared);
   return out;
 }
@@ -92,16 +88,7 @@ std::string results_html(const RunResult& run) {
     out += fmt::format("<h3>{}: {} <span class=\"muted\">median [{:g}% CI]{}</span></h3>\n",
                        escape(table.workload), escape(report::metric_title(table.metric)),
                        table.ci_level * 100, escape(fixed));
-    text::TextTable t;
-    t.header = table.axes;
-    t.header.insert(t.header.end(), table.plugins.begin(), table.plugins.end());
-    t.right_aligned.assign(t.header.size(), true);
-    for (const auto& row : table.rows) {
-      std::vector<std::string> line = row.point;
-      line.insert(line.end(), row.cells.begin(), row.cells.end());
-      t.rows.push_back(std::move(line));
-    }
-    out += table_html(t);
+    out += table_html(report::as_text_table(table));
   }
   // What the tables' "!" means, cell by cell (exec/interference.h).
   std::vector<std::string> disturbed;

@@ -10,7 +10,6 @@
 #include "report/interference_section.h"
 #include "report/not_ok_cells.h"
 #include "report/number_format.h"
-#include "text/text_table.h"
 
 namespace rb::report {
 
@@ -22,17 +21,7 @@ std::string format_table(const ComparisonTable& table) {
   for (const auto& p : table.fixed) out += fmt::format("  {}={}", p.name, to_string(p.value));
   out += '\n';
 
-  // Every column right-aligned: the axes are numbers, the cells "median [low, high]".
-  text::TextTable aligned;
-  aligned.header = table.axes;
-  aligned.header.insert(aligned.header.end(), table.plugins.begin(), table.plugins.end());
-  aligned.right_aligned.assign(aligned.header.size(), true);
-  for (const auto& row : table.rows) {
-    std::vector<std::string> line = row.point;
-    line.insert(line.end(), row.cells.begin(), row.cells.end());
-    aligned.rows.push_back(std::move(line));
-  }
-  return out + text::render_text(aligned);
+  return out + text::render_text(as_text_table(table));
 }
 
 }  // namespace
@@ -49,11 +38,6 @@ std::string format_console_tables(const RunResult& run) {
   if (const std::string footnote = disturbed_footnote(run); !footnote.empty())
     out += '\n' + footnote;
   return out;
-}
-
-const Reporter& console_table_reporter() {
-  static const RunFormatter<format_console_tables> reporter;
-  return reporter;
 }
 
 std::string format_progress(std::size_t done, std::size_t total, double elapsed_s,

@@ -7,7 +7,6 @@
 #include <string_view>
 
 #include "model/results.h"
-#include "report/reporter.h"
 
 namespace rb::report {
 
@@ -18,9 +17,6 @@ namespace rb::report {
 //   -----  ------  -----------------  -----------------
 //     100     100  12.3 [12.1, 12.5]  10.1 [9.98, 10.2]
 std::string format_console_tables(const RunResult& run);
-
-// format_console_tables, from ReportInput::run.
-const Reporter& console_table_reporter();
 
 // "[ 3/12] 25% eta 0:41  flower libevent2 pipes=100": the ETA extrapolates the average time
 // per finished cell ("eta -:--" before the first one finishes).

@@ -1,7 +1,9 @@
 // Every output of the runner is a Reporter: the result files (summary.json, .csv, .md), the
 // console tables, the exports to other tools' formats, the compare output and the HTML page.
-// Each format is one class in its own file; cli/reporters lists them all in one table, from
-// which the commands choose by name, so no command knows a format.
+// Each format lives in its own file: a function of one part of the input (which Formatter
+// makes a Reporter) or, when it has more to say, a Reporter class of its own (the exports
+// name the metrics they leave out). cli/reporters lists them all in one table, from which
+// the commands choose by name, so no command knows a format.
 #pragma once
 
 #include <stdexcept>
@@ -57,7 +59,11 @@ class Formatter final : public Reporter {
   }
 };
 
-template <std::string (*format)(const RunResult&)>
-using RunFormatter = Formatter<&ReportInput::run, format>;
+// The one Formatter of a format, for the table of reporters.
+template <auto part, auto format>
+const Reporter& formatter() {
+  static const Formatter<part, format> instance;
+  return instance;
+}
 
 }  // namespace rb::report

@@ -90,9 +90,4 @@ void write_summary_csv(const RunResult& run, const std::filesystem::path& path) 
   write_file_atomically(path, format_summary_csv(run));
 }
 
-const Reporter& summary_csv_reporter() {
-  static const RunFormatter<format_summary_csv> reporter;
-  return reporter;
-}
-
 }  // namespace rb::report

@@ -5,7 +5,6 @@
 #include <string>
 
 #include "model/results.h"
-#include "report/reporter.h"
 
 namespace rb::report {
 
@@ -17,8 +16,5 @@ std::string format_summary_csv(const RunResult& run);
 
 // Replaces path atomically with format_summary_csv(run).
 void write_summary_csv(const RunResult& run, const std::filesystem::path& path);
-
-// summary.csv\'s bytes (format_summary_csv), from ReportInput::run.
-const Reporter& summary_csv_reporter();
 
 }  // namespace rb::report

@@ -8,21 +8,12 @@
 
 namespace rb::report {
 
-namespace {
-
 std::string format_summary_json(const RunResult& run) {
   return model::dump_json(model::to_json(run, model::SampleDetail::count), 2) + '\n';
 }
 
-}  // namespace
-
 void write_summary_json(const RunResult& run, const std::filesystem::path& path) {
   write_file_atomically(path, format_summary_json(run));
-}
-
-const Reporter& summary_json_reporter() {
-  static const RunFormatter<format_summary_json> reporter;
-  return reporter;
 }
 
 RunResult read_summary_json(const std::filesystem::path& path) {

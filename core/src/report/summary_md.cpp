@@ -189,9 +189,4 @@ void write_summary_md(const RunResult& run, const std::filesystem::path& path) {
   write_file_atomically(path, format_summary_md(run));
 }
 
-const Reporter& summary_md_reporter() {
-  static const RunFormatter<format_summary_md> reporter;
-  return reporter;
-}
-
 }  // namespace rb::report

@@ -6,7 +6,6 @@
 #include <string>
 
 #include "model/results.h"
-#include "report/reporter.h"
 
 namespace rb::report {
 
@@ -14,8 +13,5 @@ std::string format_summary_md(const RunResult& run);
 
 // Replaces path atomically with format_summary_md(run).
 void write_summary_md(const RunResult& run, const std::filesystem::path& path);
-
-// summary.md\'s bytes (format_summary_md), from ReportInput::run.
-const Reporter& summary_md_reporter();
 
 }  // namespace rb::report
