@@ -28,12 +28,12 @@ struct ReportInput {
   const RunResult* run = nullptr;                      // a run's outputs and the exports
   const compare::RunComparison* comparison = nullptr;  // the compare output
   const html::ReportPage* page = nullptr;              // the HTML report
-  std::vector<std::string> metrics;                    // exports: only these (empty: all)
+  std::vector<std::string> metrics = {};               // exports: only these (empty: all)
 };
 
 struct Rendered {
   std::string text;
-  std::vector<std::string> left_out;  // metrics the format has no place for
+  std::vector<std::string> left_out = {};  // metrics the format has no place for
 };
 
 class Reporter {
