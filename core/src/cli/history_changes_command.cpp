@@ -10,11 +10,11 @@
 #include "cli/compare_options.h"
 #include "cli/exit_codes.h"
 #include "compare/run_comparison.h"
-#include "compare/text_table.h"
 #include "model/json_codec.h"
 #include "model/metric_info.h"
 #include "report/number_format.h"
 #include "store/history_changes.h"
+#include "text/text_table.h"
 
 namespace rb::cli {
 namespace {
@@ -159,7 +159,7 @@ int show_history_changes(store::Database& db, const store::RunFilter& filter,
       continue;
     }
     text += fmt::format("\n{} ({} runs{}):\n", series_name(s.history), s.used.size(), left_out);
-    compare::TextTable table;
+    text::TextTable table;
     table.header = {"run", "started", "git", "before", "after", "change", "p"};
     table.right_aligned = {true, false, false, true, true, true, true};
     for (const auto& cp : s.change_points) {
@@ -168,7 +168,7 @@ int show_history_changes(store::Database& db, const store::RunFilter& filter,
                             number(cp.before), number(cp.after), signed_percent(cp.relative_change),
                             fmt::format("{:.3f}", cp.p_value)});
     }
-    text += args.format == "md" ? compare::render_markdown(table) : compare::render_text(table);
+    text += args.format == "md" ? text::render_markdown(table) : text::render_text(table);
   }
   if (!quiet.empty()) {
     const std::string runs = quiet_runs_min == quiet_runs_max
@@ -268,7 +268,7 @@ int check_newest_run(store::Database& db, const store::RunFilter& filter, const 
     return code;
   }
 
-  compare::TextTable table;
+  text::TextTable table;
   table.header = {"cell", "metric", "newest", "level", "since run", "change", "band", "verdict"};
   table.right_aligned = {false, false, true, true, true, true, true, false};
   for (const auto& c : checks) {
@@ -284,7 +284,7 @@ int check_newest_run(store::Database& db, const store::RunFilter& filter, const 
       "history check: run {} ({}, git {}) against the level of the {} runs before it, {}{}\n",
       newest.id, newest.started_at, newest.git_revision, scope->runs.size() - 1, scope_text(*scope),
       args.allow_disturbed ? "; disturbed runs kept (--allow-disturbed)" : "");
-  text += args.format == "md" ? compare::render_markdown(table) : compare::render_text(table);
+  text += args.format == "md" ? text::render_markdown(table) : text::render_text(table);
   // Each regression, breakage and improvement with its band; the inconclusive ones by reason
   // (a disturbed run makes every cell of it inconclusive for the same reason).
   std::vector<std::pair<std::string, std::size_t>> why_inconclusive;

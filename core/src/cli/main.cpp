@@ -13,8 +13,8 @@
 #include "cli/exit_codes.h"
 #include "cli/export_command.h"
 #include "cli/history_command.h"
+#include "cli/html_report_command.h"
 #include "cli/plugins_command.h"
-#include "cli/report_command.h"
 #include "cli/run_command.h"
 #include "cli/serve_command.h"
 #include "cli/validate_command.h"
@@ -133,8 +133,8 @@ int main(int argc, char** argv) {
   auto* compare_cmd = rb::cli::add_compare_command(app, compare);
   rb::cli::ExportArgs export_args;
   auto* export_cmd = rb::cli::add_export_command(app, export_args);
-  rb::cli::ReportArgs report;
-  auto* report_cmd = rb::cli::add_report_command(app, report);
+  rb::cli::HtmlReportArgs html_report;
+  auto* html_report_cmd = rb::cli::add_html_report_command(app, html_report);
 
   try {
     std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
     if (*history_cmd) return rb::cli::history_command(history);
     if (*compare_cmd) return rb::cli::compare_command(compare);
     if (*export_cmd) return rb::cli::export_command(export_args);
-    if (*report_cmd) return rb::cli::report_command(report);
+    if (*html_report_cmd) return rb::cli::html_report_command(html_report);
     if (*plugins_cmd) return rb::cli::plugins_command(list_path, list_json, list_unsafe);
     if (*validate_cmd) return rb::cli::validate_command(validate);
     if (*serve_cmd) return rb::cli::serve_command(serve);

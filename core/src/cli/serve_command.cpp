@@ -14,7 +14,7 @@
 
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
-#include "cli/plugin_catalog.h"
+#include "cli/plugin_resolver.h"
 #include "exec/cell_child.h"
 #include "exec/cell_job.h"
 #include "exec/child_outcome.h"
@@ -98,9 +98,9 @@ int serve_command(const ServeArgs& args) {
   }
   const auto& interrupted = install_interrupt_flag();
   const Endpoint endpoint = parse_listen(args.listen);
-  const PluginCatalog catalog(args.plugin_path, plugin::current_executable(),
+  const PluginResolver resolver(args.plugin_path, plugin::current_executable(),
                               args.allow_unsafe_plugins);
-  const plugin::PluginInfo info = catalog.resolve(args.plugin);
+  const plugin::PluginInfo info = resolver.resolve(args.plugin);
   if (std::find(info.workloads.begin(), info.workloads.end(), "rr") == info.workloads.end()) {
     std::cerr << fmt::format("error: plugin '{}' ({}) does not offer the rr server\n", info.name,
                              info.path.string());
@@ -114,7 +114,7 @@ int serve_command(const ServeArgs& args) {
       std::filesystem::temp_directory_path() / fmt::format("reactorbench-serve-{}.log", ::getpid());
   exec::ChildLedger ledger;
   const auto child = std::make_unique<exec::CellChild>(
-      std::vector<std::string>{catalog.runner_exe().string(), "__cell", exec::to_json(job).dump()},
+      std::vector<std::string>{resolver.runner_exe().string(), "__cell", exec::to_json(job).dump()},
       log, kReportFd, std::vector<exec::CellChild::InheritedFd>{{listen_fd, kListenFd}});
   listener.close();  // the server holds the only copy now
 

@@ -1,12 +1,12 @@
 // A cell's process as the parent sees it (`runner __cell JOB`): a proc::ChildProcess whose
-// report pipe carries the messages of exec/child_report.h, one per line.
+// report pipe carries the messages of exec/child_stream.h, one per line.
 #pragma once
 
 #include <functional>
 #include <optional>
 #include <string>
 
-#include "exec/child_report.h"
+#include "exec/child_stream.h"
 #include "model/results.h"
 #include "proc/child_process.h"
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "exec/cell_child.h"
-#include "exec/child_report.h"
+#include "exec/child_stream.h"
 #include "model/results.h"
 
 namespace rb::exec {

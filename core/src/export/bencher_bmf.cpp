@@ -25,4 +25,21 @@ model::Json bencher_bmf_json(const RunResult& run, const std::vector<std::string
   return out;
 }
 
+namespace {
+
+class BencherBmf final : public report::Reporter {
+ public:
+  report::Rendered render(const report::ReportInput& input) const override {
+    const auto json = bencher_bmf_json(report::needed(input.run, "a run"), input.metrics);
+    return {model::dump_json(json, 2) + '\n'};
+  }
+};
+
+}  // namespace
+
+const report::Reporter& bencher_bmf_reporter() {
+  static const BencherBmf reporter;
+  return reporter;
+}
+
 }  // namespace rb::exporting

@@ -41,4 +41,29 @@ model::Json github_action_benchmark_json(const RunResult& run, Direction directi
   return out;
 }
 
+namespace {
+
+class GithubActionBenchmark final : public report::Reporter {
+ public:
+  explicit GithubActionBenchmark(Direction direction) : direction_(direction) {}
+  report::Rendered render(const report::ReportInput& input) const override {
+    report::Rendered out;
+    const auto json = github_action_benchmark_json(report::needed(input.run, "a run"), direction_,
+                                                   input.metrics, out.left_out);
+    out.text = model::dump_json(json, 2) + '\n';
+    return out;
+  }
+
+ private:
+  Direction direction_;
+};
+
+}  // namespace
+
+const report::Reporter& github_action_benchmark_reporter(Direction direction) {
+  static const GithubActionBenchmark smaller(Direction::smaller_is_better);
+  static const GithubActionBenchmark bigger(Direction::bigger_is_better);
+  return direction == Direction::smaller_is_better ? smaller : bigger;
+}
+
 }  // namespace rb::exporting

@@ -10,6 +10,7 @@
 
 #include "model/json_codec.h"
 #include "model/results.h"
+#include "report/reporter.h"
 
 namespace rb::exporting {
 
@@ -19,5 +20,8 @@ enum class Direction { smaller_is_better, bigger_is_better };
 model::Json github_action_benchmark_json(const RunResult& run, Direction direction,
                                          const std::vector<std::string>& metrics,
                                          std::vector<std::string>& skipped);
+
+// That JSON, indented, of ReportInput::run and ::metrics; the skipped metrics are left_out.
+const report::Reporter& github_action_benchmark_reporter(Direction direction);
 
 }  // namespace rb::exporting

@@ -9,6 +9,7 @@
 
 #include "model/json_codec.h"
 #include "model/results.h"
+#include "report/reporter.h"
 
 namespace rb::exporting {
 
@@ -17,5 +18,8 @@ namespace rb::exporting {
 // the runner times phases by wall clock and has no per-iteration CPU time.
 model::Json google_benchmark_json(const RunResult& run, const std::vector<std::string>& metrics,
                                   std::vector<std::string>& skipped);
+
+// That JSON, indented, of ReportInput::run and ::metrics; the skipped metrics are left_out.
+const report::Reporter& google_benchmark_reporter();
 
 }  // namespace rb::exporting

@@ -8,9 +8,12 @@
 
 namespace rb::report {
 
+std::string format_summary_json(const RunResult& run) {
+  return model::dump_json(model::to_json(run, model::SampleDetail::count), 2) + '\n';
+}
+
 void write_summary_json(const RunResult& run, const std::filesystem::path& path) {
-  write_file_atomically(
-      path, model::dump_json(model::to_json(run, model::SampleDetail::count), 2) + '\n');
+  write_file_atomically(path, format_summary_json(run));
 }
 
 RunResult read_summary_json(const std::filesystem::path& path) {

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "built_plugins.h"
 #include "loopback.h"
-#include "plugin_catalog.h"
 #include "server_thread.h"
 
 namespace rb_test {

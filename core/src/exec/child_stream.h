@@ -25,9 +25,9 @@
 namespace rb::exec {
 
 // Child side. Each write is one write(2) of a whole line, so a line is never torn.
-class ChildReporter {
+class ChildStreamWriter {
  public:
-  explicit ChildReporter(int fd) : fd_(fd) {}
+  explicit ChildStreamWriter(int fd) : fd_(fd) {}
   void loaded(const Provenance& provenance) const;
   void sample(const Sample& sample) const;
   void failed(std::string_view reason) const;

@@ -1,11 +1,20 @@
-#include "config/nearest.h"
+#include "text/did_you_mean.h"
 
 #include <gtest/gtest.h>
 
-namespace rb::config {
+namespace rb::text {
 namespace {
 
 const std::vector<std::string> run_keys = {"repetitions", "warmup", "rounds", "timeout", "cpus"};
+
+TEST(EditDistance, CountsATranspositionAsOneTypo) {
+  EXPECT_EQ(edit_distance("", ""), 0u);
+  EXPECT_EQ(edit_distance("abc", ""), 3u);
+  EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);
+  EXPECT_EQ(edit_distance("libevent2", "libevnt2"), 1u);
+  EXPECT_EQ(edit_distance("muduo", "mudou"), 1u);
+  EXPECT_EQ(edit_distance("ab", "ba"), 1u);
+}
 
 TEST(Nearest, FindsTheClosestKey) {
   EXPECT_EQ(nearest("repetition", run_keys), "repetitions");
@@ -14,9 +23,18 @@ TEST(Nearest, FindsTheClosestKey) {
   EXPECT_EQ(nearest("pipe", {"pipes", "active", "writes", "transport"}), "pipes");
 }
 
+TEST(Nearest, FindsTheClosestPluginName) {
+  const std::vector<std::string> names = {"libevent2", "raw-epoll", "muduo"};
+  EXPECT_EQ(nearest("libevnt2", names), "libevent2");
+  EXPECT_EQ(nearest("mudou", names), "muduo");
+  EXPECT_EQ(nearest("epoll", names), "raw-epoll");  // contained, though 4 edits away
+}
+
 TEST(Nearest, ReturnsEmptyWhenNothingIsClose) {
   EXPECT_EQ(nearest("zzzzzz", run_keys), "");
+  EXPECT_EQ(nearest("zzzzzz", {"libevent2", "raw-epoll"}), "");
   EXPECT_EQ(nearest("anything", {}), "");
+  EXPECT_EQ(nearest("anything", {""}), "");
 }
 
 TEST(Nearest, AllowsAtLeastTwoEditsAndAThirdOfTheWord) {
@@ -26,7 +44,7 @@ TEST(Nearest, AllowsAtLeastTwoEditsAndAThirdOfTheWord) {
   // 12 letters: limit 4.
   EXPECT_EQ(nearest("transportxyz", {"transport"}), "transport");   // distance 3
   EXPECT_EQ(nearest("transportwxyz", {"transport"}), "transport");  // 13 letters, limit 4
-  EXPECT_EQ(nearest("transportvwxyz", {"transport"}), "");          // distance 5 > 4
+  EXPECT_EQ(nearest("transportvwxyz", {"transprt"}), "");           // distance 6 > 4
 }
 
 TEST(Nearest, PrefersTheFirstCandidateOnATie) {
@@ -34,17 +52,5 @@ TEST(Nearest, PrefersTheFirstCandidateOnATie) {
   EXPECT_EQ(nearest("ab", {"abd", "abc"}), "abd");
 }
 
-TEST(Suggestion, SaysDidYouMeanOrListsTheChoices) {
-  EXPECT_EQ(suggestion("warmpu", run_keys), "; did you mean 'warmup'?");
-  EXPECT_EQ(suggestion("zzzzzz", {"a", "b"}), "; expected one of: a, b");
-  EXPECT_EQ(suggestion("zzzzzz", {}), "");
-}
-
-TEST(Join, SeparatesWithCommas) {
-  EXPECT_EQ(join({"a", "b", "c"}), "a, b, c");
-  EXPECT_EQ(join({}), "");
-  EXPECT_EQ(join({"x", "y"}, "|"), "x|y");
-}
-
 }  // namespace
-}  // namespace rb::config
+}  // namespace rb::text

@@ -1,4 +1,4 @@
-// The report's History section for one run: the series of run medians of its config's cells
+// The HTML report's History section for one run: the series of run medians of its config's cells
 // on its host, up to and including the run, with their change points, read from the store
 // the run came from (or --store / REACTORBENCH_DB). A run without a store gets no section.
 #pragma once

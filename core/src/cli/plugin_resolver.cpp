@@ -1,4 +1,4 @@
-#include "cli/plugin_catalog.h"
+#include "cli/plugin_resolver.h"
 
 #include <algorithm>
 
@@ -8,14 +8,14 @@
 
 namespace rb::cli {
 
-PluginCatalog::PluginCatalog(const std::vector<std::filesystem::path>& plugin_path_flags,
-                             std::filesystem::path runner_exe, bool allow_unsafe_plugins)
+PluginResolver::PluginResolver(const std::vector<std::filesystem::path>& plugin_path_flags,
+                               std::filesystem::path runner_exe, bool allow_unsafe_plugins)
     : exe_(std::move(runner_exe)),
       dirs_(plugin::plugin_search_dirs(plugin_path_flags, exe_)),
       prober_(plugin::safety_checked(plugin::child_prober(exe_), allow_unsafe_plugins)),
       registry_(plugin::Registry::discover(dirs_, prober_)) {}
 
-const plugin::PluginInfo* PluginCatalog::lookup(std::string_view name_or_path) const {
+const plugin::PluginInfo* PluginResolver::lookup(std::string_view name_or_path) const {
   if (const auto it = resolved_.find(name_or_path); it != resolved_.end()) return &it->second;
   try {
     auto info = registry_.resolve(std::string(name_or_path), prober_);
@@ -27,7 +27,8 @@ const plugin::PluginInfo* PluginCatalog::lookup(std::string_view name_or_path) c
   }
 }
 
-std::optional<std::filesystem::path> PluginCatalog::broken_file_named(std::string_view name) const {
+std::optional<std::filesystem::path> PluginResolver::broken_file_named(
+    std::string_view name) const {
   std::string underscored(name);
   std::replace(underscored.begin(), underscored.end(), '-', '_');
   for (const auto& [path, error] : registry_.failures())
@@ -38,29 +39,29 @@ std::optional<std::filesystem::path> PluginCatalog::broken_file_named(std::strin
 
 // A plugin that exists but fails to load counts as known here, so the config loader does not
 // call it "unknown": resolve() reports its real error afterwards.
-bool PluginCatalog::has_plugin(std::string_view name) const {
+bool PluginResolver::has_plugin(std::string_view name) const {
   return lookup(name) != nullptr || broken_.contains(name);
 }
 
-bool PluginCatalog::supports(std::string_view plugin, std::string_view workload) const {
+bool PluginResolver::supports(std::string_view plugin, std::string_view workload) const {
   const auto* info = lookup(plugin);
   if (info == nullptr) return broken_.contains(plugin);
   return std::find(info->workloads.begin(), info->workloads.end(), workload) !=
          info->workloads.end();
 }
 
-std::vector<std::string> PluginCatalog::plugin_names() const {
+std::vector<std::string> PluginResolver::plugin_names() const {
   return registry_.names();
 }
 
-config::PluginFile PluginCatalog::probe_file(const std::filesystem::path& file) const {
+config::PluginFile PluginResolver::probe_file(const std::filesystem::path& file) const {
   // resolve() takes anything with a '/' as a path, and the file is absolute; LoadError is a
   // std::runtime_error whose what() names the file and why it cannot be loaded.
   const plugin::PluginInfo info = resolve(file.string());
   return {info.name, info.workloads};
 }
 
-plugin::PluginInfo PluginCatalog::resolve(const std::string& name_or_path) const {
+plugin::PluginInfo PluginResolver::resolve(const std::string& name_or_path) const {
   if (const auto it = resolved_.find(name_or_path); it != resolved_.end()) return it->second;
   if (!plugin::looks_like_path(name_or_path) && registry_.find(name_or_path) == nullptr)
     if (const auto file = broken_file_named(name_or_path))

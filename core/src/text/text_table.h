@@ -1,11 +1,11 @@
-// Plain-text and Markdown tables for the compare, history and verdict outputs: columns
+// Plain-text and Markdown tables for the console, compare, history and verdict outputs: columns
 // padded by what a terminal shows (UTF-8 code points), numbers right-aligned, text left.
 #pragma once
 
 #include <string>
 #include <vector>
 
-namespace rb::compare {
+namespace rb::text {
 
 struct TextTable {
   std::vector<std::string> header;
@@ -21,4 +21,4 @@ std::string render_markdown(const TextTable& table);
 
 std::size_t display_width(const std::string& text);
 
-}  // namespace rb::compare
+}  // namespace rb::text

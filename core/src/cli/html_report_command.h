@@ -14,7 +14,7 @@
 
 namespace rb::cli {
 
-struct ReportArgs {
+struct HtmlReportArgs {
   std::vector<std::string> runs;
   std::filesystem::path html;          // output directory
   std::vector<std::string> baselines;  // one for all runs, or one per run
@@ -26,8 +26,8 @@ struct ReportArgs {
   CompareFlags flags;
 };
 
-CLI::App* add_report_command(CLI::App& app, ReportArgs& args);
+CLI::App* add_html_report_command(CLI::App& app, HtmlReportArgs& args);
 
-int report_command(const ReportArgs& args);
+int html_report_command(const HtmlReportArgs& args);
 
 }  // namespace rb::cli

@@ -1,4 +1,4 @@
-#include "stats/two_level_bootstrap.h"
+#include "stats/bootstrap.h"
 
 #include <algorithm>
 #include <cmath>
@@ -30,6 +30,26 @@ double median_in_place(std::vector<double>& values) {
   if (n % 2 == 1) return *middle;
   const double below = *std::max_element(values.begin(), middle);
   return below + (*middle - below) / 2;
+}
+
+// The median of a resample depends only on how often each rank of the sorted data was
+// drawn, so counting the draws and walking the counts finds it in O(n) without reordering.
+double resample_median(std::span<const double> sorted, std::vector<std::uint32_t>& counts,
+                       std::mt19937_64& engine) {
+  const std::size_t n = sorted.size();
+  std::fill(counts.begin(), counts.end(), 0);
+  for (std::size_t i = 0; i < n; ++i) ++counts[draw_index(engine, n)];
+  const std::size_t lower_rank = (n - 1) / 2;  // 0-based order statistics around the middle
+  const std::size_t upper_rank = n / 2;
+  double lower = 0;
+  std::size_t seen = 0;
+  for (std::size_t value = 0; value < n; ++value) {
+    const std::size_t before = seen;
+    seen += counts[value];
+    if (before <= lower_rank && lower_rank < seen) lower = sorted[value];
+    if (before <= upper_rank && upper_rank < seen) return lower + (sorted[value] - lower) / 2;
+  }
+  return lower;  // unreachable: the counts sum to n
 }
 
 // One two-level replicate: rounds drawn with replacement, then samples inside each.
@@ -80,6 +100,15 @@ std::vector<double> round_medians(const RoundSamples& rounds) {
     out.push_back(median_in_place(copy));
   }
   return out;
+}
+
+Interval flat_median_ci(std::span<const double> sorted, double ci_level, std::uint64_t seed,
+                        int resamples) {
+  std::mt19937_64 engine(seed);
+  std::vector<std::uint32_t> counts(sorted.size());
+  std::vector<double> medians(static_cast<std::size_t>(resamples));
+  for (double& median : medians) median = resample_median(sorted, counts, engine);
+  return percentile_interval(medians, (1 - ci_level) / 2);
 }
 
 Interval two_level_median_ci(const RoundSamples& rounds, double ci_level, std::uint64_t seed,

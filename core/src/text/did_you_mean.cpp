@@ -1,9 +1,9 @@
-#include "plugin/nearest_name.h"
+#include "text/did_you_mean.h"
 
 #include <algorithm>
 #include <numeric>
 
-namespace rb::plugin {
+namespace rb::text {
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
   // Three rows: the one before the previous is needed for transpositions.
@@ -26,24 +26,23 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return previous[b.size()];
 }
 
-std::optional<std::string> nearest_name(std::string_view wanted,
-                                        const std::vector<std::string>& candidates) {
-  std::optional<std::string> best;
+std::string nearest(std::string_view word, const std::vector<std::string>& candidates) {
+  const std::size_t allowed = std::max<std::size_t>(2, word.size() / 3);
+  const std::string* best = nullptr;
   std::size_t best_distance = 0;
   for (const auto& candidate : candidates) {
     if (candidate.empty()) continue;
-    const std::size_t distance = edit_distance(wanted, candidate);
-    const std::size_t allowed =
-        std::max<std::size_t>(1, std::max(wanted.size(), candidate.size()) / 3);
-    const bool contains = !wanted.empty() && (candidate.find(wanted) != std::string::npos ||
-                                              wanted.find(candidate) != std::string_view::npos);
+    const std::size_t distance = edit_distance(word, candidate);
+    // "epoll" for "raw-epoll": too many edits, but plainly the same name.
+    const bool contains = !word.empty() && (candidate.find(word) != std::string::npos ||
+                                            word.find(candidate) != std::string_view::npos);
     if (distance > allowed && !contains) continue;
-    if (!best || distance < best_distance) {
-      best = candidate;
+    if (best == nullptr || distance < best_distance) {
+      best = &candidate;
       best_distance = distance;
     }
   }
-  return best;
+  return best != nullptr ? *best : std::string();
 }
 
-}  // namespace rb::plugin
+}  // namespace rb::text

@@ -1,4 +1,4 @@
-#include "cli/report_command.h"
+#include "cli/html_report_command.h"
 
 #include <fstream>
 #include <iostream>
@@ -7,14 +7,14 @@
 #include <fmt/format.h>
 
 #include "cli/exit_codes.h"
+#include "cli/html_history.h"
 #include "cli/plot_script.h"
-#include "cli/report_history.h"
+#include "cli/reporters.h"
 #include "cli/run_source.h"
 #include "html/html_report.h"
 #include "html/html_text.h"
 #include "report/atomic_file.h"
 #include "report/run_context.h"
-#include "report/summary_json.h"
 
 namespace rb::cli {
 namespace {
@@ -37,11 +37,13 @@ std::filesystem::path plot_input(const LoadedRun& run, const std::filesystem::pa
   if (!run.results_dir.empty()) return run.results_dir;
   const auto dir = out / "data" / slug;
   std::filesystem::create_directories(dir);
-  report::write_summary_json(run.run, dir / "summary.json");
+  report::write_file_atomically(
+      dir / "summary.json",
+      render(OutputKind::result_file, "summary.json", {.run = &run.run}).text);
   return dir;
 }
 
-void add_plots(const LoadedRun& run, const ReportArgs& args, html::ReportSection& section,
+void add_plots(const LoadedRun& run, const HtmlReportArgs& args, html::ReportSection& section,
                const std::string& slug) {
   if (args.no_plots) {
     section.plots_note = "Plots left out (--no-plots).";
@@ -62,7 +64,7 @@ void add_plots(const LoadedRun& run, const ReportArgs& args, html::ReportSection
 
 }  // namespace
 
-CLI::App* add_report_command(CLI::App& app, ReportArgs& args) {
+CLI::App* add_html_report_command(CLI::App& app, HtmlReportArgs& args) {
   auto* cmd = app.add_subcommand(
       "report", "Write a self-contained HTML report: verdicts, plots, tables, context");
   cmd->add_option("runs", args.runs, "results dirs, stored run ids, last or last~N")->required();
@@ -81,7 +83,7 @@ CLI::App* add_report_command(CLI::App& app, ReportArgs& args) {
   return cmd;
 }
 
-int report_command(const ReportArgs& args) {
+int html_report_command(const HtmlReportArgs& args) {
   if (!args.baselines.empty() && args.baselines.size() != 1 &&
       args.baselines.size() != args.runs.size()) {
     std::cerr << fmt::format("error: {} runs but {} --baseline: give one for all or one per run\n",
@@ -95,7 +97,8 @@ int report_command(const ReportArgs& args) {
     for (const auto& ref : args.runs) runs.push_back(load_run_ref(ref, sources));
     std::filesystem::create_directories(args.html);
 
-    std::vector<html::ReportSection> sections;
+    html::ReportPage page;
+    page.title = args.title;
     for (std::size_t i = 0; i < runs.size(); ++i) {
       const LoadedRun& run = runs[i];
       html::ReportSection section;
@@ -119,12 +122,13 @@ int report_command(const ReportArgs& args) {
       }
       add_plots(run, args, section, slug);
       add_history(run, sources, section);
-      sections.push_back(std::move(section));
+      page.sections.push_back(std::move(section));
     }
-    const auto page = args.html / "report.html";
-    report::write_file_atomically(
-        page, html::render_report(args.title, sections, report::iso8601_utc_now()));
-    std::cout << "report: " << page.string() << '\n';
+    page.generated_at = report::iso8601_utc_now();
+    const auto file = args.html / "report.html";
+    report::write_file_atomically(file,
+                                  render(OutputKind::html_page, "html", {.page = &page}).text);
+    std::cout << "report: " << file.string() << '\n';
     return kExitOk;
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << '\n';

@@ -1,3 +1,4 @@
+// The plugin files this build made (its plugin directory), for tests that load them directly.
 #pragma once
 
 #include <string>

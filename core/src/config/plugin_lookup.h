@@ -1,5 +1,6 @@
-// What the config loader needs to know about plugins. The plugin registry implements it;
-// tests use a fake. The loader never loads a plugin itself.
+// What the config loader needs to know about plugins: which exist, which workloads they
+// offer, what a plugin file named by path is. cli::PluginResolver answers from the search
+// path (plugin::Registry); tests use a fake. The loader never loads a plugin itself.
 #pragma once
 
 #include <filesystem>
@@ -15,9 +16,9 @@ struct PluginFile {
   std::vector<std::string> workloads;
 };
 
-class PluginCatalog {
+class PluginLookup {
  public:
-  virtual ~PluginCatalog() = default;
+  virtual ~PluginLookup() = default;
   virtual bool has_plugin(std::string_view name) const = 0;
   virtual bool supports(std::string_view plugin, std::string_view workload) const = 0;
   virtual std::vector<std::string> plugin_names() const = 0;

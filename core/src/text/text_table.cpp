@@ -1,8 +1,8 @@
-#include "compare/text_table.h"
+#include "text/text_table.h"
 
 #include <algorithm>
 
-namespace rb::compare {
+namespace rb::text {
 namespace {
 
 std::string padded(const std::string& text, std::size_t width, bool right) {
@@ -70,4 +70,4 @@ std::string render_markdown(const TextTable& table) {
   return out;
 }
 
-}  // namespace rb::compare
+}  // namespace rb::text

@@ -1,5 +1,6 @@
-// The plugins this invocation can see: the search dirs probed once, names resolved to
-// paths, and the config loader's view of them.
+// The plugins this invocation can see: the search dirs probed once (plugin::Registry),
+// names and paths resolved to plugin files, and the config loader's view of them
+// (config::PluginLookup).
 #pragma once
 
 #include <filesystem>
@@ -14,11 +15,11 @@
 
 namespace rb::cli {
 
-class PluginCatalog final : public config::PluginCatalog {
+class PluginResolver final : public config::PluginLookup {
  public:
   // allow_unsafe_plugins: also probe world-writable files (plugin/file_safety.h).
-  PluginCatalog(const std::vector<std::filesystem::path>& plugin_path_flags,
-                std::filesystem::path runner_exe, bool allow_unsafe_plugins = false);
+  PluginResolver(const std::vector<std::filesystem::path>& plugin_path_flags,
+                 std::filesystem::path runner_exe, bool allow_unsafe_plugins = false);
 
   bool has_plugin(std::string_view name) const override;
   bool supports(std::string_view plugin, std::string_view workload) const override;

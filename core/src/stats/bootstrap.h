@@ -1,13 +1,16 @@
-// Confidence intervals that respect what is independent in a benchmark: rounds (separate
+// The bootstrap intervals of this project, one resampler for all of them. Confidence
+// intervals must respect what is independent in a benchmark: rounds (separate
 // processes) are the replicates, iterations inside a round share its memory layout, placement
 // and machine state. Resampling every iteration as if independent gives intervals about 2.4x
-// too narrow on this project's machines (docs/methodology.md); this resamples rounds first,
-// then iterations inside each drawn round (Kalibera & Jones, ISMM 2013; Davison & Hinkley
-// 1997, section 3.8), and widens the percentile interval for the few rounds a run has.
+// too narrow on this project's machines (docs/methodology.md); the two-level intervals resample
+// rounds first, then iterations inside each drawn round (Kalibera & Jones, ISMM 2013; Davison
+// & Hinkley 1997, section 3.8), and widen the percentile interval for the few rounds a run
+// has. The flat interval is what a single round (or a summary without rounds) allows.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace rb::stats {
@@ -29,6 +32,11 @@ inline constexpr int kTwoLevelResamples = 4000;
 // the bootstrap's (r - 1)/r variance bias and the normal quantile's optimism at small r.
 // Returns the tail (one side) to cut from the bootstrap distribution.
 double expanded_tail(double ci_level, double replicates, double degrees_of_freedom);
+
+// The median of sorted samples, resampled as if independent (the ordinary bootstrap): a
+// percentile interval at ci_level. Needs resamples >= 1 and at least one sample.
+Interval flat_median_ci(std::span<const double> sorted, double ci_level, std::uint64_t seed,
+                        int resamples);
 
 // The median of all samples, resampled at two levels: B times, draw the rounds with
 // replacement, then each drawn round's samples with replacement, and take the median of

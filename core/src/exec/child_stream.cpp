@@ -1,4 +1,4 @@
-#include "exec/child_report.h"
+#include "exec/child_stream.h"
 
 #include <unistd.h>
 
@@ -8,7 +8,7 @@
 
 namespace rb::exec {
 
-void ChildReporter::send(const nlohmann::json& message) const {
+void ChildStreamWriter::send(const nlohmann::json& message) const {
   // Plugins may emit invalid UTF-8 in reasons; replace rather than throw.
   std::string line = message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   line += '\n';
@@ -21,33 +21,33 @@ void ChildReporter::send(const nlohmann::json& message) const {
   }
 }
 
-void ChildReporter::loaded(const Provenance& provenance) const {
+void ChildStreamWriter::loaded(const Provenance& provenance) const {
   send({{"type", "loaded"}, {"provenance", model::to_json(provenance)}});
 }
 
-void ChildReporter::sample(const Sample& s) const {
+void ChildStreamWriter::sample(const Sample& s) const {
   nlohmann::json message = model::to_json(s);
   message["type"] = "sample";
   send(message);
 }
 
-void ChildReporter::failed(std::string_view reason) const {
+void ChildStreamWriter::failed(std::string_view reason) const {
   send({{"type", "failed"}, {"reason", reason}});
 }
 
-void ChildReporter::done() const {
+void ChildStreamWriter::done() const {
   send({{"type", "done"}});
 }
 
-void ChildReporter::ready(const std::map<std::string, std::uint64_t>& counters) const {
+void ChildStreamWriter::ready(const std::map<std::string, std::uint64_t>& counters) const {
   send({{"type", "ready"}, {"counters", counters}});
 }
 
-void ChildReporter::counters(const std::map<std::string, std::uint64_t>& counters) const {
+void ChildStreamWriter::counters(const std::map<std::string, std::uint64_t>& counters) const {
   send({{"type", "counters"}, {"counters", counters}});
 }
 
-void ChildReporter::canary(const CanaryResult& canary) const {
+void ChildStreamWriter::canary(const CanaryResult& canary) const {
   send({{"type", "canary"}, {"cpu_ns", canary.cpu_ns}, {"syscall_ns", canary.syscall_ns}});
 }
 

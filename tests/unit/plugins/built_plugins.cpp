@@ -1,4 +1,4 @@
-#include "plugin_catalog.h"
+#include "built_plugins.h"
 
 #include <dlfcn.h>
 

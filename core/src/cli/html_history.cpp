@@ -1,4 +1,4 @@
-#include "cli/report_history.h"
+#include "cli/html_history.h"
 
 #include <algorithm>
 
