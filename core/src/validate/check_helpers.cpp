@@ -3,9 +3,10 @@
 #include <fmt/format.h>
 #include <cstring>
 
+#include "plugin/plugin_call.h"
 #include "proc/process_census.h"
 #include "reactorbench/plugin.h"
-#include "workload/plugin_call.h"
+#include "workload/workload.h"
 
 namespace rb::validate {
 
@@ -27,7 +28,7 @@ void expect_unknown_option_refused(std::string_view call, int rc, const char* er
     throw CellFailure(
         fmt::format("{} refused the unknown option '{}' with {} ({}) instead of "
                     "RB_ERR_INVALID_ARGUMENT",
-                    call, kUnknownOption, rc, workload::describe_rb_error(rc)));
+                    call, kUnknownOption, rc, plugin::describe_rb_error(rc)));
   if (std::strstr(err, kUnknownOption) == nullptr)
     throw CellFailure(
         fmt::format("{} refused the unknown option but its message does not name "

@@ -7,8 +7,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "plugin/plugin_call.h"
 #include "validate/conformance.h"
-#include "workload/plugin_call.h"
+#include "workload/workload.h"
 
 namespace rb::validate {
 
@@ -26,7 +27,6 @@ void ask_host_to_stop();
 std::chrono::milliseconds peer_wait(const PhaseWatchdog& watchdog);
 
 // Throws workload::CellFailure "<who> did not report the required counter '<name>'".
-std::uint64_t required_counter(const workload::Counters& counters, const char* who,
-                               const char* name);
+std::uint64_t required_counter(const plugin::Counters& counters, const char* who, const char* name);
 
 }  // namespace rb::validate

@@ -42,7 +42,7 @@ const rb_pingpong_server_ops& server_ops(const CheckContext& context) {
   return *context.plugin.pingpong_server;
 }
 
-using PingpongServerSession = ServerSession<rb_pingpong_server_ops, rb_pingpong_server_params>;
+using PingpongServerSession = ServerSession<rb_pingpong_server_ops>;
 
 rb_pingpong_server_params server_params(const Shape& shape,
                                         const exec::LoopbackListener& listener) {
@@ -51,7 +51,7 @@ rb_pingpong_server_params server_params(const Shape& shape,
 }
 
 // What the runner's check_server holds a server to, against exact host totals.
-void verify_counters(const workload::Counters& counters, const Shape& shape,
+void verify_counters(const plugin::Counters& counters, const Shape& shape,
                      const PatternSessions& host) {
   const auto connections = required_counter(counters, "the server", "connections");
   const auto read = required_counter(counters, "the server", "bytes_read");
@@ -89,12 +89,7 @@ void check_unknown_option(CheckContext& context) {
   const rb_pingpong_server_params params{sizeof(rb_pingpong_server_params), listener.fd(),
                                          workload::stop_event_fd(), kLifecycleShape.threads,
                                          kLifecycleShape.block_size};
-  expect_unknown_option_refused_by(
-      context, "prepare",
-      [&](const rb_option* options, uint32_t count, void** state, char* err, size_t err_len) {
-        return ops.prepare(&context.host, &params, options, count, state, err, err_len);
-      },
-      ops.release);
+  expect_unknown_option_refused_by(context, "prepare", ops, params);
 }
 
 void check_fds(CheckContext& context) {

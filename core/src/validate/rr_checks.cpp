@@ -39,7 +39,7 @@ const rb_rr_server_ops& server_ops(const CheckContext& context) {
   return *context.plugin.rr_server;
 }
 
-using RrServerSession = ServerSession<rb_rr_server_ops, rb_rr_server_params>;
+using RrServerSession = ServerSession<rb_rr_server_ops>;
 
 rb_rr_server_params server_params(const Shape& shape, const exec::LoopbackListener& listener) {
   return {sizeof(rb_rr_server_params), listener.fd(), workload::stop_event_fd(), shape.threads,
@@ -105,7 +105,7 @@ void converse(int port, const Shape& shape, std::chrono::milliseconds wait) {
   bad.expect_closed("after a 400");
 }
 
-void verify_counters(const workload::Counters& counters, const Shape& shape) {
+void verify_counters(const plugin::Counters& counters, const Shape& shape) {
   const auto connections = required_counter(counters, "the server", "connections");
   const auto requests = required_counter(counters, "the server", "requests");
   const auto bad = required_counter(counters, "the server", "bad_requests");
@@ -137,12 +137,7 @@ void check_unknown_option(CheckContext& context) {
   const rb_rr_server_params params{sizeof(rb_rr_server_params), listener.fd(),
                                    workload::stop_event_fd(), kLifecycleShape.threads,
                                    kLifecycleShape.body_size};
-  expect_unknown_option_refused_by(
-      context, "prepare",
-      [&](const rb_option* options, uint32_t count, void** state, char* err, size_t err_len) {
-        return ops.prepare(&context.host, &params, options, count, state, err, err_len);
-      },
-      ops.release);
+  expect_unknown_option_refused_by(context, "prepare", ops, params);
 }
 
 void check_fds(CheckContext& context) {

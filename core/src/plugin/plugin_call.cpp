@@ -1,6 +1,6 @@
-#include "workload/plugin_call.h"
+#include "plugin/plugin_call.h"
 
-namespace rb::workload {
+namespace rb::plugin {
 
 const char* describe_rb_error(int code) {
   switch (code) {
@@ -17,9 +17,9 @@ const char* describe_rb_error(int code) {
   }
 }
 
-OptionArray::OptionArray(const std::vector<std::pair<std::string, std::string>>& options) {
+OptionArray::OptionArray(const PluginOptions& options) {
   items_.reserve(options.size());
   for (const auto& [key, value] : options) items_.push_back({key.c_str(), value.c_str()});
 }
 
-}  // namespace rb::workload
+}  // namespace rb::plugin

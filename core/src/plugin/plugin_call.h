@@ -8,10 +8,10 @@
 #include <utility>
 #include <vector>
 
+#include "model/cell_failure.h"
 #include "reactorbench/plugin.h"
-#include "workload/workload.h"
 
-namespace rb::workload {
+namespace rb::plugin {
 
 const char* describe_rb_error(int code);
 
@@ -27,10 +27,28 @@ void call_plugin(std::string_view phase, Fn&& fn) {
   }
 }
 
+// What a call returned, for the callers that judge an error themselves rather than fail on it.
+struct CallOutcome {
+  int code = RB_OK;
+  std::string message;  // the plugin's error text; empty when it wrote none
+  bool ok() const { return code == RB_OK; }
+};
+
+// Runs fn(err, len) and keeps its code and message.
+template <typename Fn>
+CallOutcome try_plugin_call(Fn&& fn) {
+  char err[1024] = {0};
+  const int code = fn(err, sizeof err);
+  err[sizeof err - 1] = '\0';
+  return {code, err};
+}
+
+using PluginOptions = std::vector<std::pair<std::string, std::string>>;
+
 // Keeps the strings rb_option points into alive for the call.
 class OptionArray {
  public:
-  explicit OptionArray(const std::vector<std::pair<std::string, std::string>>& options);
+  explicit OptionArray(const PluginOptions& options);
   const rb_option* data() const { return items_.empty() ? nullptr : items_.data(); }
   uint32_t size() const { return static_cast<uint32_t>(items_.size()); }
 
@@ -51,4 +69,4 @@ Counters collect_counters(std::string_view phase, CountersFn&& fn) {
   return counters;
 }
 
-}  // namespace rb::workload
+}  // namespace rb::plugin
