@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 
@@ -20,6 +21,7 @@ TEST(ProgramOutput, IsNothingWhenTheProgramFailsOrCannotRun) {
   EXPECT_EQ(program_output({"reactorbench-no-such-program"}), std::nullopt);
 }
 
+// The child leads its own process group, which the kill at the deadline reaches.
 TEST(CollectOutput, KillsTheChildAtTheDeadline) {
   Pipe pipe;
   SpawnRequest request;
@@ -28,6 +30,7 @@ TEST(CollectOutput, KillsTheChildAtTheDeadline) {
   request.own_process_group = true;
   const Spawned spawned = spawn(request);
   pipe.close_write_end();
+  EXPECT_EQ(::getpgid(spawned.pid), spawned.pid);
   const CollectedOutput collected =
       collect_output(spawned.pid, pipe.read_end(), 1024, std::chrono::steady_clock::now());
   EXPECT_TRUE(collected.timed_out);

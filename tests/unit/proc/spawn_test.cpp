@@ -68,19 +68,6 @@ TEST(Spawn, SearchPathFindsAProgramByName) {
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
-TEST(Spawn, OwnProcessGroupLeadsItsGroup) {
-  Pipe pipe;
-  SpawnRequest request;
-  // Blocks on its stdin (the pipe's read end) until the parent closes the write end.
-  request.argv = {"/bin/sh", "-c", "read line"};
-  request.fds = {{pipe.read_end(), STDIN_FILENO}};
-  request.own_process_group = true;
-  const Spawned spawned = spawn(request);
-  EXPECT_EQ(::getpgid(spawned.pid), spawned.pid);
-  pipe.close_write_end();
-  wait_for_exit(spawned.pid);
-}
-
 TEST(Spawn, TooManyDescriptorsAreRefusedBeforeForking) {
   SpawnRequest request;
   request.argv = {"/bin/true"};
