@@ -99,7 +99,7 @@ int serve_command(const ServeArgs& args) {
   const auto& interrupted = install_interrupt_flag();
   const Endpoint endpoint = parse_listen(args.listen);
   const PluginResolver resolver(args.plugin_path, plugin::current_executable(),
-                              args.allow_unsafe_plugins);
+                                args.allow_unsafe_plugins);
   const plugin::PluginInfo info = resolver.resolve(args.plugin);
   if (std::find(info.workloads.begin(), info.workloads.end(), "rr") == info.workloads.end()) {
     std::cerr << fmt::format("error: plugin '{}' ({}) does not offer the rr server\n", info.name,
