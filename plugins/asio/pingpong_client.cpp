@@ -52,27 +52,15 @@ ClientStream::ClientStream(ClientLoop& loop, std::uint32_t index, std::uint32_t 
       buffer_(new unsigned char[readBuffer]) {}
 
 boost::asio::const_buffer ClientStream::received(std::size_t n) {
-  ClientCounts& counts = loop_.counts;
-  counts.bytesRead += n;
-  ++counts.messagesRead;
+  pingpong_client_counts& counts = loop_.counts;
+  counts.bytes_read += n;
+  ++counts.messages_read;
   if (verify_) {
-    const std::uint64_t bad = rb_pingpong_mismatches(buffer_.get(), n, offset_, blockSize_);
-    if (bad > 0 && !loop_.firstMismatch.found) noteFirstMismatch(buffer_.get(), n);
-    counts.mismatches += bad;
-    counts.verified += n;
+    pingpong_client_verify(&counts, &loop_.firstMismatch, index_, buffer_.get(), n, offset_,
+                           blockSize_);
   }
   offset_ += n;
   return {buffer_.get(), n};
-}
-
-void ClientStream::noteFirstMismatch(const unsigned char* data, std::size_t n) {
-  for (std::size_t j = 0; j < n; ++j) {
-    const auto expected = static_cast<unsigned char>(((offset_ + j) % blockSize_) % 128);
-    if (data[j] != expected) {
-      loop_.firstMismatch = {true, index_, offset_ + j, expected, data[j]};
-      return;
-    }
-  }
 }
 
 bool ClientStream::shutIfDue(tcp::socket& socket) {
@@ -133,13 +121,13 @@ void PingpongClient::run() {
 }
 
 void PingpongClient::sessionEnded(std::size_t loopIndex, SessionEnd end) {
-  ClientCounts& counts = loops_[loopIndex]->counts;
+  pingpong_client_counts& counts = loops_[loopIndex]->counts;
   switch (end) {
     case SessionEnd::kCompleted:
       ++counts.completed;
       break;
     case SessionEnd::kConnectFailed:
-      ++counts.connectFailures;
+      ++counts.connect_failures;
       break;
     case SessionEnd::kReset:
       ++counts.resets;
@@ -169,33 +157,13 @@ void PingpongClient::allSessionsEnded() {
 }
 
 void PingpongClient::reportCounters(const rb_counter_sink& sink) const {
-  ClientCounts total;
+  pingpong_client_counts total{};
+  const pingpong_mismatch* first = nullptr;
   for (const auto& loop : loops_) {
-    const ClientCounts& c = loop->counts;
-    total.bytesRead += c.bytesRead;
-    total.messagesRead += c.messagesRead;
-    total.completed += c.completed;
-    total.connectFailures += c.connectFailures;
-    total.resets += c.resets;
-    total.mismatches += c.mismatches;
-    total.verified += c.verified;
+    pingpong_client_counts_add(&total, &loop->counts);
+    if (first == nullptr && loop->firstMismatch.found) first = &loop->firstMismatch;
   }
-  sink.put(sink.ctx, "bytes_read", total.bytesRead);
-  sink.put(sink.ctx, "messages_read", total.messagesRead);
-  sink.put(sink.ctx, "sessions_completed", total.completed);
-  sink.put(sink.ctx, "connect_failures", total.connectFailures);
-  sink.put(sink.ctx, "resets", total.resets);
-  sink.put(sink.ctx, "verify_mismatches", total.mismatches);
-  sink.put(sink.ctx, "verified_bytes", total.verified);
-  for (const auto& loop : loops_) {
-    const FirstMismatch& first = loop->firstMismatch;
-    if (!first.found) continue;
-    sink.put(sink.ctx, "first_mismatch_session", first.session);
-    sink.put(sink.ctx, "first_mismatch_offset", first.offset);
-    sink.put(sink.ctx, "first_mismatch_expected", first.expected);
-    sink.put(sink.ctx, "first_mismatch_got", first.got);
-    break;
-  }
+  pingpong_client_counts_put(&sink, &total, first);
 }
 
 }  // namespace rbasio

@@ -17,7 +17,8 @@
 
 #include "io_pool.h"
 #include "open_sockets.h"
-#include "plugin_options.h"
+#include "options.h"
+#include "pingpong_client_counts.h"
 #include "reactorbench/plugin.h"
 #include "stop_watch.h"
 
@@ -25,30 +26,12 @@ namespace rbasio {
 
 enum class SessionEnd { kCompleted, kConnectFailed, kReset };
 
-struct ClientCounts {
-  std::uint64_t bytesRead = 0;
-  std::uint64_t messagesRead = 0;  // reads that returned data
-  std::uint64_t completed = 0;
-  std::uint64_t connectFailures = 0;
-  std::uint64_t resets = 0;
-  std::uint64_t mismatches = 0;
-  std::uint64_t verified = 0;
-};
-
-// The first byte a context's sessions found off the pattern, for the failure's reason.
-struct FirstMismatch {
-  bool found = false;
-  std::uint32_t session = 0;
-  std::uint64_t offset = 0;
-  unsigned char expected = 0;
-  unsigned char got = 0;
-};
-
 // What one io_context's sessions share; touched only in that context's thread.
 struct alignas(64) ClientLoop {
   explicit ClientLoop(boost::asio::io_context& context) : deadline(context) {}
-  ClientCounts counts;
-  FirstMismatch firstMismatch;
+  // What the C plugins' client loops count, and the first byte found off the pattern.
+  pingpong_client_counts counts{};
+  pingpong_mismatch firstMismatch{};
   OpenSockets open;
   boost::asio::steady_timer deadline;
   bool pastDeadline = false;
@@ -73,8 +56,6 @@ class ClientStream {
   SessionEnd endAfter(const boost::system::error_code& ec) const;
 
  private:
-  void noteFirstMismatch(const unsigned char* data, std::size_t n);
-
   ClientLoop& loop_;
   const std::uint32_t index_;
   const std::uint32_t blockSize_;

@@ -12,7 +12,7 @@
 #include <boost/asio/buffer.hpp>
 
 #include "accepting_server.h"
-#include "plugin_options.h"
+#include "options.h"
 #include "reactorbench/plugin.h"
 
 namespace rbasio {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "accepting_server.h"
-#include "plugin_options.h"
+#include "options.h"
 #include "reactorbench/plugin.h"
 #include "rr_connection.h"
 

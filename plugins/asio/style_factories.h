@@ -5,9 +5,9 @@
 #include <memory>
 
 #include "flower.h"
+#include "options.h"
 #include "pingpong_client.h"
 #include "pingpong_server.h"
-#include "plugin_options.h"
 #include "reactorbench/plugin.h"
 #include "rr_server.h"
 

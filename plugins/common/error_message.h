@@ -12,6 +12,12 @@ extern "C" {
 int report_error(int code, char* err, size_t err_len, const char* format, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* A counters() call's argument check: RB_OK, or RB_ERR_INVALID_ARGUMENT "counters: state or
+ * sink is NULL". */
+struct rb_counter_sink;
+int counters_check(const void* state, const struct rb_counter_sink* sink, char* err,
+                   size_t err_len);
+
 #ifdef __cplusplus
 }
 #endif

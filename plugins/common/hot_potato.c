@@ -90,8 +90,10 @@ void hot_potato_on_readable(struct hot_potato* potato, uint32_t idx) {
   potato->fired += 1;
 }
 
-void hot_potato_put_counters(const struct hot_potato* potato, const rb_counter_sink* sink) {
+void hot_potato_put_counters(const struct hot_potato* potato, uint64_t loop_iterations,
+                             const rb_counter_sink* sink) {
   sink->put(sink->ctx, "reads", potato->count);
   sink->put(sink->ctx, "writes", potato->writes);
   sink->put(sink->ctx, "failures", potato->failures);
+  sink->put(sink->ctx, "loop_iterations", loop_iterations);
 }

@@ -55,7 +55,9 @@ static inline int hot_potato_done(const struct hot_potato* potato) {
   return hot_potato_finished(potato) || potato->fatal;
 }
 
-void hot_potato_put_counters(const struct hot_potato* potato, const rb_counter_sink* sink);
+/* The iteration's counters, with the loop's own count of polls ("loop_iterations"). */
+void hot_potato_put_counters(const struct hot_potato* potato, uint64_t loop_iterations,
+                             const rb_counter_sink* sink);
 
 #ifdef __cplusplus
 }

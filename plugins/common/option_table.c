@@ -45,31 +45,58 @@ static int applies_to(const char* workloads, const char* workload) {
   }
 }
 
+/* A decimal integer, written as a config writes one: an optional '-' and digits only (strtoll
+ * alone would take " 12", "+12" and "12abc"). */
 static int parse_integer(const char* text, long long* out) {
-  if (text == NULL || *text == '\0') {
+  const char* digits = text[0] == '-' ? text + 1 : text;
+  if (*digits == '\0' || strspn(digits, "0123456789") != strlen(digits)) {
     return 0;
   }
-  char* end = NULL;
   errno = 0;
-  const long long value = strtoll(text, &end, 10);
-  if (errno != 0 || *end != '\0') {
+  const long long value = strtoll(text, NULL, 10);
+  if (errno != 0) {
     return 0;
   }
   *out = value;
   return 1;
 }
 
-static int check_range(const rb_option_decl* decl, long long value, char* err, size_t err_len) {
+/* The INT's declared "MIN..MAX", if any. */
+static int declared_range(const rb_option_decl* decl, long long* low, long long* high) {
+  return decl->allowed != NULL && sscanf(decl->allowed, "%lld..%lld", low, high) == 2;
+}
+
+static int parse_int_value(const rb_option_decl* decl, const char* text, long long* out, char* err,
+                           size_t err_len) {
   long long low = 0;
   long long high = 0;
-  if (decl->allowed == NULL || sscanf(decl->allowed, "%lld..%lld", &low, &high) != 2) {
-    return RB_OK;
+  const int ranged = declared_range(decl, &low, &high);
+  const int parsed = parse_integer(text, out);
+  if (ranged && (!parsed || *out < low || *out > high)) {
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
+                        "option '%s': expected an integer from %lld to %lld, got '%s'", decl->name,
+                        low, high, text);
   }
-  if (value < low || value > high) {
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "option '%s': %lld is outside %s",
-                        decl->name, value, decl->allowed);
+  if (!parsed) {
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
+                        "option '%s': expected an integer, got '%s'", decl->name, text);
   }
   return RB_OK;
+}
+
+/* "a|b|c" as "a, b, c", for a message. */
+static void list_choices(const char* allowed, char* out, size_t out_len) {
+  size_t used = 0;
+  out[0] = '\0';
+  for (const char* p = allowed != NULL ? allowed : "none"; *p != '\0' && used + 3 < out_len; ++p) {
+    if (*p == '|') {
+      out[used++] = ',';
+      out[used++] = ' ';
+    } else {
+      out[used++] = *p;
+    }
+  }
+  out[used] = '\0';
 }
 
 static int parse_value(const rb_option_decl* decl, const char* text, rb_option_value* out,
@@ -81,11 +108,7 @@ static int parse_value(const rb_option_decl* decl, const char* text, rb_option_v
   }
   switch (decl->type) {
     case RB_OPTION_INT:
-      if (!parse_integer(text, &out->number)) {
-        return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
-                            "option '%s': expected an integer, got '%s'", decl->name, text);
-      }
-      return check_range(decl, out->number, err, err_len);
+      return parse_int_value(decl, text, &out->number, err, err_len);
     case RB_OPTION_BOOL:
       if (strcmp(text, "on") == 0 || strcmp(text, "true") == 0) {
         out->number = 1;
@@ -97,9 +120,11 @@ static int parse_value(const rb_option_decl* decl, const char* text, rb_option_v
     case RB_OPTION_ENUM: {
       const int index = option_table_enum_index(decl->allowed, text);
       if (index < 0) {
+        char choices[256];
+        list_choices(decl->allowed, choices, sizeof choices);
         return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
-                            "option '%s': unknown value '%s' (known: %s)", decl->name, text,
-                            decl->allowed != NULL ? decl->allowed : "none");
+                            "option '%s': unknown %s '%s' (known: %s)", decl->name, decl->name,
+                            text, choices);
       }
       out->number = index;
       return RB_OK;
@@ -109,21 +134,55 @@ static int parse_value(const rb_option_decl* decl, const char* text, rb_option_v
   }
 }
 
-/* "a, b, c": the declared names, for an unknown-option message. */
-static void known_names(const rb_option_decl* decls, uint32_t decl_count, char* out,
-                        size_t out_len) {
+/* "a, b, c": the names declared for workload, for an unknown-option message. */
+static void known_names(const rb_option_decl* decls, uint32_t decl_count, const char* workload,
+                        char* out, size_t out_len) {
   size_t used = 0;
   out[0] = '\0';
   for (uint32_t i = 0; i < decl_count && used < out_len; ++i) {
-    const int n = snprintf(out + used, out_len - used, "%s%s", i == 0 ? "" : ", ", decls[i].name);
+    if (!applies_to(decls[i].workloads, workload)) {
+      continue;
+    }
+    const int n =
+        snprintf(out + used, out_len - used, "%s%s", used == 0 ? "" : ", ", decls[i].name);
     if (n < 0) {
       break;
     }
     used += (size_t)n;
   }
-  if (decl_count == 0) {
+  if (used == 0) {
     snprintf(out, out_len, "none");
   }
+}
+
+/* Whether the table tells workloads apart, so a message should say which one it meant. */
+static int scoped_by_workload(const rb_option_decl* decls, uint32_t decl_count) {
+  for (uint32_t i = 0; i < decl_count; ++i) {
+    if (decls[i].workloads != NULL) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* "unknown option 'k' [for the W workload] (known: ...)"; a name declared for other workloads
+ * only is unknown here too, and the message says where it belongs. */
+static int refuse_unknown(const rb_option_decl* decls, uint32_t decl_count, const char* workload,
+                          const char* key, const rb_option_decl* elsewhere, char* err,
+                          size_t err_len) {
+  char known[512];
+  known_names(decls, decl_count, workload, known, sizeof known);
+  char scope[96] = "";
+  if (workload != NULL && scoped_by_workload(decls, decl_count)) {
+    snprintf(scope, sizeof scope, " for the %s workload", workload);
+  }
+  if (elsewhere != NULL) {
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
+                        "unknown option '%s'%s (known: %s; '%s' applies to %s)", key, scope, known,
+                        key, elsewhere->workloads);
+  }
+  return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "unknown option '%s'%s (known: %s)",
+                      key, scope, known);
 }
 
 int option_table_parse(const rb_option_decl* decls, uint32_t decl_count, const char* workload,
@@ -152,18 +211,13 @@ int option_table_parse(const rb_option_decl* decls, uint32_t decl_count, const c
       ++d;
     }
     if (d == decl_count) {
-      char known[512];
-      known_names(decls, decl_count, known, sizeof known);
-      return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "unknown option '%s' (known: %s)",
-                          key, known);
+      return refuse_unknown(decls, decl_count, workload, key, NULL, err, err_len);
+    }
+    if (!applies_to(decls[d].workloads, workload)) {
+      return refuse_unknown(decls, decl_count, workload, key, &decls[d], err, err_len);
     }
     if (values[d].given) {
       return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "option '%s' given twice", key);
-    }
-    if (!applies_to(decls[d].workloads, workload)) {
-      return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
-                          "option '%s' applies to %s, not to %s", key, decls[d].workloads,
-                          workload);
     }
     const int rc = parse_value(&decls[d], value, &values[d], err, err_len);
     if (rc != RB_OK) {

@@ -24,8 +24,10 @@ typedef struct rb_option_value {
 /* Parses options against decls for one workload ("flower", "notify", "pingpong_server",
  * "pingpong_client", "rr_server"; NULL skips the workload check). values must hold decl_count
  * entries; values[i] belongs to decls[i]. Refuses (RB_ERR_INVALID_ARGUMENT and a message in
- * err) an unknown name (listing the known ones), a name given twice, a malformed or
- * disallowed value, and an option declared only for other workloads. */
+ * err) an unknown name or one declared for other workloads only ("unknown option 'k' (known:
+ * the names this workload takes)", naming the workload when the table scopes any option), a
+ * name given twice, and a malformed or disallowed value ("option 'k': ..."). An INT is an
+ * optional '-' and digits, nothing else. */
 int option_table_parse(const rb_option_decl* decls, uint32_t decl_count, const char* workload,
                        const rb_option* options, uint32_t option_count, rb_option_value* values,
                        char* err, size_t err_len);

@@ -5,7 +5,7 @@
 
 #include "error_message.h"
 #include "hot_potato.h"
-#include "loop_options.h"
+#include "options.h"
 
 /* How often a dispatch that reads nothing asks the host whether to give up. Never due while
  * the game moves, so it costs the measured loop only a timer at the top of its heap. */
@@ -93,7 +93,7 @@ static int flower_prepare(const rb_host* host, const rb_flower_params* params,
   }
   *state = NULL;
   struct loop_options loop_options;
-  int rc = parse_loop_options(options, option_count, &loop_options, err, err_len);
+  int rc = parse_loop_options(options, option_count, "flower", &loop_options, err, err_len);
   if (rc != RB_OK) {
     return rc;
   }
@@ -166,12 +166,9 @@ static int flower_dispatch(void* state, char* err, size_t err_len) {
 
 static int flower_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
   const struct libev_flower* flower = state;
-  if (flower == NULL || sink == NULL || sink->put == NULL) {
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "counters: state or sink is NULL");
-  }
-  hot_potato_put_counters(&flower->potato, sink);
-  sink->put(sink->ctx, "loop_iterations", flower->loop_iterations);
-  return RB_OK;
+  const int rc = counters_check(flower, sink, err, err_len);
+  if (rc == RB_OK) hot_potato_put_counters(&flower->potato, flower->loop_iterations, sink);
+  return rc;
 }
 
 static void flower_release(void* state) {

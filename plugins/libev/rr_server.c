@@ -6,9 +6,11 @@
 
 #include "conn_io.h"
 #include "error_message.h"
-#include "loop_options.h"
+#include "options.h"
 #include "reactorbench/http_request.h"
+#include "server_counters.h"
 #include "server_loops.h"
+#include "server_params.h"
 
 enum { kReadBufferSize = 64 * 1024 };
 
@@ -160,13 +162,10 @@ static void destroy(struct http_server* server) {
 static int prepare(const rb_host* host, const rb_rr_server_params* params, const rb_option* options,
                    uint32_t option_count, void** state, char* err, size_t err_len) {
   (void)host;
-  const size_t needed = offsetof(rb_rr_server_params, body_size) + sizeof params->body_size;
-  if (state == NULL || params == NULL || params->struct_size < needed || params->threads == 0)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
-                        "rr server params missing, too small or with 0 threads");
-  *state = NULL;
+  int rc = rr_server_check_params(params, state, err, err_len);
+  if (rc != RB_OK) return rc;
   struct loop_options parsed;
-  int rc = parse_loop_options(options, option_count, &parsed, err, err_len);
+  rc = parse_loop_options(options, option_count, "rr_server", &parsed, err, err_len);
   if (rc != RB_OK) return rc;
 
   struct http_server* server = calloc(1, sizeof *server);
@@ -208,17 +207,15 @@ static int serve(void* state, char* err, size_t err_len) {
 
 static int counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
   const struct http_server* server = state;
-  if (server == NULL || sink == NULL || sink->put == NULL)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "counters: state or sink is NULL");
+  const int rc = counters_check(server, sink, err, err_len);
+  if (rc != RB_OK) return rc;
   uint64_t requests = 0, bad_requests = 0, bytes_written = 0;
   for (uint32_t i = 0; i < server->count; ++i) {
     requests += server->http_loops[i].requests;
     bad_requests += server->http_loops[i].bad_requests;
     bytes_written += server->http_loops[i].bytes_written;
   }
-  sink->put(sink->ctx, "connections", server->loops.connections);
-  sink->put(sink->ctx, "requests", requests);
-  sink->put(sink->ctx, "bad_requests", bad_requests);
+  rr_server_put_counters(sink, server->loops.connections, requests, bad_requests);
   sink->put(sink->ctx, "bytes_written", bytes_written);
   return RB_OK;
 }

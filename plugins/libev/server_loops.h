@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "fd_batch.h"
-#include "loop_options.h"
+#include "options.h"
 
 /* What a server protocol (pingpong echo, rr) plugs into the loops. */
 struct server_protocol {

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "loop_options.h"
+#include "options.h"
 
 struct bufferevent;
 struct event;

@@ -7,7 +7,7 @@
 
 #include "error_message.h"
 #include "hot_potato.h"
-#include "loop_options.h"
+#include "options.h"
 
 /* libevent hands a callback one pointer; bench.c gets away with globals, we point at this. */
 struct watcher_arg {
@@ -149,7 +149,7 @@ static int flower_prepare(const rb_host* host, const rb_flower_params* params,
   }
   *state = NULL;
   struct loop_options loop_options;
-  int rc = parse_loop_options(options, option_count, &loop_options, err, err_len);
+  int rc = parse_loop_options(options, option_count, "flower", &loop_options, err, err_len);
   if (rc != RB_OK) {
     return rc;
   }
@@ -249,12 +249,9 @@ static int flower_dispatch(void* state, char* err, size_t err_len) {
 
 static int flower_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
   const struct libevent2_flower* flower = state;
-  if (flower == NULL || sink == NULL || sink->put == NULL) {
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "counters: state or sink is NULL");
-  }
-  hot_potato_put_counters(&flower->potato, sink);
-  sink->put(sink->ctx, "loop_iterations", flower->loop_iterations);
-  return RB_OK;
+  const int rc = counters_check(flower, sink, err, err_len);
+  if (rc == RB_OK) hot_potato_put_counters(&flower->potato, flower->loop_iterations, sink);
+  return rc;
 }
 
 static void flower_release(void* state) {

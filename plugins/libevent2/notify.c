@@ -2,15 +2,12 @@
 
 #include <errno.h>
 #include <event2/event.h>
-#include <pthread.h>
 #include <stdatomic.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "error_message.h"
-#include "notify_options.h"
-#include "thread_pin.h"
-#include "u64_queue.h"
+#include "notify_consumer.h"
+#include "options.h"
 #include "wake_channel.h"
 
 /* How often the consumer looks at the host's stop flag and release's abort flag; never
@@ -18,35 +15,16 @@
 static const struct timeval kStopCheckPeriod = {0, 250 * 1000};
 
 struct libevent2_notify {
-  int (*stop_requested)(void* ctx);
-  void* host_ctx;
+  struct notify_consumer consumer; /* first: the harness's view of this state */
   struct wake_channel channel;
   struct event_base* base;
   struct event* wake_event;
   struct event* stop_check;
-
-  pthread_mutex_t mutex;
-  struct u64_queue queue; /* guarded by mutex */
-  int closing;            /* guarded by mutex: finish has written its last token */
-
-  pthread_t consumer;
-  int consumer_running;
-  atomic_int abort_requested; /* release wants the consumer gone, finished or not */
-
-  /* The consumer thread's own; read by others only after joining it. */
-  uint64_t count, sum;
-  uint64_t wakeups, reads, max_batch, orphan_tokens;
-  int failed;
-  char failure[256];
+  uint64_t reads, orphan_tokens; /* the consumer thread's own */
 };
 
 static void consumer_fail(struct libevent2_notify* notify, const char* what, int error) {
-  if (!notify->failed) {
-    notify->failed = 1;
-    (void)report_error(RB_ERR_SYSTEM, notify->failure, sizeof notify->failure,
-                       "consumer: %s after %llu items%s%s", what, (unsigned long long)notify->count,
-                       error != 0 ? ": " : "", error != 0 ? strerror(error) : "");
-  }
+  notify_consumer_fail(&notify->consumer, what, error);
   event_base_loopbreak(notify->base);
 }
 
@@ -54,7 +32,8 @@ static void on_wake(evutil_socket_t fd, short what, void* arg) {
   (void)fd;
   (void)what;
   struct libevent2_notify* notify = arg;
-  if (atomic_load_explicit(&notify->abort_requested, memory_order_relaxed)) {
+  struct notify_consumer* consumer = &notify->consumer;
+  if (atomic_load_explicit(&consumer->abort_requested, memory_order_relaxed)) {
     event_base_loopbreak(notify->base);
     return;
   }
@@ -68,19 +47,11 @@ static void on_wake(evutil_socket_t fd, short what, void* arg) {
   }
   notify->reads += 1;
   uint64_t sum = 0;
-  pthread_mutex_lock(&notify->mutex);
-  const size_t taken = u64_queue_pop_sum(&notify->queue, (size_t)tokens, &sum);
-  const int closing = notify->closing;
-  pthread_mutex_unlock(&notify->mutex);
-
-  notify->sum += sum;
-  notify->count += taken;
-  if (taken > 0) {
-    notify->wakeups += 1;
-    if (taken > notify->max_batch) {
-      notify->max_batch = taken;
-    }
-  }
+  pthread_mutex_lock(&consumer->mutex);
+  const size_t taken = u64_queue_pop_sum(&consumer->queue, (size_t)tokens, &sum);
+  const int closing = consumer->closing;
+  pthread_mutex_unlock(&consumer->mutex);
+  notify_consumer_count(consumer, taken, sum);
   /* Every token but finish's last one follows its item onto the queue, so a token without
    * an item is that last one; any more are a bug, counted and left for the checksum. */
   const uint64_t unmatched = (uint64_t)tokens - taken;
@@ -96,10 +67,8 @@ static void on_stop_check(evutil_socket_t fd, short what, void* arg) {
   (void)fd;
   (void)what;
   struct libevent2_notify* notify = arg;
-  if (atomic_load(&notify->abort_requested)) {
+  if (notify_consumer_should_stop(&notify->consumer)) {
     event_base_loopbreak(notify->base);
-  } else if (notify->stop_requested != NULL && notify->stop_requested(notify->host_ctx)) {
-    consumer_fail(notify, "the host asked to stop", 0);
   }
 }
 
@@ -109,28 +78,6 @@ static void* consume(void* arg) {
     consumer_fail(notify, "event_base_dispatch failed", 0);
   }
   return NULL;
-}
-
-static void destroy(struct libevent2_notify* notify) {
-  if (notify->consumer_running) {
-    atomic_store(&notify->abort_requested, 1);
-    wake_channel_nudge(&notify->channel);
-    pthread_join(notify->consumer, NULL);
-    notify->consumer_running = 0;
-  }
-  if (notify->wake_event != NULL) {
-    event_free(notify->wake_event);
-  }
-  if (notify->stop_check != NULL) {
-    event_free(notify->stop_check);
-  }
-  if (notify->base != NULL) {
-    event_base_free(notify->base);
-  }
-  wake_channel_close(&notify->channel);
-  u64_queue_free(&notify->queue);
-  pthread_mutex_destroy(&notify->mutex);
-  free(notify);
 }
 
 /* Seed 004 used event_base_new(); this is the same epoll base, immune to EVENT_NO* in the
@@ -168,122 +115,85 @@ static int build_loop(struct libevent2_notify* notify, char* err, size_t err_len
   return RB_OK;
 }
 
-static int start_consumer(struct libevent2_notify* notify, int cpu, char* err, size_t err_len) {
-  const int rc = pthread_create(&notify->consumer, NULL, consume, notify);
-  if (rc != 0) {
-    return report_error(RB_ERR_SYSTEM, err, err_len, "pthread_create: %s", strerror(rc));
+static int setup(struct notify_consumer* consumer, const rb_option* options, uint32_t option_count,
+                 char* err, size_t err_len) {
+  struct libevent2_notify* notify = (struct libevent2_notify*)consumer;
+  notify->channel.read_fd = notify->channel.write_fd = -1;
+  struct notify_options parsed;
+  const int rc = parse_notify_options(options, option_count, &parsed, err, err_len);
+  if (rc != RB_OK) {
+    return rc;
   }
-  notify->consumer_running = 1;
-  const int pin = rb_pin_thread(notify->consumer, cpu);
-  if (pin != 0) {
-    return report_error(RB_ERR_SYSTEM, err, err_len, "cannot pin the consumer to cpu %d: %s", cpu,
-                        strerror(pin));
+  if (wake_channel_open(&notify->channel, parsed.use_eventfd, parsed.drain_all) != 0) {
+    return report_error(RB_ERR_SYSTEM, err, err_len, "%s: %s",
+                        parsed.use_eventfd ? "eventfd" : "pipe", strerror(errno));
+  }
+  return build_loop(notify, err, err_len);
+}
+
+static int wake(struct notify_consumer* consumer, char* err, size_t err_len) {
+  if (wake_channel_signal(&((struct libevent2_notify*)consumer)->channel) != 0) {
+    return report_error(RB_ERR_SYSTEM, err, err_len, "writing the last token: %s", strerror(errno));
   }
   return RB_OK;
 }
+
+static void interrupt(struct notify_consumer* consumer) {
+  wake_channel_nudge(&((struct libevent2_notify*)consumer)->channel);
+}
+
+static void teardown(struct notify_consumer* consumer) {
+  struct libevent2_notify* notify = (struct libevent2_notify*)consumer;
+  if (notify->wake_event != NULL) {
+    event_free(notify->wake_event);
+  }
+  if (notify->stop_check != NULL) {
+    event_free(notify->stop_check);
+  }
+  if (notify->base != NULL) {
+    event_base_free(notify->base);
+  }
+  wake_channel_close(&notify->channel);
+}
+
+static const struct notify_backend kBackend = {
+    .state_size = sizeof(struct libevent2_notify),
+    .setup = setup,
+    .run = consume,
+    .wake = wake,
+    .interrupt = interrupt,
+    .teardown = teardown,
+};
 
 static int notify_start(const rb_host* host, const rb_notify_params* params,
                         const rb_option* options, uint32_t option_count, void** state, char* err,
                         size_t err_len) {
-  if (state == NULL || params == NULL) {
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "start: params and state required");
-  }
-  *state = NULL;
-  struct notify_options parsed;
-  int rc = parse_notify_options(options, option_count, &parsed, err, err_len);
-  if (rc != RB_OK) {
-    return rc;
-  }
-  struct libevent2_notify* notify = calloc(1, sizeof *notify);
-  if (notify == NULL) {
-    return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for the plugin state");
-  }
-  pthread_mutex_init(&notify->mutex, NULL);
-  u64_queue_init(&notify->queue);
-  notify->channel.read_fd = notify->channel.write_fd = -1;
-  const size_t needed = offsetof(rb_host, stop_requested) + sizeof host->stop_requested;
-  if (host != NULL && host->struct_size >= needed) {
-    notify->stop_requested = host->stop_requested;
-    notify->host_ctx = host->ctx;
-  }
-  const int32_t cpu =
-      params->struct_size >= offsetof(rb_notify_params, consumer_cpu) + sizeof params->consumer_cpu
-          ? params->consumer_cpu
-          : -1;
-  if (wake_channel_open(&notify->channel, parsed.use_eventfd, parsed.drain_all) != 0) {
-    rc = report_error(RB_ERR_SYSTEM, err, err_len, "%s: %s",
-                      parsed.use_eventfd ? "eventfd" : "pipe", strerror(errno));
-  }
-  if (rc == RB_OK) {
-    rc = build_loop(notify, err, err_len);
-  }
-  if (rc == RB_OK) {
-    rc = start_consumer(notify, cpu, err, err_len);
-  }
-  if (rc != RB_OK) {
-    destroy(notify);
-    return rc;
-  }
-  *state = notify;
-  return RB_OK;
+  return notify_consumer_start(&kBackend, host, params, options, option_count, state, err, err_len);
 }
 
 static int notify_post(void* state, uint64_t value) {
   struct libevent2_notify* notify = state;
-  pthread_mutex_lock(&notify->mutex);
-  const int pushed = u64_queue_push(&notify->queue, value);
-  pthread_mutex_unlock(&notify->mutex);
-  if (pushed != 0) {
+  if (notify_consumer_push(&notify->consumer, value) != 0) {
     return RB_ERR_SYSTEM;
   }
   return wake_channel_signal(&notify->channel) == 0 ? RB_OK : RB_ERR_SYSTEM;
 }
 
-static int notify_finish(void* state, rb_notify_result* result, char* err, size_t err_len) {
-  struct libevent2_notify* notify = state;
-  if (notify == NULL || result == NULL || !notify->consumer_running) {
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
-                        "finish: no running consumer (start failed or finish ran twice)");
-  }
-  pthread_mutex_lock(&notify->mutex);
-  notify->closing = 1;
-  pthread_mutex_unlock(&notify->mutex);
-  if (wake_channel_signal(&notify->channel) != 0) {
-    return report_error(RB_ERR_SYSTEM, err, err_len, "writing the last token: %s", strerror(errno));
-  }
-  pthread_join(notify->consumer, NULL);
-  notify->consumer_running = 0;
-  if (notify->failed) {
-    return report_error(RB_ERR_SYSTEM, err, err_len, "%s", notify->failure);
-  }
-  result->count = notify->count;
-  result->sum = notify->sum;
-  return RB_OK;
-}
-
 static int notify_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
-  const struct libevent2_notify* notify = state;
-  if (notify == NULL || sink == NULL || sink->put == NULL) {
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "counters: state and sink required");
+  const int rc = notify_consumer_counters(state, sink, err, err_len);
+  if (rc == RB_OK) {
+    const struct libevent2_notify* notify = state;
+    sink->put(sink->ctx, "reads", notify->reads);
+    sink->put(sink->ctx, "orphan_tokens", notify->orphan_tokens);
   }
-  sink->put(sink->ctx, "wakeups", notify->wakeups);
-  sink->put(sink->ctx, "reads", notify->reads);
-  sink->put(sink->ctx, "max_batch", notify->max_batch);
-  sink->put(sink->ctx, "orphan_tokens", notify->orphan_tokens);
-  return RB_OK;
-}
-
-static void notify_release(void* state) {
-  if (state != NULL) {
-    destroy(state);
-  }
+  return rc;
 }
 
 const rb_notify_ops libevent2_notify_ops = {
     .struct_size = sizeof(rb_notify_ops),
     .start = notify_start,
     .post = notify_post,
-    .finish = notify_finish,
+    .finish = notify_consumer_finish,
     .counters = notify_counters,
-    .release = notify_release,
+    .release = notify_consumer_release,
 };

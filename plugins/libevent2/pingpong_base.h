@@ -3,7 +3,7 @@
 
 #include <stddef.h>
 
-#include "loop_options.h"
+#include "options.h"
 
 struct event_base;
 

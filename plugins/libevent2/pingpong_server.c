@@ -7,7 +7,9 @@
 
 #include "bev_server.h"
 #include "error_message.h"
-#include "loop_options.h"
+#include "options.h"
+#include "server_counters.h"
+#include "server_params.h"
 
 /* What one loop's connections did; only that loop's thread writes it. */
 struct echo_counts {
@@ -62,12 +64,10 @@ static int prepare(const rb_host* host, const rb_pingpong_server_params* params,
                    const rb_option* options, uint32_t option_count, void** state, char* err,
                    size_t err_len) {
   (void)host;
-  const size_t needed = offsetof(rb_pingpong_server_params, block_size) + sizeof params->block_size;
-  if (params == NULL || params->struct_size < needed || params->threads == 0)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
-                        "pingpong server params missing, too small or with 0 threads");
+  int rc = pingpong_server_check_params(params, state, err, err_len);
+  if (rc != RB_OK) return rc;
   struct loop_options parsed;
-  int rc = parse_loop_options(options, option_count, &parsed, err, err_len);
+  rc = parse_loop_options(options, option_count, "pingpong_server", &parsed, err, err_len);
   if (rc != RB_OK) return rc;
 
   struct echo_server* server = calloc(1, sizeof *server);
@@ -93,17 +93,16 @@ static int serve(void* state, char* err, size_t err_len) {
 }
 
 static int counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
-  (void)err, (void)err_len;
   const struct echo_server* server = state;
+  const int rc = counters_check(server, sink, err, err_len);
+  if (rc != RB_OK) return rc;
   uint64_t bytes_read = 0, bytes_written = 0;
   for (uint32_t i = 0; i < server->loops.loop_count; ++i) {
     const struct echo_counts* counts = &server->counts[i];
     bytes_read += counts->bytes_read;
     bytes_written += counts->bytes_queued - counts->bytes_unsent;
   }
-  sink->put(sink->ctx, "connections", server->loops.connections);
-  sink->put(sink->ctx, "bytes_read", bytes_read);
-  sink->put(sink->ctx, "bytes_written", bytes_written);
+  pingpong_server_put_counters(sink, server->loops.connections, bytes_read, bytes_written);
   return RB_OK;
 }
 

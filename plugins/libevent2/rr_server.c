@@ -3,8 +3,10 @@
 #include <stdlib.h>
 
 #include "error_message.h"
-#include "rr_options.h"
+#include "options.h"
 #include "rr_variant.h"
+#include "server_counters.h"
+#include "server_params.h"
 #include "sigpipe_guard.h"
 
 struct rr_server {
@@ -15,13 +17,10 @@ struct rr_server {
 static int prepare(const rb_host* host, const rb_rr_server_params* params, const rb_option* options,
                    uint32_t option_count, void** state, char* err, size_t err_len) {
   (void)host;
-  const size_t needed = offsetof(rb_rr_server_params, body_size) + sizeof params->body_size;
-  if (state == NULL || params == NULL || params->struct_size < needed || params->threads == 0)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
-                        "rr server params missing, too small or with 0 threads");
-  *state = NULL;
+  int rc = rr_server_check_params(params, state, err, err_len);
+  if (rc != RB_OK) return rc;
   struct rr_options parsed;
-  int rc = parse_rr_options(options, option_count, &parsed, err, err_len);
+  rc = parse_rr_options(options, option_count, &parsed, err, err_len);
   if (rc != RB_OK) return rc;
   struct rr_server* server = calloc(1, sizeof *server);
   if (server == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
@@ -47,13 +46,11 @@ static int serve(void* state, char* err, size_t err_len) {
 
 static int counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
   const struct rr_server* server = state;
-  if (server == NULL || sink == NULL || sink->put == NULL)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "counters: state or sink is NULL");
+  const int rc = counters_check(server, sink, err, err_len);
+  if (rc != RB_OK) return rc;
   struct rr_counts counts = {0, 0, 0};
   server->variant->count(server->impl, &counts);
-  sink->put(sink->ctx, "connections", counts.connections);
-  sink->put(sink->ctx, "requests", counts.requests);
-  sink->put(sink->ctx, "bad_requests", counts.bad_requests);
+  rr_server_put_counters(sink, counts.connections, counts.requests, counts.bad_requests);
   return RB_OK;
 }
 

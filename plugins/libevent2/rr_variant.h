@@ -4,8 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "options.h"
 #include "reactorbench/plugin.h"
-#include "rr_options.h"
 
 /* What every rr server reports; rr_server.c turns it into the ABI's counters. */
 struct rr_counts {

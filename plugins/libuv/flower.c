@@ -6,7 +6,7 @@
 #include "error_message.h"
 #include "hot_potato.h"
 #include "loop_teardown.h"
-#include "plugin_options.h"
+#include "options.h"
 
 /* With no timer pending, uv_run(UV_RUN_ONCE) blocks in epoll_wait for good, so a lost byte
  * would hang dispatch; this timer bounds every wait so the host's stop request gets through. */
@@ -86,7 +86,7 @@ static int flower_prepare(const rb_host* host, const rb_flower_params* params,
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "prepare: state is NULL");
   *state = NULL;
   struct libuv_options parsed;
-  int rc = parse_libuv_options(options, option_count, kNoOptions, "flower", &parsed, err, err_len);
+  int rc = parse_libuv_options(options, option_count, "flower", &parsed, err, err_len);
   if (rc != RB_OK) return rc;
   struct libuv_flower* flower = calloc(1, sizeof *flower);
   if (flower == NULL)
@@ -149,11 +149,9 @@ static int flower_dispatch(void* state, char* err, size_t err_len) {
 
 static int flower_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
   const struct libuv_flower* flower = state;
-  if (flower == NULL || sink == NULL || sink->put == NULL)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "counters: state or sink is NULL");
-  hot_potato_put_counters(&flower->potato, sink);
-  sink->put(sink->ctx, "loop_iterations", flower->loop_iterations);
-  return RB_OK;
+  const int rc = counters_check(flower, sink, err, err_len);
+  if (rc == RB_OK) hot_potato_put_counters(&flower->potato, flower->loop_iterations, sink);
+  return rc;
 }
 
 static void flower_release(void* state) {

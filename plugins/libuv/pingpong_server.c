@@ -5,8 +5,10 @@
 
 #include "error_message.h"
 #include "loop_teardown.h"
-#include "plugin_options.h"
+#include "options.h"
+#include "server_counters.h"
 #include "server_loops.h"
+#include "server_params.h"
 #include "stream_echo.h"
 
 struct echo_loop;
@@ -134,16 +136,10 @@ static int prepare(const rb_host* host, const rb_pingpong_server_params* params,
                    const rb_option* options, uint32_t option_count, void** state, char* err,
                    size_t err_len) {
   (void)host;
-  if (state == NULL)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "prepare: state is NULL");
-  *state = NULL;
-  const size_t needed = offsetof(rb_pingpong_server_params, block_size) + sizeof params->block_size;
-  if (params == NULL || params->struct_size < needed || params->threads == 0)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
-                        "pingpong server params missing, too small or with 0 threads");
+  int rc = pingpong_server_check_params(params, state, err, err_len);
+  if (rc != RB_OK) return rc;
   struct libuv_options parsed;
-  int rc =
-      parse_libuv_options(options, option_count, kStreamOptions, "pingpong", &parsed, err, err_len);
+  rc = parse_libuv_options(options, option_count, "pingpong_server", &parsed, err, err_len);
   if (rc != RB_OK) return rc;
   struct echo_server* server = calloc(1, sizeof *server);
   if (server == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
@@ -166,16 +162,14 @@ static int serve(void* state, char* err, size_t err_len) {
 
 static int counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
   const struct echo_server* server = state;
-  if (server == NULL || sink == NULL || sink->put == NULL)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "counters: state or sink is NULL");
+  const int rc = counters_check(server, sink, err, err_len);
+  if (rc != RB_OK) return rc;
   uint64_t bytes_read = 0, bytes_written = 0;
   for (uint32_t i = 0; i < server->group.threads; ++i) {
     bytes_read += server->loops[i].bytes_read;
     bytes_written += server->loops[i].bytes_written;
   }
-  sink->put(sink->ctx, "connections", server->group.connections);
-  sink->put(sink->ctx, "bytes_read", bytes_read);
-  sink->put(sink->ctx, "bytes_written", bytes_written);
+  pingpong_server_put_counters(sink, server->group.connections, bytes_read, bytes_written);
   return RB_OK;
 }
 

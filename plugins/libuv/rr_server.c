@@ -5,9 +5,11 @@
 
 #include "error_message.h"
 #include "loop_teardown.h"
-#include "plugin_options.h"
+#include "options.h"
 #include "reactorbench/http_request.h"
+#include "server_counters.h"
 #include "server_loops.h"
+#include "server_params.h"
 
 struct http_loop;
 
@@ -216,15 +218,10 @@ static int attach_loops(struct http_server* server, uint32_t read_size, char* er
 static int prepare(const rb_host* host, const rb_rr_server_params* params, const rb_option* options,
                    uint32_t option_count, void** state, char* err, size_t err_len) {
   (void)host;
-  if (state == NULL)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "prepare: state is NULL");
-  *state = NULL;
-  const size_t needed = offsetof(rb_rr_server_params, body_size) + sizeof params->body_size;
-  if (params == NULL || params->struct_size < needed || params->threads == 0)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
-                        "rr server params missing, too small or with 0 threads");
+  int rc = rr_server_check_params(params, state, err, err_len);
+  if (rc != RB_OK) return rc;
   struct libuv_options parsed;
-  int rc = parse_libuv_options(options, option_count, kStreamOptions, "rr", &parsed, err, err_len);
+  rc = parse_libuv_options(options, option_count, "rr_server", &parsed, err, err_len);
   if (rc != RB_OK) return rc;
   struct http_server* server = calloc(1, sizeof *server);
   if (server == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
@@ -253,16 +250,14 @@ static int serve(void* state, char* err, size_t err_len) {
 
 static int counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
   const struct http_server* server = state;
-  if (server == NULL || sink == NULL || sink->put == NULL)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "counters: state or sink is NULL");
+  const int rc = counters_check(server, sink, err, err_len);
+  if (rc != RB_OK) return rc;
   uint64_t requests = 0, bad_requests = 0;
   for (uint32_t i = 0; i < server->group.threads; ++i) {
     requests += server->loops[i].requests;
     bad_requests += server->loops[i].bad_requests;
   }
-  sink->put(sink->ctx, "connections", server->group.connections);
-  sink->put(sink->ctx, "requests", requests);
-  sink->put(sink->ctx, "bad_requests", bad_requests);
+  rr_server_put_counters(sink, server->group.connections, requests, bad_requests);
   return RB_OK;
 }
 

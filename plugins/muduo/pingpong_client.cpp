@@ -23,13 +23,13 @@ InetAddress serverAddress(const rb_pingpong_client_params& params) {
 
 }  // namespace
 
-PingpongClient::PingpongClient(const rb_pingpong_client_params& params, RegistrationPolicy policy,
+PingpongClient::PingpongClient(const rb_pingpong_client_params& params,
                                const PluginOptions& options)
     : params_(params),
       server_(serverAddress(params)),
       block_(firstBlock(params.block_size)),
-      loop_(policy, options.eventsInitial),
-      pool_(&loop_, policy),
+      loop_(options.eventsInitial),
+      pool_(&loop_),
       stopChannel_(&loop_, params.stop_fd) {
   if (params.sessions == 0 || params.block_size == 0 || params.threads == 0) {
     throw std::invalid_argument("pingpong client: sessions, block_size and threads must be > 0");
@@ -90,34 +90,13 @@ void PingpongClient::onHostStop() {
 }
 
 void PingpongClient::reportCounters(const rb_counter_sink& sink) const {
-  SessionCounts total;
-  std::uint64_t completed = 0, connectFailures = 0, resets = 0;
+  pingpong_client_counts total{};
+  const pingpong_mismatch* first = nullptr;
   for (const auto& session : sessions_) {
-    const SessionCounts& c = session->counts();
-    total.bytesRead += c.bytesRead;
-    total.messagesRead += c.messagesRead;
-    total.mismatches += c.mismatches;
-    total.verified += c.verified;
-    completed += session->end() == SessionEnd::kCompleted ? 1 : 0;
-    connectFailures += session->end() == SessionEnd::kConnectFailed ? 1 : 0;
-    resets += session->end() == SessionEnd::kReset ? 1 : 0;
+    pingpong_client_counts_add(&total, &session->counts());
+    if (first == nullptr && session->firstMismatch().found) first = &session->firstMismatch();
   }
-  sink.put(sink.ctx, "bytes_read", total.bytesRead);
-  sink.put(sink.ctx, "messages_read", total.messagesRead);
-  sink.put(sink.ctx, "sessions_completed", completed);
-  sink.put(sink.ctx, "connect_failures", connectFailures);
-  sink.put(sink.ctx, "resets", resets);
-  sink.put(sink.ctx, "verify_mismatches", total.mismatches);
-  sink.put(sink.ctx, "verified_bytes", total.verified);
-  for (const auto& session : sessions_) {
-    const SessionCounts& c = session->counts();
-    if (!c.mismatchFound) continue;
-    sink.put(sink.ctx, "first_mismatch_session", session->index());
-    sink.put(sink.ctx, "first_mismatch_offset", c.mismatchOffset);
-    sink.put(sink.ctx, "first_mismatch_expected", c.mismatchExpected);
-    sink.put(sink.ctx, "first_mismatch_got", c.mismatchGot);
-    break;
-  }
+  pingpong_client_counts_put(&sink, &total, first);
 }
 
 }  // namespace rbmuduo

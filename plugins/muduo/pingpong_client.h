@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "options.h"
 #include "pingpong_session.h"
-#include "plugin_options.h"
 #include "reactor/channel.h"
 #include "reactor/event_loop.h"
 #include "reactor/event_loop_thread_pool.h"
@@ -23,8 +23,7 @@ class PingpongClient {
  public:
   // Creates the base loop in the calling thread; run and the destructor must run there.
   // Throws std::invalid_argument for a host that is not a numeric IPv4 address.
-  PingpongClient(const rb_pingpong_client_params& params, RegistrationPolicy policy,
-                 const PluginOptions& options);
+  PingpongClient(const rb_pingpong_client_params& params, const PluginOptions& options);
   ~PingpongClient();
   PingpongClient(const PingpongClient&) = delete;
   PingpongClient& operator=(const PingpongClient&) = delete;

@@ -7,10 +7,10 @@
 
 namespace rbmuduo {
 
-PingpongServer::PingpongServer(const rb_pingpong_server_params& params, RegistrationPolicy policy,
+PingpongServer::PingpongServer(const rb_pingpong_server_params& params,
                                const PluginOptions& options)
-    : loop_(policy, options.eventsInitial),
-      server_(std::make_unique<TcpServer>(&loop_, params.listen_fd, "pingpong", policy)),
+    : loop_(options.eventsInitial),
+      server_(std::make_unique<TcpServer>(&loop_, params.listen_fd, "pingpong")),
       stopChannel_(&loop_, params.stop_fd) {
   if (params.threads > 1) {
     server_->setThreadNum(static_cast<int>(params.threads));

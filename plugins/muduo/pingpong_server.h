@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "plugin_options.h"
+#include "options.h"
 #include "reactor/callbacks.h"
 #include "reactor/channel.h"
 #include "reactor/event_loop.h"
@@ -21,8 +21,7 @@ class TcpServer;
 class PingpongServer {
  public:
   // Creates the base loop in the calling thread; serve and the destructor must run there.
-  PingpongServer(const rb_pingpong_server_params& params, RegistrationPolicy policy,
-                 const PluginOptions& options);
+  PingpongServer(const rb_pingpong_server_params& params, const PluginOptions& options);
   ~PingpongServer();
   PingpongServer(const PingpongServer&) = delete;
   PingpongServer& operator=(const PingpongServer&) = delete;

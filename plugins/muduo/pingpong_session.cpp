@@ -67,14 +67,11 @@ void PingpongSession::onConnection(const TcpConnectionPtr& conn) {
 
 void PingpongSession::onMessage(const TcpConnectionPtr& conn, Buffer* buffer) {
   const std::size_t n = buffer->readableBytes();
-  ++counts_.messagesRead;
-  counts_.bytesRead += n;
+  ++counts_.messages_read;
+  counts_.bytes_read += n;
   if (verify_) {
     const auto* data = reinterpret_cast<const unsigned char*>(buffer->peek());
-    const std::uint64_t bad = rb_pingpong_mismatches(data, n, offset_, blockSize_);
-    if (bad > 0 && !counts_.mismatchFound) noteFirstMismatch(data, n);
-    counts_.mismatches += bad;
-    counts_.verified += n;
+    pingpong_client_verify(&counts_, &firstMismatch_, index_, data, n, offset_, blockSize_);
   }
   offset_ += n;
   if (stopped_) {
@@ -84,24 +81,14 @@ void PingpongSession::onMessage(const TcpConnectionPtr& conn, Buffer* buffer) {
   }
 }
 
-void PingpongSession::noteFirstMismatch(const unsigned char* data, std::size_t len) {
-  for (std::size_t j = 0; j < len; ++j) {
-    const auto expected = static_cast<unsigned char>(((offset_ + j) % blockSize_) % 128);
-    if (data[j] != expected) {
-      counts_.mismatchFound = true;
-      counts_.mismatchOffset = offset_ + j;
-      counts_.mismatchExpected = expected;
-      counts_.mismatchGot = data[j];
-      return;
-    }
-  }
-}
-
 void PingpongSession::finish(SessionEnd end) {
   if (end_ != SessionEnd::kOpen) {
     return;
   }
   end_ = end;
+  ++(end == SessionEnd::kCompleted       ? counts_.completed
+     : end == SessionEnd::kConnectFailed ? counts_.connect_failures
+                                         : counts_.resets);
   onEnd_();
 }
 

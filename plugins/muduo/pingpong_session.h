@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 
+#include "pingpong_client_counts.h"
 #include "reactor/callbacks.h"
 #include "reactor/inet_address.h"
 #include "reactor/tcp_client.h"
@@ -15,18 +16,6 @@
 namespace rbmuduo {
 
 class EventLoop;
-
-struct SessionCounts {
-  std::uint64_t bytesRead = 0;
-  std::uint64_t messagesRead = 0;
-  std::uint64_t mismatches = 0;
-  std::uint64_t verified = 0;
-  // The first byte that differed from the pattern, for the failure's reason.
-  bool mismatchFound = false;
-  std::uint64_t mismatchOffset = 0;
-  unsigned char mismatchExpected = 0;
-  unsigned char mismatchGot = 0;
-};
 
 enum class SessionEnd { kOpen, kCompleted, kConnectFailed, kReset };
 
@@ -45,16 +34,16 @@ class PingpongSession {
   // Thread-safe: close at once, or abandon the connect (the host wants the run over).
   void abort();
 
-  // Read once the session has ended.
-  const SessionCounts& counts() const { return counts_; }
+  // Read once the session has ended: what the C plugins' client loops count (its end among
+  // them), and the first byte that differed from the pattern, for the failure's reason.
+  const pingpong_client_counts& counts() const { return counts_; }
+  const pingpong_mismatch& firstMismatch() const { return firstMismatch_; }
   SessionEnd end() const { return end_; }
   std::uint32_t index() const { return index_; }
 
  private:
   void onConnection(const TcpConnectionPtr& conn);
   void onMessage(const TcpConnectionPtr& conn, Buffer* buffer);
-  // Slow path, once per session: records where data[0..len) first breaks the pattern.
-  void noteFirstMismatch(const unsigned char* data, std::size_t len);
   void finish(SessionEnd end);
 
   EventLoop* const loop_;
@@ -67,7 +56,8 @@ class PingpongSession {
   TcpConnectionPtr conn_;
   bool stopped_ = false;
   std::uint64_t offset_ = 0;  // stream bytes received so far
-  SessionCounts counts_;
+  pingpong_client_counts counts_{};
+  pingpong_mismatch firstMismatch_{};
   SessionEnd end_ = SessionEnd::kOpen;
 };
 

@@ -41,11 +41,10 @@ CannedResponses::CannedResponses(std::uint32_t bodySize) {
   }
 }
 
-RrServer::RrServer(const rb_rr_server_params& params, RegistrationPolicy policy,
-                   const PluginOptions& options)
+RrServer::RrServer(const rb_rr_server_params& params, const PluginOptions& options)
     : responses_(params.body_size),
-      loop_(policy, options.eventsInitial),
-      server_(std::make_unique<TcpServer>(&loop_, params.listen_fd, "rr", policy)),
+      loop_(options.eventsInitial),
+      server_(std::make_unique<TcpServer>(&loop_, params.listen_fd, "rr")),
       stopChannel_(&loop_, params.stop_fd) {
   if (params.threads > 1) {
     server_->setThreadNum(static_cast<int>(params.threads));

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "plugin_options.h"
+#include "options.h"
 #include "reactor/callbacks.h"
 #include "reactor/channel.h"
 #include "reactor/event_loop.h"
@@ -39,8 +39,7 @@ class CannedResponses {
 class RrServer {
  public:
   // Creates the base loop in the calling thread; serve and the destructor must run there.
-  RrServer(const rb_rr_server_params& params, RegistrationPolicy policy,
-           const PluginOptions& options);
+  RrServer(const rb_rr_server_params& params, const PluginOptions& options);
   ~RrServer();
   RrServer(const RrServer&) = delete;
   RrServer& operator=(const RrServer&) = delete;

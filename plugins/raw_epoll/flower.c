@@ -7,8 +7,8 @@
 #include <sys/epoll.h>
 #include <unistd.h>
 
-#include "epoll_options.h"
 #include "error_message.h"
+#include "options.h"
 #include "spin.h"
 
 enum {
@@ -119,7 +119,7 @@ static int flower_prepare(const rb_host* host, const rb_flower_params* params,
   }
   *state = NULL;
   struct epoll_options epoll_options;
-  int rc = parse_epoll_options(options, option_count, &epoll_options, err, err_len);
+  int rc = parse_epoll_options(options, option_count, "flower", &epoll_options, err, err_len);
   if (rc == RB_OK) {
     rc = check_params(params, err, err_len);
   }
@@ -238,8 +238,9 @@ static int flower_dispatch(void* state, char* err, size_t err_len) {
 
 static int flower_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
   const struct raw_epoll_flower* flower = state;
-  if (flower == NULL || sink == NULL || sink->put == NULL) {
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "counters: state or sink is NULL");
+  const int rc = counters_check(flower, sink, err, err_len);
+  if (rc != RB_OK) {
+    return rc;
   }
   sink->put(sink->ctx, "reads", flower->count);
   sink->put(sink->ctx, "writes", flower->writes);

@@ -28,7 +28,7 @@ static void close_conn(struct rr_loop* loop, struct rr_conn* conn) {
   if (conn->next != NULL) conn->next->prev = conn->prev;
   if (loop->conns == conn) loop->conns = conn->next;
   pthread_mutex_unlock(&loop->lock);
-  send_queue_free(&conn->out);
+  out_buffer_free(&conn->out);
   close(conn->fd);
   free(conn);
 }
@@ -74,7 +74,7 @@ int rr_loop_add_conn(struct rr_loop* loop, int fd) {
 
 /* Queues one response; 0, or -1 once the connection is closed. */
 static int respond(struct rr_loop* loop, struct rr_conn* conn, const char* data, size_t len) {
-  if (send_queue_send(conn->fd, &conn->out, data, len, &loop->bytes_written) == 0) return 0;
+  if (out_buffer_send(conn->fd, &conn->out, data, len, &loop->bytes_written) == 0) return 0;
   close_conn(loop, conn);
   return -1;
 }
@@ -119,15 +119,15 @@ static int read_requests(struct rr_loop* loop, struct rr_conn* conn) {
 
 void rr_loop_on_conn_event(struct rr_loop* loop, struct rr_conn* conn, uint32_t events) {
   (void)events; /* the interest set says what to do; read or send report HUP and ERR */
-  if (send_queue_pending(&conn->out)) {
-    if (send_queue_flush(conn->fd, &conn->out, &loop->bytes_written) < 0) {
+  if (out_buffer_pending(&conn->out)) {
+    if (out_buffer_flush(conn->fd, &conn->out, &loop->bytes_written) < 0) {
       close_conn(loop, conn);
       return;
     }
   } else if (read_requests(loop, conn) != 0) {
     return;
   }
-  const int pending = send_queue_pending(&conn->out);
+  const int pending = out_buffer_pending(&conn->out);
   if (conn->closing && !pending) {
     close_conn(loop, conn);
     return;

@@ -5,9 +5,9 @@
 #include <stdint.h>
 #include <sys/epoll.h>
 
+#include "out_buffer.h"
 #include "reactorbench/http_request.h"
 #include "rr_stall.h"
-#include "send_queue.h"
 #include "spin.h"
 
 /* One HTTP connection. It is registered for EPOLLIN while nothing waits to be sent and for
@@ -18,7 +18,7 @@ struct rr_conn {
   int closing; /* reads no more; closes once its output is out */
   uint32_t interest;
   rb_http_parser parser;
-  struct send_queue out;
+  struct out_buffer out;
   struct rr_conn* prev;
   struct rr_conn* next;
 };

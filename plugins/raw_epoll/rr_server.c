@@ -13,9 +13,11 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "epoll_options.h"
 #include "error_message.h"
+#include "options.h"
 #include "rr_loop.h"
+#include "server_counters.h"
+#include "server_params.h"
 
 enum { kDefaultMaxEvents = 1024 };
 
@@ -130,26 +132,12 @@ static int watch_control_fds(struct rr_server* server) {
 static int prepare(const rb_host* host, const rb_rr_server_params* params, const rb_option* options,
                    uint32_t option_count, void** state, char* err, size_t err_len) {
   (void)host;
-  const size_t needed = offsetof(rb_rr_server_params, body_size) + sizeof params->body_size;
-  if (state == NULL || params == NULL || params->struct_size < needed || params->threads == 0)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
-                        "rr server params missing, too small or with 0 threads");
-  struct rr_stall stall;
-  rb_option rest[64];
-  uint32_t rest_count = 0;
-  if (option_count > 64)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "%u options: at most 64",
-                        option_count);
-  int rc = parse_rr_stall(options, option_count, &stall, rest, &rest_count, err, err_len);
+  int rc = rr_server_check_params(params, state, err, err_len);
   if (rc != RB_OK) return rc;
+  struct rr_stall stall;
   struct epoll_options parsed;
-  rc = parse_epoll_options(rest, rest_count, &parsed, err, err_len);
-  if (rc != RB_OK) {
-    const size_t used = strlen(err);
-    if (strstr(err, "unknown option") != NULL && used + 40 < err_len)
-      snprintf(err + used, err_len - used, "; rr also: stall_ms, stall_every_ms");
-    return rc;
-  }
+  rc = parse_rr_options(options, option_count, &parsed, &stall, err, err_len);
+  if (rc != RB_OK) return rc;
 
   struct rr_server* server = calloc(1, sizeof *server);
   if (server == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
@@ -223,8 +211,8 @@ static int serve(void* state, char* err, size_t err_len) {
 
 static int counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
   const struct rr_server* server = state;
-  if (server == NULL || sink == NULL || sink->put == NULL)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "counters: state or sink is NULL");
+  const int rc = counters_check(server, sink, err, err_len);
+  if (rc != RB_OK) return rc;
   uint64_t requests = 0, bad_requests = 0, bytes_written = 0;
   uint64_t loop_iterations = server->accept_iterations;
   for (uint32_t i = 0; i < server->loop_count; ++i) {
@@ -233,9 +221,7 @@ static int counters(void* state, const rb_counter_sink* sink, char* err, size_t 
     bytes_written += server->loops[i].bytes_written;
     loop_iterations += server->loops[i].loop_iterations;
   }
-  sink->put(sink->ctx, "connections", server->connections);
-  sink->put(sink->ctx, "requests", requests);
-  sink->put(sink->ctx, "bad_requests", bad_requests);
+  rr_server_put_counters(sink, server->connections, requests, bad_requests);
   sink->put(sink->ctx, "bytes_written", bytes_written);
   sink->put(sink->ctx, "loop_iterations", loop_iterations);
   uint64_t stalls = 0;

@@ -4,24 +4,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "reactorbench/plugin.h"
-
 /* An injected pause of the serving loop: every `every_ms` the loop's thread sleeps `ms`
  * with its connections unserved, as a garbage collection, a page fault storm or a blocking
  * call inside a callback would. It exists to measure coordinated omission: a closed-loop
  * client stops sending while the server is stalled and so hides the stall from its
- * percentiles; an open-loop client does not. Off (0) unless configured. */
+ * percentiles; an open-loop client does not. Off (0) unless configured (options.h parses
+ * stall_ms and stall_every_ms). */
 struct rr_stall {
   uint64_t ms;
   uint64_t every_ms;
   uint64_t next_ns; /* per loop: when its next stall is due */
 };
-
-/* Takes stall_ms and stall_every_ms out of `options` (both or neither; ms < every_ms) and
- * copies the rest to `rest` (room for option_count entries). RB_OK or
- * RB_ERR_INVALID_ARGUMENT with a message. */
-int parse_rr_stall(const rb_option* options, uint32_t option_count, struct rr_stall* stall,
-                   rb_option* rest, uint32_t* rest_count, char* err, size_t err_len);
 
 /* The epoll_wait timeout until the next stall (-1 when off), and the stall itself when due.
  * Returns 1 when it stalled. */

@@ -2,6 +2,7 @@
  * abi_version 1.0 and the 1.0 descriptor size. A 1.1 host must load it, see no notify or
  * pingpong table (it never reads past struct_size), and run its flower table. */
 #include <stddef.h>
+#include <string.h>
 
 #include "runtime_plugin.h"
 
@@ -24,17 +25,12 @@ static rb_plugin_1_0 descriptor;
 
 RB_PLUGIN_ENTRY(host_abi) {
   (void)host_abi;
-  /* Borrow the working table, then describe it the way a 1.0 build did. */
-  const rb_plugin* current = rbtest_runtime_plugin("abi-1-0", "", (rb_flower_ops){0});
-  descriptor = (rb_plugin_1_0){
-      .struct_size = sizeof(rb_plugin_1_0),
-      .abi_version = RB_MAKE_VERSION(1, 0),
-      .name = "abi-1-0",
-      .version = "1.0.0",
-      .library = "poll",
-      .library_version = rbtest_library_version,
-      .description = "built against ABI 1.0: a smaller descriptor, and it must load and work",
-      .flower = current->flower,
-  };
+  /* The working plugin, described the way a 1.0 build did: the same members up to flower. */
+  const rb_plugin* current = rbtest_runtime_plugin(
+      "abi-1-0", "built against ABI 1.0: a smaller descriptor, and it must load and work",
+      (rb_flower_ops){0});
+  memcpy(&descriptor, current, sizeof descriptor);
+  descriptor.struct_size = sizeof(rb_plugin_1_0);
+  descriptor.abi_version = RB_MAKE_VERSION(1, 0);
   return (const rb_plugin*)&descriptor;
 }

@@ -8,8 +8,5 @@ static int dispatch(void* state, char* err, size_t err_len) {
   return rbtest_poll_flower_ops.dispatch(state, err, err_len);
 }
 
-RB_PLUGIN_ENTRY(host_abi) {
-  (void)host_abi;
-  return rbtest_runtime_plugin("abort-in-dispatch", "calls abort() in its third dispatch",
-                               (rb_flower_ops){.dispatch = dispatch});
-}
+RBTEST_ENTRY(rbtest_runtime_plugin("abort-in-dispatch", "calls abort() in its third dispatch",
+                                   (rb_flower_ops){.dispatch = dispatch}))

@@ -9,8 +9,5 @@ static int prepare(const rb_host* host, const rb_flower_params* params, const rb
   return rbtest_poll_flower_ops.prepare(host, params, NULL, 0, state, err, err_len);
 }
 
-RB_PLUGIN_ENTRY(host_abi) {
-  (void)host_abi;
-  return rbtest_runtime_plugin("accepts-any-option", "silently ignores unknown options",
-                               (rb_flower_ops){.prepare = prepare});
-}
+RBTEST_ENTRY(rbtest_runtime_plugin("accepts-any-option", "silently ignores unknown options",
+                                   (rb_flower_ops){.prepare = prepare}))

@@ -10,8 +10,5 @@ static int arm(void* state, char* err, size_t err_len) {
   return rbtest_poll_flower_ops.arm(state, err, err_len);
 }
 
-RB_PLUGIN_ENTRY(host_abi) {
-  (void)host_abi;
-  return rbtest_runtime_plugin("fd-leak", "leaks an eventfd in every arm",
-                               (rb_flower_ops){.arm = arm});
-}
+RBTEST_ENTRY(rbtest_runtime_plugin("fd-leak", "leaks an eventfd in every arm",
+                                   (rb_flower_ops){.arm = arm}))

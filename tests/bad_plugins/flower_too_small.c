@@ -3,22 +3,13 @@
 
 #include "poll_flower.h"
 
-static rb_flower_ops truncated_ops;
-
-static const rb_plugin descriptor = {
-    .struct_size = sizeof(rb_plugin),
-    .abi_version = RB_ABI_VERSION,
-    .name = "flower-too-small",
-    .version = "1.0.0",
-    .library = "poll",
-    .library_version = rbtest_library_version,
-    .description = "a flower table that is too short",
-    .flower = &truncated_ops,
-};
-
-RB_PLUGIN_ENTRY(host_abi) {
-  (void)host_abi;
-  truncated_ops = rbtest_poll_flower_ops;
-  truncated_ops.struct_size = offsetof(rb_flower_ops, counters);
-  return &descriptor;
+static const rb_flower_ops* truncated_ops(void) {
+  static rb_flower_ops truncated;
+  truncated = rbtest_poll_flower_ops;
+  truncated.struct_size = offsetof(rb_flower_ops, counters);
+  return &truncated;
 }
+
+RBTEST_ENTRY(rbtest_poll_plugin((rb_plugin){.name = "flower-too-small",
+                                            .description = "a flower table that is too short",
+                                            .flower = truncated_ops()}))

@@ -1,18 +1,5 @@
 /* A name outside [a-z0-9-]+: it would be ambiguous on the command line and in configs. */
 #include "poll_flower.h"
 
-static const rb_plugin descriptor = {
-    .struct_size = sizeof(rb_plugin),
-    .abi_version = RB_ABI_VERSION,
-    .name = "Invalid Name",
-    .version = "1.0.0",
-    .library = "poll",
-    .library_version = rbtest_library_version,
-    .description = "has a name with capitals and a space",
-    .flower = &rbtest_poll_flower_ops,
-};
-
-RB_PLUGIN_ENTRY(host_abi) {
-  (void)host_abi;
-  return &descriptor;
-}
+RBTEST_ENTRY(rbtest_poll_plugin((rb_plugin){.name = "Invalid Name",
+                                            .description = "has a name with capitals and a space"}))

@@ -9,23 +9,16 @@ typedef struct padded_plugin {
   uint64_t beyond_the_host[4];
 } padded_plugin;
 
-static const padded_plugin descriptor = {
-    .base =
-        {
-            .struct_size = sizeof(padded_plugin),
-            .abi_version = RB_ABI_VERSION,
-            .name = "larger-same-minor",
-            .version = "1.0.0",
-            .library = "poll",
-            .library_version = rbtest_library_version,
-            .description = "declares a larger struct_size at the host's own minor",
-            .flower = &rbtest_poll_flower_ops,
-        },
+static padded_plugin descriptor = {
     .beyond_the_host = {UINT64_C(0xdeadbeefdeadbeef), UINT64_C(0xdeadbeefdeadbeef),
                         UINT64_C(0xdeadbeefdeadbeef), UINT64_C(0xdeadbeefdeadbeef)},
 };
 
 RB_PLUGIN_ENTRY(host_abi) {
   (void)host_abi;
+  descriptor.base = *rbtest_poll_plugin(
+      (rb_plugin){.struct_size = sizeof(padded_plugin),
+                  .name = "larger-same-minor",
+                  .description = "declares a larger struct_size at the host's own minor"});
   return &descriptor.base;
 }

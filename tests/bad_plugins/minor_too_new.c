@@ -7,22 +7,14 @@ typedef struct plugin_next {
   const void* added_in_next;
 } plugin_next;
 
-static const plugin_next descriptor = {
-    .base =
-        {
-            .struct_size = sizeof(plugin_next),
-            .abi_version = RB_MAKE_VERSION(1, RB_ABI_MINOR + 1),
-            .name = "minor-too-new",
-            .version = "1.0.0",
-            .library = "poll",
-            .library_version = rbtest_library_version,
-            .description = "claims the next ABI minor",
-            .flower = &rbtest_poll_flower_ops,
-        },
-    .added_in_next = &descriptor,
-};
+static plugin_next descriptor = {.added_in_next = &descriptor};
 
 RB_PLUGIN_ENTRY(host_abi) {
   (void)host_abi;
+  descriptor.base =
+      *rbtest_poll_plugin((rb_plugin){.struct_size = sizeof(plugin_next),
+                                      .abi_version = RB_MAKE_VERSION(1, RB_ABI_MINOR + 1),
+                                      .name = "minor-too-new",
+                                      .description = "claims the next ABI minor"});
   return &descriptor.base;
 }

@@ -39,9 +39,6 @@ static void release(void* state) {
   rbtest_poll_flower_ops.release(state);
 }
 
-RB_PLUGIN_ENTRY(host_abi) {
-  (void)host_abi;
-  return rbtest_runtime_plugin(
-      "noisy-output", "writes fake report lines and binary junk to stdout and stderr",
-      (rb_flower_ops){.prepare = prepare, .arm = arm, .dispatch = dispatch, .release = release});
-}
+RBTEST_ENTRY(rbtest_runtime_plugin(
+    "noisy-output", "writes fake report lines and binary junk to stdout and stderr",
+    (rb_flower_ops){.prepare = prepare, .arm = arm, .dispatch = dispatch, .release = release}))

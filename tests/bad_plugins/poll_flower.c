@@ -138,3 +138,15 @@ const rb_flower_ops rbtest_poll_flower_ops = {
     .counters = counters,
     .release = release,
 };
+
+const rb_plugin* rbtest_poll_plugin(rb_plugin changes) {
+  static rb_plugin plugin;
+  plugin = changes;
+  if (plugin.struct_size == 0) plugin.struct_size = sizeof(rb_plugin);
+  if (plugin.abi_version == 0) plugin.abi_version = RB_ABI_VERSION;
+  if (plugin.version == NULL) plugin.version = "1.0.0";
+  if (plugin.library == NULL) plugin.library = "poll";
+  if (plugin.library_version == NULL) plugin.library_version = rbtest_library_version;
+  if (plugin.flower == NULL) plugin.flower = &rbtest_poll_flower_ops;
+  return &plugin;
+}

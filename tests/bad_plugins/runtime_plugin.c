@@ -5,8 +5,6 @@ int rbtest_dispatch_calls = 0;
 
 static rb_flower_ops replaced_ops;
 static rb_flower_ops table;
-static rb_plugin descriptor;
-
 static int prepare(const rb_host* host, const rb_flower_params* params, const rb_option* options,
                    uint32_t option_count, void** state, char* err, size_t err_len) {
   const rb_flower_ops* ops = replaced_ops.prepare ? &replaced_ops : &rbtest_poll_flower_ops;
@@ -39,15 +37,6 @@ const rb_plugin* rbtest_runtime_plugin(const char* name, const char* description
                                        rb_flower_ops replaced) {
   replaced_ops = replaced;
   table = (rb_flower_ops){sizeof(rb_flower_ops), prepare, arm, dispatch, counters, release};
-  descriptor = (rb_plugin){
-      .struct_size = sizeof(rb_plugin),
-      .abi_version = RB_ABI_VERSION,
-      .name = name,
-      .version = "1.0.0",
-      .library = "poll",
-      .library_version = rbtest_library_version,
-      .description = description,
-      .flower = &table,
-  };
-  return &descriptor;
+  return rbtest_poll_plugin(
+      (rb_plugin){.name = name, .description = description, .flower = &table});
 }

@@ -14,8 +14,5 @@ __attribute__((no_sanitize("undefined"))) static int arm(void* state, char* err,
   return rbtest_poll_flower_ops.arm(state, err, err_len);
 }
 
-RB_PLUGIN_ENTRY(host_abi) {
-  (void)host_abi;
-  return rbtest_runtime_plugin("segv-in-arm", "dereferences NULL in its third arm",
-                               (rb_flower_ops){.arm = arm});
-}
+RBTEST_ENTRY(rbtest_runtime_plugin("segv-in-arm", "dereferences NULL in its third arm",
+                                   (rb_flower_ops){.arm = arm}))

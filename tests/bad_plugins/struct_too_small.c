@@ -11,7 +11,4 @@ static const rb_plugin descriptor = {
     .library = "poll",
 };
 
-RB_PLUGIN_ENTRY(host_abi) {
-  (void)host_abi;
-  return &descriptor;
-}
+RBTEST_ENTRY(&descriptor)

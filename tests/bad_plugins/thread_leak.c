@@ -22,8 +22,5 @@ static int prepare(const rb_host* host, const rb_flower_params* params, const rb
   return rbtest_poll_flower_ops.prepare(host, params, options, option_count, state, err, err_len);
 }
 
-RB_PLUGIN_ENTRY(host_abi) {
-  (void)host_abi;
-  return rbtest_runtime_plugin("thread-leak", "leaves a thread running after release",
-                               (rb_flower_ops){.prepare = prepare});
-}
+RBTEST_ENTRY(rbtest_runtime_plugin("thread-leak", "leaves a thread running after release",
+                                   (rb_flower_ops){.prepare = prepare}))

@@ -31,9 +31,6 @@ static int arm(void* state, char* err, size_t err_len) {
   return rbtest_poll_flower_ops.arm(state, err, err_len);
 }
 
-RB_PLUGIN_ENTRY(host_abi) {
-  (void)host_abi;
-  return rbtest_runtime_plugin("write-to-gone-peer",
-                               "writes to a pipe without a reader in its second arm",
-                               (rb_flower_ops){.arm = arm});
-}
+RBTEST_ENTRY(rbtest_runtime_plugin("write-to-gone-peer",
+                                   "writes to a pipe without a reader in its second arm",
+                                   (rb_flower_ops){.arm = arm}))

@@ -19,8 +19,5 @@ static int counters(void* state, const rb_counter_sink* sink, char* err, size_t 
   return rbtest_poll_flower_ops.counters(state, &wrapped, err, err_len);
 }
 
-RB_PLUGIN_ENTRY(host_abi) {
-  (void)host_abi;
-  return rbtest_runtime_plugin("wrong-counts", "reports one read too few from iteration 2 on",
-                               (rb_flower_ops){.counters = counters});
-}
+RBTEST_ENTRY(rbtest_runtime_plugin("wrong-counts", "reports one read too few from iteration 2 on",
+                                   (rb_flower_ops){.counters = counters}))

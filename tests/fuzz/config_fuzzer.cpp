@@ -19,7 +19,7 @@ constexpr std::string_view kSourceName = "fuzz.toml";
 // Mirrors the shipped plugins and their workloads, so every section of every workload
 // (flower, notify, the pingpong roles, rr, variants of each) is reachable; "notify-only" and
 // "client-only" make the workload and role checks fail the other way.
-class FuzzCatalog final : public rb::config::PluginCatalog {
+class FuzzLookup final : public rb::config::PluginLookup {
  public:
   bool has_plugin(std::string_view name) const override {
     for (const auto& plugin : kPlugins)
@@ -90,7 +90,7 @@ void check_one_line(const std::string& message) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const FuzzCatalog catalog;
+  static const FuzzLookup catalog;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   // --quick trims axes after parsing: exercise both paths, chosen by the input itself.
   rb::config::Overrides overrides;

@@ -11,41 +11,31 @@
 
 namespace rbtest {
 
-ScratchDir::ScratchDir() {
-  std::string tmpl = (std::filesystem::temp_directory_path() / "rbtest-XXXXXX").string();
-  if (::mkdtemp(tmpl.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-  path_ = tmpl;
-}
-
-ScratchDir::~ScratchDir() {
-  std::error_code ec;
-  std::filesystem::remove_all(path_, ec);
-}
-
-std::filesystem::path ScratchDir::write(const std::string& name, const std::string& content) const {
-  const auto file = path_ / name;
-  std::ofstream(file) << content;
-  return file;
+pid_t spawn_runner(const std::vector<std::string>& args, const std::filesystem::path& out,
+                   const std::filesystem::path& err) {
+  // argv is built before the fork: the child of a threaded test may only exec.
+  std::vector<std::string> storage = {RB_RUNNER_EXE};
+  storage.insert(storage.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : storage) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int out_fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err_fd = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(out_fd, STDOUT_FILENO);
+    ::dup2(err_fd, STDERR_FILENO);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  return pid;
 }
 
 RunOutput run_runner(const std::vector<std::string>& args) {
   ScratchDir capture;
   const auto out_path = capture.path() / "stdout";
   const auto err_path = capture.path() / "stderr";
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(out, STDOUT_FILENO);
-    ::dup2(err, STDERR_FILENO);
-    std::vector<std::string> argv_storage = {RB_RUNNER_EXE};
-    argv_storage.insert(argv_storage.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& a : argv_storage) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
-  }
+  const pid_t pid = spawn_runner(args, out_path, err_path);
   int status = 0;
   ::waitpid(pid, &status, 0);
   RunOutput result;
@@ -76,6 +66,31 @@ std::vector<std::string> read_sample_lines(const std::filesystem::path& samples_
 nlohmann::json read_json(const std::filesystem::path& file) {
   std::ifstream in(file);
   return nlohmann::json::parse(in);
+}
+
+std::string run_lines(int repetitions, const std::string& timeout) {
+  return "repetitions = " + std::to_string(repetitions) + "\nwarmup = 1\ntimeout = \"" + timeout +
+         "\"";
+}
+
+std::string matrix_config(const std::string& workload, const std::string& plugins,
+                          const std::string& run, const std::string& matrix,
+                          const std::string& extra) {
+  return "workload = \"" + workload + "\"\nplugins = [" + plugins + "]\n\n[run]\n" + run +
+         "\n\n[matrix]\n" + matrix + "\n" + extra + "\n";
+}
+
+std::vector<std::string> run_args(const ScratchDir& dir, const std::string& name,
+                                  const std::string& config, const std::string& plugin_dir) {
+  return {"run",           dir.write(name, config).string(),
+          "--out",         (dir.path() / "out").string(),
+          "--plugin-path", plugin_dir};
+}
+
+const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& plugin) {
+  for (const auto& cell : summary.at("cells"))
+    if (cell.at("plugin") == plugin) return cell;
+  throw std::runtime_error("no cell for " + plugin + " in " + summary.dump());
 }
 
 }  // namespace rbtest

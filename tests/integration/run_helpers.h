@@ -1,24 +1,17 @@
 // Running the real runner from a test: a scratch directory, the command, its outputs.
 #pragma once
 
+#include <sys/types.h>
+
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "../support/scratch_dir.h"
+
 namespace rbtest {
-
-class ScratchDir {
- public:
-  ScratchDir();
-  ~ScratchDir();
-  const std::filesystem::path& path() const { return path_; }
-  std::filesystem::path write(const std::string& name, const std::string& content) const;
-
- private:
-  std::filesystem::path path_;
-};
 
 struct RunOutput {
   int exit_code = -1;
@@ -26,6 +19,9 @@ struct RunOutput {
   std::string err;
 };
 
+// Starts the runner with these arguments (no shell), its stdout and stderr into these files.
+pid_t spawn_runner(const std::vector<std::string>& args, const std::filesystem::path& out,
+                   const std::filesystem::path& err);
 // Runs the runner with these arguments (no shell), capturing stdout and stderr.
 RunOutput run_runner(const std::vector<std::string>& args);
 
@@ -34,5 +30,20 @@ std::vector<std::string> read_lines(const std::filesystem::path& file);
 // cell-round that did not end ok).
 std::vector<std::string> read_sample_lines(const std::filesystem::path& samples_jsonl);
 nlohmann::json read_json(const std::filesystem::path& file);
+
+// [run]'s lines: this many repetitions, one warm-up, this timeout.
+std::string run_lines(int repetitions, const std::string& timeout);
+// A config: the workload, the plugins (a TOML array's items), [run] with `run`, [matrix] with
+// `matrix`, then `extra` (more sections).
+std::string matrix_config(const std::string& workload, const std::string& plugins,
+                          const std::string& run, const std::string& matrix,
+                          const std::string& extra = "");
+// The smallest flower point, as [matrix] lines.
+inline constexpr const char* kTinyFlowerPoint = "pipes = [10]\nactive = [2]\nwrites = [10]";
+// run DIR/NAME (the config written there) --out DIR/out --plugin-path PLUGIN_DIR.
+std::vector<std::string> run_args(const ScratchDir& dir, const std::string& name,
+                                  const std::string& config, const std::string& plugin_dir);
+// The summary's cell of this plugin; throws when there is none.
+const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& plugin);
 
 }  // namespace rbtest

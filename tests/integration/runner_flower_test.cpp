@@ -7,39 +7,16 @@
 
 #include "run_helpers.h"
 
+namespace rbtest {
 namespace {
-
-using rbtest::read_json;
-using rbtest::read_lines;
-using rbtest::run_runner;
-using rbtest::ScratchDir;
 
 std::string flower_config(const std::string& plugins, const std::string& matrix,
                           int repetitions = 4, const std::string& extra = "") {
-  return fmt::format(R"(workload = "flower"
-plugins = [{}]
-
-[run]
-repetitions = {}
-warmup = 1
-timeout = "20s"
-
-[matrix]
-{}
-{})",
-                     plugins, repetitions, matrix, extra);
+  return matrix_config("flower", plugins, run_lines(repetitions, "20s"), matrix, extra);
 }
 
 std::vector<std::string> run_args(const ScratchDir& dir, const std::string& config) {
-  return {"run",           dir.write("test.toml", config).string(),
-          "--out",         (dir.path() / "out").string(),
-          "--plugin-path", RB_TEST_PLUGIN_DIR};
-}
-
-const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& plugin) {
-  for (const auto& cell : summary.at("cells"))
-    if (cell.at("plugin") == plugin) return cell;
-  throw std::runtime_error("no cell for " + plugin);
+  return ::rbtest::run_args(dir, "test.toml", config, RB_TEST_PLUGIN_DIR);
 }
 
 TEST(RunnerFlower, BothPluginsVerifiedAndEveryFileWritten) {
@@ -74,28 +51,23 @@ TEST(RunnerFlower, BothPluginsVerifiedAndEveryFileWritten) {
   EXPECT_NE(result.out.find("results: "), std::string::npos);
 }
 
-TEST(RunnerFlower, ImpossibleCellIsSkippedWithTheReason) {
+// raw-epoll over `matrix`: a run that succeeds with its one cell skipped for `reason_part`.
+void expect_only_cell_skipped(const std::string& matrix, const std::string& reason_part) {
   ScratchDir dir;
-  const auto result =
-      run_runner(run_args(dir, flower_config(R"("raw-epoll")", "pipes = [10]\nactive = [20]")));
+  const auto result = run_runner(run_args(dir, flower_config(R"("raw-epoll")", matrix)));
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const auto summary = read_json(dir.path() / "out" / "summary.json");
   const auto& cell = summary.at("cells").at(0);
   EXPECT_EQ(cell.at("status"), "skipped");
-  EXPECT_NE(cell.at("reason").get<std::string>().find("active (20) > pipes (10)"),
-            std::string::npos);
+  EXPECT_NE(cell.at("reason").get<std::string>().find(reason_part), std::string::npos);
+}
+
+TEST(RunnerFlower, ImpossibleCellIsSkippedWithTheReason) {
+  expect_only_cell_skipped("pipes = [10]\nactive = [20]", "active (20) > pipes (10)");
 }
 
 TEST(RunnerFlower, CellNeedingMoreFdsThanTheHardLimitIsSkipped) {
-  ScratchDir dir;
-  const auto result =
-      run_runner(run_args(dir, flower_config(R"("raw-epoll")", "pipes = [500000]\nactive = [1]")));
-  ASSERT_EQ(result.exit_code, 0) << result.err;
-  const auto summary = read_json(dir.path() / "out" / "summary.json");
-  const auto& cell = summary.at("cells").at(0);
-  EXPECT_EQ(cell.at("status"), "skipped");
-  EXPECT_NE(cell.at("reason").get<std::string>().find("needs 1000032 file descriptors"),
-            std::string::npos);
+  expect_only_cell_skipped("pipes = [500000]\nactive = [1]", "needs 1000032 file descriptors");
 }
 
 TEST(RunnerFlower, ChildKilledMidRunKeepsItsFinishedSamplesAndTheRestRuns) {
@@ -166,3 +138,4 @@ TEST(RunnerPlugins, ListsOurPluginsWithVersions) {
 }
 
 }  // namespace
+}  // namespace rbtest

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/reporters.h"
 #include "cli/run_source.h"
 #include "compare/comparison_output.h"
 
@@ -23,13 +24,13 @@ bool has_plugin(const RunResult& run, const std::string& plugin) {
                      [&](const CellResult& c) { return c.cell.plugin == plugin; });
 }
 
-int print(const compare::RunComparison& comparison, compare::OutputFormat format) {
+int print(const compare::RunComparison& comparison, const ReporterEntry& format) {
   if (comparison.matched == 0)
     return error(
         fmt::format("{} and {} have no cell in common (same workload, plugin and "
                     "parameters)",
                     comparison.base_label, comparison.new_label));
-  std::cout << compare::format_comparison(comparison, format) << std::flush;
+  std::cout << format.reporter->render({.comparison = &comparison}).text << std::flush;
   // On stderr, so json and csv output stays parseable.
   if (const auto note = compare::no_verdict_note(comparison); !note.empty())
     std::cerr << note << '\n';
@@ -61,8 +62,10 @@ CLI::App* add_compare_command(CLI::App& app, CompareArgs& args) {
 }
 
 int compare_command(const CompareArgs& args) {
-  const auto format = compare::parse_output_format(args.format);
-  if (!format) return error("--format '" + args.format + "': expected table, md, json or csv");
+  const ReporterEntry* format = find_reporter(OutputKind::comparison, args.format);
+  if (format == nullptr)
+    return error("--format '" + args.format + "': expected " +
+                 reporter_choices(OutputKind::comparison));
   compare::CompareOptions options;
   try {
     options = to_compare_options(args.flags);

@@ -10,16 +10,17 @@
 #include "cli/compare_options.h"
 #include "cli/exit_codes.h"
 #include "compare/run_comparison.h"
-#include "compare/text_table.h"
-#include "report/json_codec.h"
+#include "model/json_codec.h"
+#include "model/metric_info.h"
 #include "report/number_format.h"
 #include "store/history_changes.h"
+#include "text/text_table.h"
 #include "workload/registry.h"
 
 namespace rb::cli {
 namespace {
 
-using report::Json;
+using model::Json;
 
 std::string number(double value) {
   return std::isfinite(value) ? report::format_significant(value, 3) : "n/a";
@@ -137,7 +138,7 @@ int show_history_changes(store::Database& db, const store::RunFilter& filter,
                       {"min_segment", options.min_segment},
                       {"seed", options.seed},
                       {"series", std::move(series)}};
-    std::cout << report::dump_json(out, 2) << '\n';
+    std::cout << model::dump_json(out, 2) << '\n';
     return kExitOk;
   }
 
@@ -159,7 +160,7 @@ int show_history_changes(store::Database& db, const store::RunFilter& filter,
       continue;
     }
     text += fmt::format("\n{} ({} runs{}):\n", series_name(s.history), s.used.size(), left_out);
-    compare::TextTable table;
+    text::TextTable table;
     table.header = {"run", "started", "git", "before", "after", "change", "p"};
     table.right_aligned = {true, false, false, true, true, true, true};
     for (const auto& cp : s.change_points) {
@@ -168,7 +169,7 @@ int show_history_changes(store::Database& db, const store::RunFilter& filter,
                             number(cp.before), number(cp.after), signed_percent(cp.relative_change),
                             fmt::format("{:.3f}", cp.p_value)});
     }
-    text += args.format == "md" ? compare::render_markdown(table) : compare::render_text(table);
+    text += args.format == "md" ? text::render_markdown(table) : text::render_text(table);
   }
   if (!quiet.empty()) {
     const std::string runs = quiet_runs_min == quiet_runs_max
@@ -201,12 +202,12 @@ int check_newest_run(store::Database& db, const store::RunFilter& filter, const 
         fmt::format("{} finished run{}{}, fewer than --min-runs {}: nothing to judge yet", finished,
                     finished == 1 ? "" : "s", where, args.min_runs);
     if (args.format == "json")
-      std::cout << report::dump_json(Json{{"finished_runs", finished},
-                                          {"min_runs", args.min_runs},
-                                          {"exit_code", compare::kExitInconclusive},
-                                          {"reason", reason},
-                                          {"cells", Json::array()}},
-                                     2)
+      std::cout << model::dump_json(Json{{"finished_runs", finished},
+                                         {"min_runs", args.min_runs},
+                                         {"exit_code", compare::kExitInconclusive},
+                                         {"reason", reason},
+                                         {"cells", Json::array()}},
+                                    2)
                 << '\n';
     else
       std::cout << "history: " << reason << " -> exit 3\n";
@@ -264,11 +265,11 @@ int check_newest_run(store::Database& db, const store::RunFilter& filter, const 
                       {"threshold", options.threshold},
                       {"exit_code", code},
                       {"cells", std::move(cells)}};
-    std::cout << report::dump_json(out, 2) << '\n';
+    std::cout << model::dump_json(out, 2) << '\n';
     return code;
   }
 
-  compare::TextTable table;
+  text::TextTable table;
   table.header = {"cell", "metric", "newest", "level", "since run", "change", "band", "verdict"};
   table.right_aligned = {false, false, true, true, true, true, true, false};
   for (const auto& c : checks) {
@@ -284,7 +285,7 @@ int check_newest_run(store::Database& db, const store::RunFilter& filter, const 
       "history check: run {} ({}, git {}) against the level of the {} runs before it, {}{}\n",
       newest.id, newest.started_at, newest.git_revision, scope->runs.size() - 1, scope_text(*scope),
       args.allow_disturbed ? "; disturbed runs kept (--allow-disturbed)" : "");
-  text += args.format == "md" ? compare::render_markdown(table) : compare::render_text(table);
+  text += args.format == "md" ? text::render_markdown(table) : text::render_text(table);
   // Each regression, breakage and improvement with its band; the inconclusive ones by reason
   // (a disturbed run makes every cell of it inconclusive for the same reason).
   std::vector<std::pair<std::string, std::size_t>> why_inconclusive;

@@ -10,17 +10,18 @@
 #include "cli/history_changes_command.h"
 #include "cli/run_source.h"
 #include "compare/comparison_output.h"
-#include "compare/text_table.h"
-#include "report/json_codec.h"
+#include "model/json_codec.h"
+#include "model/metric_info.h"
 #include "report/number_format.h"
 #include "store/history_query.h"
 #include "store/schema.h"
+#include "text/text_table.h"
 #include "workload/registry.h"
 
 namespace rb::cli {
 namespace {
 
-using report::Json;
+using model::Json;
 
 std::string number(double value) {
   return std::isfinite(value) ? report::format_significant(value, 3) : "n/a";
@@ -36,8 +37,8 @@ bool headline(const store::CellHistory& series) {
   });
 }
 
-std::string render(const compare::TextTable& table, const std::string& format) {
-  return format == "md" ? compare::render_markdown(table) : compare::render_text(table);
+std::string render(const text::TextTable& table, const std::string& format) {
+  return format == "md" ? text::render_markdown(table) : text::render_text(table);
 }
 
 int list_runs(store::Database& db, const store::RunFilter& filter, const HistoryArgs& args) {
@@ -54,10 +55,10 @@ int list_runs(store::Database& db, const store::RunFilter& filter, const History
                      {"host", r.host},
                      {"git_revision", r.git_revision},
                      {"cells", r.cells}});
-    std::cout << report::dump_json(out, 2) << '\n';
+    std::cout << model::dump_json(out, 2) << '\n';
     return kExitOk;
   }
-  compare::TextTable table;
+  text::TextTable table;
   table.header = {"run", "started", "status", "config", "workload", "host", "git", "cells"};
   table.right_aligned = {true, false, false, false, false, false, false, true};
   for (const auto& r : runs)
@@ -99,7 +100,7 @@ int show_cells(store::Database& db, const store::RunFilter& filter, const Histor
                      {"metric", s.metric},
                      {"runs", std::move(points)}});
     }
-    std::cout << report::dump_json(out, 2) << '\n';
+    std::cout << model::dump_json(out, 2) << '\n';
     return kExitOk;
   }
   std::string text;
@@ -108,7 +109,7 @@ int show_cells(store::Database& db, const store::RunFilter& filter, const Histor
     text += fmt::format("{}{} {} {}: {}\n", args.format == "md" ? "### " : "", s.workload, s.plugin,
                         s.point, s.metric);
     if (args.format == "md") text += '\n';
-    compare::TextTable table;
+    text::TextTable table;
     table.header = {"run", "started", "git", "n", "median", "95% CI", "vs previous"};
     table.right_aligned = {true, false, false, true, true, true, true};
     double previous = std::nan("");

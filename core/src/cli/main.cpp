@@ -1,6 +1,7 @@
 // The runner's command line. `runner CONFIG.toml` is short for `runner run CONFIG.toml`.
 // Two hidden sub-commands are the runner talking to itself in a child process:
-// `__cell JSON` runs one cell, `__probe PATH FD` describes one plugin.
+// `__cell JSON` runs one cell (or, with the job's `check` set, one conformance check of
+// `runner validate`), `__probe PATH FD` describes one plugin.
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -12,14 +13,15 @@
 #include "cli/exit_codes.h"
 #include "cli/export_command.h"
 #include "cli/history_command.h"
+#include "cli/html_report_command.h"
 #include "cli/plugins_command.h"
-#include "cli/report_command.h"
 #include "cli/run_command.h"
 #include "cli/serve_command.h"
 #include "cli/validate_command.h"
 #include "exec/cell_worker.h"
 #include "model/build_info.h"
 #include "plugin/probe.h"
+#include "validate/check_worker.h"
 #include "workload/registry.h"
 
 namespace {
@@ -43,6 +45,8 @@ int cell_main(int argc, char** argv) {
     std::cerr << "runner __cell: bad job: " << e.what() << '\n';
     return rb::exec::kWorkerBadJob;
   }
+  // A conformance check (`runner validate`) travels as a cell job with `check` set.
+  if (!job.check.empty()) return rb::validate::run_check_job(job);
   return rb::exec::run_cell_worker(job);
 }
 
@@ -130,8 +134,8 @@ int main(int argc, char** argv) {
   auto* compare_cmd = rb::cli::add_compare_command(app, compare);
   rb::cli::ExportArgs export_args;
   auto* export_cmd = rb::cli::add_export_command(app, export_args);
-  rb::cli::ReportArgs report;
-  auto* report_cmd = rb::cli::add_report_command(app, report);
+  rb::cli::HtmlReportArgs html_report;
+  auto* html_report_cmd = rb::cli::add_html_report_command(app, html_report);
 
   try {
     std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
@@ -146,7 +150,7 @@ int main(int argc, char** argv) {
     if (*history_cmd) return rb::cli::history_command(history);
     if (*compare_cmd) return rb::cli::compare_command(compare);
     if (*export_cmd) return rb::cli::export_command(export_args);
-    if (*report_cmd) return rb::cli::report_command(report);
+    if (*html_report_cmd) return rb::cli::html_report_command(html_report);
     if (*plugins_cmd) return rb::cli::plugins_command(list_path, list_json, list_unsafe);
     if (*validate_cmd) return rb::cli::validate_command(validate);
     if (*serve_cmd) return rb::cli::serve_command(serve);

@@ -2,7 +2,6 @@
 #include "model/build_info.h"
 
 #include <fcntl.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -11,10 +10,12 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <system_error>
+#include <vector>
 
 #include <fmt/format.h>
 
-extern char** environ;
+#include "proc/spawn.h"
 
 namespace rb::cli {
 namespace {
@@ -38,6 +39,38 @@ std::string last_line(const std::string& text) {
   return nl == std::string::npos ? trimmed : trimmed.substr(nl + 1);
 }
 
+// Runs argv (argv[0] looked up in PATH) with its output in the two files; its wait status,
+// or -1 with `error` set when it could not be started.
+int run_to_files(const std::vector<std::string>& argv, const std::filesystem::path& stdout_path,
+                 const std::filesystem::path& stderr_path, std::string& error) {
+  const auto create = [](const std::filesystem::path& path) {
+    return proc::OwnedFd(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+  };
+  const proc::OwnedFd out = create(stdout_path);
+  const proc::OwnedFd err = create(stderr_path);
+  if (!out.valid() || !err.valid()) {
+    error = fmt::format("cannot run {}: {}", argv[0], std::strerror(errno));
+    return -1;
+  }
+  proc::SpawnRequest request;
+  request.argv = argv;
+  request.search_path = true;
+  request.fds = {{out.get(), STDOUT_FILENO}, {err.get(), STDERR_FILENO}};
+  proc::Spawned spawned;
+  try {
+    spawned = proc::spawn(request);
+  } catch (const std::system_error& e) {
+    error = fmt::format("cannot run {}: {}", argv[0], e.code().message());
+    return -1;
+  }
+  const int status = proc::wait_for_exit(spawned.pid);
+  if (spawned.exec_error != 0) {
+    error = fmt::format("cannot run {}: {}", argv[0], std::strerror(spawned.exec_error));
+    return -1;
+  }
+  return status;
+}
+
 }  // namespace
 
 PlotOutcome run_plot_script(const std::filesystem::path& results_dir,
@@ -57,27 +90,10 @@ PlotOutcome run_plot_script(const std::filesystem::path& results_dir,
   const auto stdout_path = out_dir / ".plot.stdout";
   const auto stderr_path = out_dir / ".plot.stderr";
 
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdout_path.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
   std::vector<std::string> args = {
       python, script, results_dir.string(), "--out", out_dir.string(), "--formats", "png,svg"};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, python.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0) {
-    outcome.error = fmt::format("cannot run {}: {}", python, std::strerror(spawned));
-    return outcome;
-  }
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  const int status = run_to_files(args, stdout_path, stderr_path, outcome.error);
+  if (!outcome.error.empty()) return outcome;
   const std::string out = read_all(stdout_path);
   const std::string err = read_all(stderr_path);
   std::error_code ec;

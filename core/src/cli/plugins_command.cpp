@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "cli/exit_codes.h"
-#include "cli/plugin_catalog.h"
+#include "cli/plugin_resolver.h"
 #include "plugin/probe.h"
 #include "plugin/search_dirs.h"
 #include "reactorbench/plugin.h"
@@ -21,14 +21,14 @@ std::string abi_text(std::uint32_t v) {
 
 int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool as_json,
                     bool allow_unsafe_plugins) {
-  const PluginCatalog catalog(plugin_path, plugin::current_executable(), allow_unsafe_plugins);
-  const auto& registry = catalog.registry();
+  const PluginResolver resolver(plugin_path, plugin::current_executable(), allow_unsafe_plugins);
+  const auto& registry = resolver.registry();
 
   if (as_json) {
     nlohmann::json out = {{"search_dirs", nlohmann::json::array()},
                           {"plugins", nlohmann::json::array()},
                           {"failures", nlohmann::json::array()}};
-    for (const auto& d : catalog.search_dirs()) out["search_dirs"].push_back(d.string());
+    for (const auto& d : resolver.search_dirs()) out["search_dirs"].push_back(d.string());
     for (const auto& p : registry.plugins()) out["plugins"].push_back(plugin::to_json(p));
     for (const auto& [path, error] : registry.failures())
       out["failures"].push_back({{"path", path.string()}, {"error", error}});
@@ -46,7 +46,7 @@ int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool 
   for (const auto& [path, error] : registry.failures())
     std::cout << fmt::format("failed to load {}: {}\n", path.string(), error);
   std::string searched;
-  for (const auto& dir : catalog.search_dirs())
+  for (const auto& dir : resolver.search_dirs())
     searched += (searched.empty() ? "" : ":") + dir.string();
   std::cout << "searched: " << searched << '\n';
   return kExitOk;

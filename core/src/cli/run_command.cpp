@@ -11,22 +11,21 @@
 
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
-#include "cli/plugin_catalog.h"
+#include "cli/plugin_resolver.h"
+#include "cli/reporters.h"
 #include "cli/run_store.h"
 #include "config/test_plan.h"
 #include "exec/clock_probe.h"
-#include "exec/foreign_processes.h"
 #include "exec/matrix_runner.h"
-#include "exec/process_limits.h"
 #include "exec/round_order.h"
 #include "plugin/load_error.h"
 #include "plugin/search_dirs.h"
+#include "proc/foreign_processes.h"
+#include "proc/process_limits.h"
+#include "report/atomic_file.h"
 #include "report/console_table.h"
 #include "report/run_context.h"
 #include "report/samples_writer.h"
-#include "report/summary_csv.h"
-#include "report/summary_json.h"
-#include "report/summary_md.h"
 
 namespace rb::cli {
 namespace {
@@ -49,7 +48,7 @@ std::filesystem::path default_results_dir(const std::filesystem::path& config) {
 
 // A pinned CPU that does not exist here would fail every cell the same way: say it once.
 void check_cpus(const config::TestPlan& plan) {
-  const auto allowed = exec::allowed_cpus();
+  const auto allowed = proc::allowed_cpus();
   const std::pair<const char*, const std::vector<int>*> keys[] = {
       {"cpus", &plan.run.cpus},
       {"server_cpus", &plan.run.server_cpus},
@@ -82,12 +81,12 @@ std::string command_line_of(const RunArgs& args) {
 // A plugin that fails to load costs its own cells, not the run: they are marked failed with
 // the loader's reason and the rest of the matrix runs. Two files claiming one name is a
 // question only the user can answer, so that still stops the run (LoadError escapes).
-// Variants load their base plugin, so each catalog plugin is resolved once.
-void resolve_plugins(const config::TestPlan& plan, const PluginCatalog& catalog,
+// Variants load their base plugin, so each plugin named in the config is resolved once.
+void resolve_plugins(const config::TestPlan& plan, const PluginResolver& resolver,
                      exec::MatrixOptions& options) {
   for (const auto& name : plan.base_plugins()) {
     try {
-      options.plugin_paths[name] = catalog.resolve(name).path;
+      options.plugin_paths[name] = resolver.resolve(name).path;
     } catch (const plugin::LoadError& e) {
       if (e.kind() == plugin::LoadErrorKind::duplicate_name) throw;
       std::cerr << "error: " << e.what() << " (its cells are marked failed; the rest runs)\n";
@@ -100,8 +99,8 @@ void resolve_plugins(const config::TestPlan& plan, const PluginCatalog& catalog,
 
 int run_command(const RunArgs& args) {
   const auto& interrupted = install_interrupt_flag();
-  const PluginCatalog catalog(args.plugin_path, plugin::current_executable(),
-                              args.allow_unsafe_plugins);
+  const PluginResolver resolver(args.plugin_path, plugin::current_executable(),
+                                args.allow_unsafe_plugins);
 
   config::Overrides overrides;
   overrides.set = args.set;
@@ -112,9 +111,9 @@ int run_command(const RunArgs& args) {
   exec::MatrixOptions options;
   std::optional<RunStoreSession> store;
   try {
-    plan = config::load_plan(args.config, &catalog, overrides);
+    plan = config::load_plan(args.config, &resolver, overrides);
     check_cpus(plan);
-    resolve_plugins(plan, catalog, options);
+    resolve_plugins(plan, resolver, options);
     if (const auto path = run_store_path(args.store, args.no_store, plan)) store.emplace(*path);
   } catch (const config::ConfigError& e) {
     std::cerr << "error: " << e.what() << '\n';
@@ -127,7 +126,7 @@ int run_command(const RunArgs& args) {
     return kExitUsage;
   }
 
-  options.runner_exe = catalog.runner_exe();
+  options.runner_exe = resolver.runner_exe();
   options.results_dir = args.out.value_or(default_results_dir(args.config));
   options.interrupted = &interrupted;
   std::filesystem::create_directories(options.results_dir);
@@ -142,7 +141,7 @@ int run_command(const RunArgs& args) {
   context.clock_resolution_ns = clock.resolution_ns;
   context.clock_overhead_ns = clock.overhead_ns;
   context.disturbance_threshold = plan.run.disturbance_threshold;
-  exec::ForeignProcessCensus census;
+  proc::ForeignProcessCensus census;
   // Drawn before the store records the run, so the history has the seed from the start.
   context.order_seed = plan.run.order_seed.value_or(exec::draw_order_seed());
   options.order_seed = context.order_seed;
@@ -178,12 +177,12 @@ int run_command(const RunArgs& args) {
   context.finished_at = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
   context.foreign_processes = census.top(kForeignProcessesListed);
   run.context = std::move(context);
-  report::write_summary_json(run, options.results_dir / "summary.json");
-  report::write_summary_csv(run, options.results_dir / "summary.csv");
-  report::write_summary_md(run, options.results_dir / "summary.md");
+  for (const ReporterEntry* file : reporters_of(OutputKind::result_file))
+    report::write_file_atomically(options.results_dir / file->name,
+                                  file->reporter->render({.run = &run}).text);
   if (store) store->finish(run.context, interrupted.load(), options.results_dir);
 
-  std::cout << report::format_console_tables(run) << '\n'
+  std::cout << render(OutputKind::console, "table", {.run = &run}).text << '\n'
             << "results: " << options.results_dir.string() << '\n';
   if (interrupted.load()) return kExitInterrupted;
   if (store && store->failed()) return kExitUsage;  // a nightly must not miss a lost history

@@ -14,12 +14,12 @@
 
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
-#include "cli/plugin_catalog.h"
+#include "cli/plugin_resolver.h"
+#include "exec/cell_child.h"
 #include "exec/cell_job.h"
 #include "exec/child_outcome.h"
-#include "exec/child_process.h"
-#include "exec/process_limits.h"
 #include "plugin/search_dirs.h"
+#include "proc/process_limits.h"
 #include "workload/loopback_listener.h"
 #include "workload/registry.h"
 
@@ -75,7 +75,7 @@ exec::CellJob server_job(const ServeArgs& args, const plugin::PluginInfo& info) 
   job.cell.params = {{"threads", args.threads}, {"body_size", args.body_size}};
   job.plugin_path = info.path;
   job.options = parse_options(args.options);
-  job.nofile_needed = exec::nofile_hard_limit();
+  job.nofile_needed = proc::nofile_hard_limit();
   job.role = "server";
   job.report_fd = kReportFd;
   job.listen_fd = kListenFd;
@@ -117,24 +117,24 @@ int serve_command(const ServeArgs& args) {
   }
   const auto& interrupted = install_interrupt_flag();
   const Endpoint endpoint = parse_listen(args.listen);
-  const PluginCatalog catalog(args.plugin_path, plugin::current_executable(),
-                              args.allow_unsafe_plugins);
-  const plugin::PluginInfo info = catalog.resolve(args.plugin);
+  const PluginResolver resolver(args.plugin_path, plugin::current_executable(),
+                                args.allow_unsafe_plugins);
+  const plugin::PluginInfo info = resolver.resolve(args.plugin);
   if (!info.supports(entry->name)) {
     std::cerr << fmt::format("error: plugin '{}' ({}) does not offer the {} server\n", info.name,
                              info.path.string(), entry->name);
     return kExitUsage;
   }
   exec::CellJob job = server_job(args, info);
-  exec::LoopbackListener listener(endpoint.host, static_cast<std::uint16_t>(endpoint.port));
+  workload::LoopbackListener listener(endpoint.host, static_cast<std::uint16_t>(endpoint.port));
   const int listen_fd = listener.fd();
   const int port = listener.port();
   const std::filesystem::path log =
       std::filesystem::temp_directory_path() / fmt::format("reactorbench-serve-{}.log", ::getpid());
   exec::ChildLedger ledger;
-  const auto child = std::make_unique<exec::ChildProcess>(
-      std::vector<std::string>{catalog.runner_exe().string(), "__cell", exec::to_json(job).dump()},
-      log, kReportFd, std::vector<exec::ChildProcess::InheritedFd>{{listen_fd, kListenFd}});
+  const auto child = std::make_unique<exec::CellChild>(
+      std::vector<std::string>{resolver.runner_exe().string(), "__cell", exec::to_json(job).dump()},
+      log, kReportFd, std::vector<exec::CellChild::InheritedFd>{{listen_fd, kListenFd}});
   listener.close();  // the server holds the only copy now
 
   bool announced = false;
@@ -159,7 +159,7 @@ int serve_command(const ServeArgs& args) {
     }
     child->try_reap();
   }
-  exec::reap_all({child.get()});
+  proc::reap_all({child.get()});
   const exec::ChildEnd end = exec::classify_exit(*child, ledger, log);
   if (!ledger.final_counters.empty()) {
     std::cout << "server counters:\n";

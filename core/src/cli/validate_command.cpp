@@ -8,7 +8,7 @@
 
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
-#include "cli/plugin_catalog.h"
+#include "cli/plugin_resolver.h"
 #include "plugin/search_dirs.h"
 #include "reactorbench/plugin.h"
 #include "validate/plugin_validation.h"
@@ -82,10 +82,10 @@ int validate_command(const ValidateArgs& args) {
     std::cerr << "error: --phase-timeout must be a number of seconds in (0, 3600]\n";
     return kExitUsage;
   }
-  const PluginCatalog catalog(args.plugin_path, plugin::current_executable(),
-                              args.allow_unsafe_plugins);
+  const PluginResolver resolver(args.plugin_path, plugin::current_executable(),
+                                args.allow_unsafe_plugins);
   const ScratchDir scratch;
-  options.runner_exe = catalog.runner_exe();
+  options.runner_exe = resolver.runner_exe();
   options.scratch_dir = scratch.path();
   options.phase_limit = std::chrono::milliseconds(static_cast<long>(args.phase_timeout_s * 1000));
   options.interrupted = &interrupted;
@@ -97,7 +97,7 @@ int validate_command(const ValidateArgs& args) {
     Tally tally;
     plugin::PluginInfo info;
     try {
-      info = catalog.resolve(requested);
+      info = resolver.resolve(requested);
     } catch (const std::exception& e) {
       std::cout << requested << '\n';
       print_line("FAIL", "load", e.what());

@@ -12,8 +12,8 @@ namespace rb::compare {
 namespace {
 
 // JSON has no NaN or infinity: a number that is not finite is written as null.
-report::Json finite_or_null(double value) {
-  return std::isfinite(value) ? report::Json(value) : report::Json(nullptr);
+model::Json finite_or_null(double value) {
+  return std::isfinite(value) ? model::Json(value) : model::Json(nullptr);
 }
 
 std::string csv_number(double value) {
@@ -22,12 +22,12 @@ std::string csv_number(double value) {
 
 }  // namespace
 
-report::Json to_json(const CellComparison& row) {
-  return report::Json{
+model::Json to_json(const CellComparison& row) {
+  return model::Json{
       {"workload", row.workload},
       {"base_plugin", row.base_plugin},
       {"new_plugin", row.new_plugin},
-      {"params", report::params_to_json(row.params)},
+      {"params", model::params_to_json(row.params)},
       {"metric", row.metric.name},
       {"unit", row.metric.unit},
       {"lower_is_better", row.metric.lower_is_better},
@@ -44,15 +44,15 @@ report::Json to_json(const CellComparison& row) {
       {"p_value", finite_or_null(row.p_value)},
       {"verdict", to_string(row.verdict)},
       {"reason", row.reason},
-      {"withheld", row.withheld.empty() ? report::Json(nullptr) : report::Json(row.withheld)},
+      {"withheld", row.withheld.empty() ? model::Json(nullptr) : model::Json(row.withheld)},
       {"provenance_changed", row.provenance_changed},
       {"notes", row.notes}};
 }
 
-report::Json to_json(const RunComparison& c) {
-  report::Json rows = report::Json::array();
+model::Json to_json(const RunComparison& c) {
+  model::Json rows = model::Json::array();
   for (const auto& row : c.rows) rows.push_back(to_json(row));
-  report::Json summaries = report::Json::array();
+  model::Json summaries = model::Json::array();
   for (const auto& s : c.summaries)
     summaries.push_back({{"plugin", s.plugin},
                          {"metric", s.metric},
@@ -63,7 +63,7 @@ report::Json to_json(const RunComparison& c) {
                          {"same", s.same},
                          {"inconclusive", s.inconclusive},
                          {"withheld", s.withheld}});
-  report::Json uncompared = report::Json::array();
+  model::Json uncompared = model::Json::array();
   for (const auto& u : c.uncompared)
     uncompared.push_back({{"workload", u.workload},
                           {"plugin", u.plugin},
@@ -72,30 +72,30 @@ report::Json to_json(const RunComparison& c) {
                           {"new_status", to_string(u.new_status)},
                           {"reason", u.reason},
                           {"broken", u.broken}});
-  return report::Json{{"base", c.base_label},
-                      {"new", c.new_label},
-                      {"threshold", c.rules.threshold},
-                      {"alpha", c.rules.alpha},
-                      {"min_samples", c.rules.min_samples},
-                      {"min_rounds", c.rules.min_rounds},
-                      {"allow_disturbed", c.rules.allow_disturbed},
-                      {"test", "Mann-Whitney U on round medians"},
-                      {"interval",
-                       "two-level bootstrap (rounds, then iterations), expanded "
-                       "percentile"},
-                      {"ci_level", c.rules.ci_level},
-                      {"context_notes", c.context_notes},
-                      {"cells", std::move(rows)},
-                      {"summary", std::move(summaries)},
-                      {"uncompared", std::move(uncompared)},
-                      {"only_in_base", c.only_in_base},
-                      {"only_in_new", c.only_in_new},
-                      {"verdict", verdict_line(c)},
-                      {"exit_code", exit_code(c)}};
+  return model::Json{{"base", c.base_label},
+                     {"new", c.new_label},
+                     {"threshold", c.rules.threshold},
+                     {"alpha", c.rules.alpha},
+                     {"min_samples", c.rules.min_samples},
+                     {"min_rounds", c.rules.min_rounds},
+                     {"allow_disturbed", c.rules.allow_disturbed},
+                     {"test", "Mann-Whitney U on round medians"},
+                     {"interval",
+                      "two-level bootstrap (rounds, then iterations), expanded "
+                      "percentile"},
+                     {"ci_level", c.rules.ci_level},
+                     {"context_notes", c.context_notes},
+                     {"cells", std::move(rows)},
+                     {"summary", std::move(summaries)},
+                     {"uncompared", std::move(uncompared)},
+                     {"only_in_base", c.only_in_base},
+                     {"only_in_new", c.only_in_new},
+                     {"verdict", verdict_line(c)},
+                     {"exit_code", exit_code(c)}};
 }
 
 std::string comparison_json(const RunComparison& comparison) {
-  return report::dump_json(to_json(comparison), 2) + '\n';
+  return model::dump_json(to_json(comparison), 2) + '\n';
 }
 
 std::string comparison_csv(const RunComparison& c) {

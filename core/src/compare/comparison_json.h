@@ -5,12 +5,12 @@
 #include <string>
 
 #include "compare/run_comparison.h"
-#include "report/json_codec.h"
+#include "model/json_codec.h"
 
 namespace rb::compare {
 
-report::Json to_json(const CellComparison& row);
-report::Json to_json(const RunComparison& comparison);
+model::Json to_json(const CellComparison& row);
+model::Json to_json(const RunComparison& comparison);
 
 // to_json(comparison), indented, with a trailing newline.
 std::string comparison_json(const RunComparison& comparison);

@@ -64,20 +64,12 @@ std::string heading(const RunComparison& c, const std::vector<std::string>& fixe
   return out;
 }
 
-std::vector<std::string> uncompared_lines(const RunComparison& c) {
-  std::vector<std::string> out;
-  for (const auto& cell : c.uncompared)
-    out.push_back(fmt::format("{} {}: base {}, new {}{}{}", cell.plugin, cell.point,
-                              to_string(cell.base_status), to_string(cell.new_status),
-                              cell.reason.empty() ? "" : ": " + cell.reason,
-                              cell.broken ? "  (BROKEN: counts as a regression)" : ""));
-  return out;
-}
-
 std::string text_output(const RunComparison& c, bool markdown) {
   std::vector<std::string> fixed;
-  const TextTable rows = verdict_table(c, fixed);
-  auto render = [&](const TextTable& t) { return markdown ? render_markdown(t) : render_text(t); };
+  const text::TextTable rows = verdict_table(c, fixed);
+  auto render = [&](const text::TextTable& t) {
+    return markdown ? text::render_markdown(t) : text::render_text(t);
+  };
   auto section = [&](const std::string& title) {
     return markdown ? "\n### " + title + "\n\n" : "\n" + title + ":\n";
   };
@@ -99,7 +91,7 @@ std::string text_output(const RunComparison& c, bool markdown) {
   if (!c.summaries.empty())
     out += section("Geometric mean of new/base per plugin") + render(summary_table(c));
   if (const auto notes = flagged_lines(c); !notes.empty()) out += section("Flagged") + list(notes);
-  if (const auto lines = uncompared_lines(c); !lines.empty())
+  if (const auto lines = uncompared_lines(c, "  (BROKEN: counts as a regression)"); !lines.empty())
     out += section("Not compared") + list(lines);
   if (!c.only_in_base.empty()) out += section("Only in base") + list(c.only_in_base);
   if (!c.only_in_new.empty()) out += section("Only in new") + list(c.only_in_new);
@@ -115,14 +107,6 @@ std::string verdict_cell(const CellComparison& row) {
 
 }  // namespace
 
-std::optional<OutputFormat> parse_output_format(std::string_view text) {
-  if (text == "table") return OutputFormat::table;
-  if (text == "md" || text == "markdown") return OutputFormat::md;
-  if (text == "json") return OutputFormat::json;
-  if (text == "csv") return OutputFormat::csv;
-  return std::nullopt;
-}
-
 std::string change_text(double ratio) {
   return std::isfinite(ratio) ? fmt::format("{:+.1f}%", (ratio - 1) * 100) : "n/a";
 }
@@ -137,9 +121,9 @@ std::string p_text(double p) {
   return p < 0.001 ? "<0.001" : fmt::format("{:.2g}", p);
 }
 
-TextTable verdict_table(const RunComparison& c, std::vector<std::string>& fixed) {
+text::TextTable verdict_table(const RunComparison& c, std::vector<std::string>& fixed) {
   const std::vector<std::string> varying = varying_params(c, fixed);
-  TextTable t;
+  text::TextTable t;
   t.header = {"plugin",
               "point",
               "metric",
@@ -159,8 +143,8 @@ TextTable verdict_table(const RunComparison& c, std::vector<std::string>& fixed)
   return t;
 }
 
-TextTable summary_table(const RunComparison& c) {
-  TextTable t;
+text::TextTable summary_table(const RunComparison& c) {
+  text::TextTable t;
   t.header = {"plugin", "metric", "geomean", "change",      "cells",
               "faster", "slower", "same",    "inconclusive"};
   t.right_aligned = {false, false, true, true, true, true, true, true, true};
@@ -229,18 +213,22 @@ std::string verdict_line(const RunComparison& c) {
   return fmt::format("{} -> exit {} ({})", fmt::join(parts, ", "), code, meaning);
 }
 
-std::string format_comparison(const RunComparison& comparison, OutputFormat format) {
-  switch (format) {
-    case OutputFormat::table:
-      return text_output(comparison, false);
-    case OutputFormat::md:
-      return text_output(comparison, true);
-    case OutputFormat::json:
-      return comparison_json(comparison);
-    case OutputFormat::csv:
-      return comparison_csv(comparison);
-  }
+std::string comparison_text(const RunComparison& comparison) {
   return text_output(comparison, false);
+}
+
+std::string comparison_markdown(const RunComparison& comparison) {
+  return text_output(comparison, true);
+}
+
+std::vector<std::string> uncompared_lines(const RunComparison& c, std::string_view broken_note) {
+  std::vector<std::string> out;
+  for (const auto& cell : c.uncompared)
+    out.push_back(fmt::format("{} {}: base {}, new {}{}{}", cell.plugin, cell.point,
+                              to_string(cell.base_status), to_string(cell.new_status),
+                              cell.reason.empty() ? "" : ": " + cell.reason,
+                              cell.broken ? broken_note : ""));
+  return out;
 }
 
 }  // namespace rb::compare

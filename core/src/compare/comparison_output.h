@@ -8,30 +8,33 @@
 #include <vector>
 
 #include "compare/run_comparison.h"
-#include "compare/text_table.h"
+#include "text/text_table.h"
 
 namespace rb::compare {
 
-enum class OutputFormat { table, md, json, csv };
-
-// "table", "md" (or "markdown"), "json", "csv".
-std::optional<OutputFormat> parse_output_format(std::string_view text);
-
-std::string format_comparison(const RunComparison& comparison, OutputFormat format);
+// The aligned console table and its Markdown twin: heading, verdict rows, geometric means,
+// notes and the verdict line.
+std::string comparison_text(const RunComparison& comparison);
+std::string comparison_markdown(const RunComparison& comparison);
 
 // The rows' notes (provenance changes, sample-count warnings), one line per distinct note
 // with the rows or plugins it concerns.
 std::vector<std::string> flagged_lines(const RunComparison& comparison);
+
+// "plugin point: base STATUS, new STATUS: reason" per cell one side could not give numbers
+// for, broken_note appended to a broken one's.
+std::vector<std::string> uncompared_lines(const RunComparison& comparison,
+                                          std::string_view broken_note);
 
 // "2 slower, 10 same, 1 inconclusive -> exit 1 (regression)"
 std::string verdict_line(const RunComparison& comparison);
 
 // The rows as cells of a table: plugin, point (the varying parameters only), metric, base,
 // new, change, CI, p, verdict and why; `fixed` receives the parameters common to all rows.
-TextTable verdict_table(const RunComparison& comparison, std::vector<std::string>& fixed);
+text::TextTable verdict_table(const RunComparison& comparison, std::vector<std::string>& fixed);
 
 // The geometric-mean rows: plugin, metric, ratio, cells and the verdict counts.
-TextTable summary_table(const RunComparison& comparison);
+text::TextTable summary_table(const RunComparison& comparison);
 
 // "+20.3%" for a ratio of 1.203; "n/a" when not finite.
 std::string change_text(double ratio);

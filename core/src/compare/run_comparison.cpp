@@ -15,8 +15,8 @@
 #include "compare/provenance_diff.h"
 #include "compare/verdict_gates.h"
 #include "model/round_values.h"
+#include "stats/bootstrap.h"
 #include "stats/summary.h"
-#include "stats/two_level_bootstrap.h"
 #include "workload/registry.h"
 
 namespace rb::compare {

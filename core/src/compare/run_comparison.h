@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "compare/median_ratio.h"
+#include "compare/ratio_estimate.h"
 #include "compare/verdict.h"
 #include "model/cell.h"
 #include "model/metric_info.h"

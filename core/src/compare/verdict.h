@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <string>
 
-#include "compare/median_ratio.h"
+#include "compare/ratio_estimate.h"
 
 namespace rb::compare {
 

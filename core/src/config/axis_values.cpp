@@ -4,7 +4,7 @@
 #include <set>
 
 #include "config/duration_axis.h"
-#include "config/nearest.h"
+#include "config/suggestion.h"
 
 namespace rb::config {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "config/nearest.h"
+#include "config/suggestion.h"
 
 namespace rb::config {
 namespace {

@@ -5,13 +5,13 @@
 #include "config/axis_values.h"
 #include "config/config_file.h"
 #include "config/matrix_section.h"
-#include "config/nearest.h"
 #include "config/nesting_guard.h"
 #include "config/plugin_section.h"
 #include "config/role_pairs.h"
 #include "config/run_section.h"
 #include "config/set_override.h"
 #include "config/store_section.h"
+#include "config/suggestion.h"
 #include "config/toml_access.h"
 #include "config/variant_section.h"
 #include "config/workload_schema.h"
@@ -103,7 +103,7 @@ void check_matrix_size(const TestPlan& plan, const SourcePos& matrix_pos) {
 }
 
 TestPlan parse_checked(std::string_view text, const std::string& source_name,
-                       const PluginCatalog* catalog, const Overrides& overrides) {
+                       const PluginLookup* catalog, const Overrides& overrides) {
   const toml::table root = parse_toml(text, source_name);
   const TomlReader reader(source_name);
   reader.reject_unknown_keys(root, top_level_keys, "at the top level");
@@ -151,7 +151,7 @@ TestPlan parse_checked(std::string_view text, const std::string& source_name,
 }  // namespace
 
 TestPlan parse_plan(std::string_view toml_text, const std::string& source_name,
-                    const PluginCatalog* catalog, const Overrides& overrides) {
+                    const PluginLookup* catalog, const Overrides& overrides) {
   // The promise is one kind of error with a position: whatever else goes wrong (toml++,
   // the catalog, memory) is reported at the start of the file rather than escaping.
   try {
@@ -165,7 +165,7 @@ TestPlan parse_plan(std::string_view toml_text, const std::string& source_name,
   }
 }
 
-TestPlan load_plan(const std::filesystem::path& file, const PluginCatalog* catalog,
+TestPlan load_plan(const std::filesystem::path& file, const PluginLookup* catalog,
                    const Overrides& overrides) {
   std::string text;
   try {

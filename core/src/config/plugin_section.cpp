@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "config/nearest.h"
+#include "config/suggestion.h"
 
 namespace rb::config {
 namespace {
@@ -23,7 +23,7 @@ const NamedAt* find_named(const std::vector<NamedAt>& plugins, const std::string
 // --plugins a,b as the user typed it: each name positioned as in the joined list.
 std::vector<NamedAt> requested_plugins(const std::vector<NamedAt>& configured,
                                        const std::vector<std::string>& requested,
-                                       const PluginCatalog* catalog, const Variants& variants) {
+                                       const PluginLookup* catalog, const Variants& variants) {
   if (requested.empty())
     throw ConfigError({"--plugins", 1, 1}, "the plugin list must not be empty");
   std::vector<NamedAt> out;
@@ -55,7 +55,7 @@ std::vector<NamedAt> requested_plugins(const std::vector<NamedAt>& configured,
   return out;
 }
 
-void check_against_catalog(const NamedAt& plugin, const PluginCatalog& catalog,
+void check_against_catalog(const NamedAt& plugin, const PluginLookup& catalog,
                            const std::string& workload, const Variants& variants) {
   check_known_plugin(plugin.name, plugin.pos, catalog, variants);
   if (!offers_workload(catalog, variants, plugin.name, workload))
@@ -118,7 +118,7 @@ PluginOptions read_plugin_options(const TomlReader& reader, const toml::table& r
 
 std::vector<std::string> select_plugins(const std::vector<NamedAt>& configured,
                                         const std::optional<std::vector<std::string>>& requested,
-                                        const PluginCatalog* catalog, const std::string& workload,
+                                        const PluginLookup* catalog, const std::string& workload,
                                         const Variants& variants) {
   const std::vector<NamedAt> selected =
       requested ? requested_plugins(configured, *requested, catalog, variants) : configured;

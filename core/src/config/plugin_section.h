@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "config/plugin_catalog.h"
+#include "config/plugin_lookup.h"
 #include "config/source_pos.h"
 #include "config/toml_access.h"
 #include "config/variant_section.h"
@@ -36,7 +36,7 @@ PluginOptions read_plugin_options(const TomlReader& reader, const toml::table& r
 // exist and offer the workload (a variant through its base).
 std::vector<std::string> select_plugins(const std::vector<NamedAt>& configured,
                                         const std::optional<std::vector<std::string>>& requested,
-                                        const PluginCatalog* catalog, const std::string& workload,
+                                        const PluginLookup* catalog, const std::string& workload,
                                         const Variants& variants);
 
 }  // namespace rb::config

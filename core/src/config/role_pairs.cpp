@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "config/nearest.h"
+#include "config/suggestion.h"
 
 namespace rb::config {
 namespace {
@@ -14,13 +14,13 @@ const NamedAt* find_named(const std::vector<NamedAt>& list, const std::string& n
   return nullptr;
 }
 
-bool offers_role(const PluginCatalog& catalog, const Variants& variants, const std::string& plugin,
+bool offers_role(const PluginLookup& catalog, const Variants& variants, const std::string& plugin,
                  const std::string& role, const std::string& workload) {
   return offers_workload(catalog, variants, plugin, workload) ||
          offers_workload(catalog, variants, plugin, workload + "_" + role);
 }
 
-void check_role(const NamedAt& plugin, const std::string& role, const PluginCatalog& catalog,
+void check_role(const NamedAt& plugin, const std::string& role, const PluginLookup& catalog,
                 const std::string& workload, const Variants& variants) {
   check_known_plugin(plugin.name, plugin.pos, catalog, variants);
   if (!offers_role(catalog, variants, plugin.name, role, workload))
@@ -96,7 +96,7 @@ std::vector<NamedAt> every_named_plugin(const PairingInput& input) {
   return out;
 }
 
-std::vector<PluginPair> plan_pairs(const PairingInput& input, const PluginCatalog* catalog) {
+std::vector<PluginPair> plan_pairs(const PairingInput& input, const PluginLookup* catalog) {
   const auto role_list = [&](const char* role) -> const std::vector<NamedAt>& {
     const auto it = input.roles.find(role);
     return it != input.roles.end() ? it->second : input.configured;

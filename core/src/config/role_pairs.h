@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "config/plugin_catalog.h"
+#include "config/plugin_lookup.h"
 #include "config/plugin_section.h"
 #include "config/test_plan.h"
 #include "config/toml_access.h"
@@ -40,7 +40,7 @@ struct PairingInput {
 // The cells' pairs in config order (servers outer, clients inner), narrowed by --plugins
 // (each role list keeps the named plugins; a role left with none is an error) and, with a
 // catalog, checked: every server must offer the server role, every client the client role.
-std::vector<PluginPair> plan_pairs(const PairingInput& input, const PluginCatalog* catalog);
+std::vector<PluginPair> plan_pairs(const PairingInput& input, const PluginLookup* catalog);
 
 // Every plugin a list names, once, in order of first appearance: what the runner resolves
 // and what [plugin_options] may configure.

@@ -4,7 +4,7 @@
 
 #include "config/axis_values.h"
 #include "config/duration_axis.h"
-#include "config/nearest.h"
+#include "config/suggestion.h"
 
 namespace rb::config {
 namespace {

@@ -12,10 +12,10 @@
 #include <utility>
 #include <vector>
 
-#include "config/nearest.h"
 #include "config/overrides.h"
-#include "config/plugin_catalog.h"
+#include "config/plugin_lookup.h"
 #include "config/source_pos.h"
+#include "config/suggestion.h"
 #include "config/workload_schema.h"
 #include "model/cell.h"
 
@@ -110,11 +110,11 @@ struct TestPlan {
 // catalog may be null: plugin names are then not checked against installed plugins.
 // Nothing but ConfigError escapes (toml++ and std exceptions are converted).
 TestPlan parse_plan(std::string_view toml_text, const std::string& source_name,
-                    const PluginCatalog* catalog, const Overrides& overrides);
+                    const PluginLookup* catalog, const Overrides& overrides);
 
 // Reads the file ("<file>: cannot read: <strerror>" when it cannot) and parses it, with the
 // file's path as the source name in every error.
-TestPlan load_plan(const std::filesystem::path& file, const PluginCatalog* catalog,
+TestPlan load_plan(const std::filesystem::path& file, const PluginLookup* catalog,
                    const Overrides& overrides);
 
 }  // namespace rb::config

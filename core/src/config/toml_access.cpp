@@ -4,7 +4,7 @@
 #include <charconv>
 #include <sstream>
 
-#include "config/nearest.h"
+#include "config/suggestion.h"
 
 namespace rb::config {
 namespace {

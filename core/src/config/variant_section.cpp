@@ -4,7 +4,7 @@
 #include <exception>
 #include <filesystem>
 
-#include "config/nearest.h"
+#include "config/suggestion.h"
 
 namespace rb::config {
 namespace {
@@ -19,7 +19,7 @@ std::string header_of(const std::string& name) {
 // The base named by `plugin = "..."`, checked against the other variants and, unless the
 // variant loads a file of its own (`by_path`), the catalog.
 std::string read_base(const TomlReader& reader, const toml::node& node, const std::string& name,
-                      const toml::table& all, const PluginCatalog* catalog, bool by_path) {
+                      const toml::table& all, const PluginLookup* catalog, bool by_path) {
   const std::string& base = reader.as_string(node, header_of(name) + " plugin");
   if (base.empty()) reader.fail(node, header_of(name) + " plugin: empty plugin name");
   if (all.get(base) != nullptr)
@@ -53,7 +53,7 @@ std::string name_from_stem(const std::string& path) {
 // (safety checks included) and its name is the base, which `plugin` must then agree with.
 void read_base_and_path(const TomlReader& reader, const toml::table& values,
                         const std::string& name, const toml::table& all, const SourcePos& name_pos,
-                        const PluginCatalog* catalog, Variant& variant) {
+                        const PluginLookup* catalog, Variant& variant) {
   const toml::node* plugin_node = values.get(kPluginKey);
   const toml::node* path_node = values.get(kPathKey);
   if (plugin_node == nullptr && path_node == nullptr)
@@ -85,7 +85,7 @@ void read_base_and_path(const TomlReader& reader, const toml::table& values,
 }  // namespace
 
 Variants read_variants(const TomlReader& reader, const toml::table& root,
-                       const PluginCatalog* catalog) {
+                       const PluginLookup* catalog) {
   Variants variants;
   const toml::node* node = root.get("variants");
   if (node == nullptr) return variants;
@@ -122,8 +122,8 @@ const std::string& base_of(const Variants& variants, const std::string& name) {
   return it != variants.end() ? it->second.plugin : name;
 }
 
-bool offers_workload(const PluginCatalog& catalog, const Variants& variants,
-                     const std::string& name, const std::string& workload) {
+bool offers_workload(const PluginLookup& catalog, const Variants& variants, const std::string& name,
+                     const std::string& workload) {
   const auto it = variants.find(name);
   if (it != variants.end() && !it->second.path.empty())
     return std::find(it->second.workloads.begin(), it->second.workloads.end(), workload) !=
@@ -131,7 +131,7 @@ bool offers_workload(const PluginCatalog& catalog, const Variants& variants,
   return catalog.supports(base_of(variants, name), workload);
 }
 
-void check_known_plugin(const std::string& name, const SourcePos& pos, const PluginCatalog& catalog,
+void check_known_plugin(const std::string& name, const SourcePos& pos, const PluginLookup& catalog,
                         const Variants& variants) {
   if (variants.contains(name) || catalog.has_plugin(name)) return;
   std::vector<std::string> candidates = catalog.plugin_names();

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "config/plugin_catalog.h"
+#include "config/plugin_lookup.h"
 #include "config/source_pos.h"
 #include "config/toml_access.h"
 #include "model/plugin_setup.h"
@@ -38,19 +38,19 @@ using Variants = std::map<std::string, Variant>;
 // With a catalog, a variant must not take an installed plugin's name and its base must be
 // installed; without one, only the file's own consistency is checked.
 Variants read_variants(const TomlReader& reader, const toml::table& root,
-                       const PluginCatalog* catalog);
+                       const PluginLookup* catalog);
 
 // The catalog plugin `name` loads: a variant's base, or the name itself.
 const std::string& base_of(const Variants& variants, const std::string& name);
 
 // Whether `name` (a plugin or a variant) offers `workload`: a variant by path as its file
 // was probed, any other name as the catalog says of its base.
-bool offers_workload(const PluginCatalog& catalog, const Variants& variants,
-                     const std::string& name, const std::string& workload);
+bool offers_workload(const PluginLookup& catalog, const Variants& variants, const std::string& name,
+                     const std::string& workload);
 
 // With a catalog, `name` in a plugin list must be an installed plugin or a variant:
 // "unknown plugin 'x'; did you mean 'y'?" at `pos` otherwise.
-void check_known_plugin(const std::string& name, const SourcePos& pos, const PluginCatalog& catalog,
+void check_known_plugin(const std::string& name, const SourcePos& pos, const PluginLookup& catalog,
                         const Variants& variants);
 
 // "plugin 'libevent2'", or "plugin 'libevent2' (of variant 'lev-poll')" for a variant.

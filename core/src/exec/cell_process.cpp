@@ -8,8 +8,8 @@
 #include <system_error>
 #include <thread>
 
+#include "exec/cell_child.h"
 #include "exec/child_outcome.h"
-#include "exec/child_process.h"
 
 namespace rb::exec {
 namespace {
@@ -32,8 +32,8 @@ std::string timeout_reason(std::chrono::milliseconds timeout) {
 CellProcessResult run_cell_process(CellJob job, const CellProcessOptions& options,
                                    const std::function<void(const Sample&)>& on_sample) {
   job.report_fd = kChildReportFd;
-  ChildProcess child({options.runner_exe.string(), "__cell", to_json(job).dump()}, options.log_path,
-                     kChildReportFd);
+  CellChild child({options.runner_exe.string(), "__cell", to_json(job).dump()}, options.log_path,
+                  kChildReportFd);
   ChildLedger ledger;
   const Clock::time_point deadline = Clock::now() + options.timeout;
   std::optional<ChildEnd> stopped;  // set when the parent stops the child itself

@@ -43,7 +43,7 @@ std::string last_log_line(const std::filesystem::path& log_path) {
   return last;
 }
 
-ChildEnd classify_exit(const ChildProcess& child, const ChildLedger& ledger,
+ChildEnd classify_exit(const CellChild& child, const ChildLedger& ledger,
                        const std::filesystem::path& log_path) {
   const int status = child.wait_status();
   if (WIFSIGNALED(status)) {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "exec/child_process.h"
-#include "exec/child_report.h"
+#include "exec/cell_child.h"
+#include "exec/child_stream.h"
 #include "model/results.h"
 
 namespace rb::exec {
@@ -36,7 +36,7 @@ struct ChildEnd {
 // How a reaped child ended by its own account and its exit status: crashed (a signal, with
 // the log's last line), failed (its reported failure, an exit before "done", a protocol
 // error, a non-zero exit) or ok. Stops the parent imposed are the caller's to classify.
-ChildEnd classify_exit(const ChildProcess& child, const ChildLedger& ledger,
+ChildEnd classify_exit(const CellChild& child, const ChildLedger& ledger,
                        const std::filesystem::path& log_path);
 
 // The last non-empty line of a log, shortened; "" when there is none.

@@ -1,14 +1,14 @@
 #include "exec/interference.h"
 
 #include <chrono>
-#include <fstream>
 #include <utility>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "exec/cpu_busy.h"
-#include "exec/process_limits.h"
+#include "proc/cpu_busy.h"
+#include "proc/load_average.h"
+#include "proc/process_limits.h"
 
 namespace rb::exec {
 namespace {
@@ -33,22 +33,22 @@ std::string cpu_list(const std::vector<int>& cpus) {
 std::pair<CellProcessResult, RoundInterference> measure_attempt(
     int round, int attempt_number, const std::vector<int>& cpus, double threshold,
     const std::function<CellProcessResult(int)>& attempt) {
-  const auto before = read_proc_stat();
+  const auto before = proc::read_proc_stat();
   const auto started = Clock::now();
   CellProcessResult outcome = attempt(attempt_number);
   const double wall_s = std::chrono::duration<double>(Clock::now() - started).count();
-  const auto after = read_proc_stat();
+  const auto after = proc::read_proc_stat();
 
   RoundInterference r;
   r.round = round;
   r.attempt = attempt_number;
   r.cpus = cpus;
-  const CpuShares shares =
-      cpu_shares(before, after, cpus, wall_s, outcome.rusage.user_s + outcome.rusage.sys_s,
-                 ticks_per_second());
+  const proc::CpuShares shares =
+      proc::cpu_shares(before, after, cpus, wall_s, outcome.rusage.user_s + outcome.rusage.sys_s,
+                       proc::ticks_per_second());
   r.foreign_cpu_share = shares.foreign_cpu_share;
   r.steal_share = shares.steal_share;
-  r.load_average = one_minute_load_average();
+  r.load_average = proc::one_minute_load_average();
   r.wall_s = wall_s;
   if (outcome.canary) {
     r.canary_cpu_ns = outcome.canary->cpu_ns;
@@ -61,7 +61,7 @@ std::pair<CellProcessResult, RoundInterference> measure_attempt(
 }  // namespace
 
 std::vector<int> measured_cpus(const std::vector<int>& pinned) {
-  return pinned.empty() ? allowed_cpus() : pinned;
+  return pinned.empty() ? proc::allowed_cpus() : pinned;
 }
 
 MeasuredRound run_measured_round(int round, const std::vector<int>& cpus,
@@ -108,12 +108,6 @@ void note_disturbance(CellResult& cell, double threshold) {
     if (round.disturbed) reasons.push_back(disturbance_reason(round, threshold));
   cell.disturbed = !reasons.empty();
   cell.disturbance = fmt::format("{}", fmt::join(reasons, "; "));
-}
-
-double one_minute_load_average() {
-  std::ifstream in("/proc/loadavg");
-  double load = 0;
-  return in >> load ? load : 0.0;
 }
 
 }  // namespace rb::exec

@@ -45,7 +45,4 @@ std::string disturbance_reason(const RoundInterference& round, double threshold)
 // CellResult::disturbed and ::disturbance from its kept rounds' interference.
 void note_disturbance(CellResult& cell, double threshold);
 
-// /proc/loadavg's first field; 0 when unreadable.
-double one_minute_load_average();
-
 }  // namespace rb::exec

@@ -6,9 +6,9 @@
 #include "exec/cell_process.h"
 #include "exec/interference.h"
 #include "exec/pair_process.h"
-#include "exec/process_limits.h"
 #include "exec/round_order.h"
 #include "model/metric_info.h"
+#include "proc/process_limits.h"
 #include "report/samples_writer.h"
 #include "stats/summary.h"
 #include "workload/registry.h"
@@ -37,7 +37,7 @@ void add_role_results(CellResult& cell, CellProcessResult& outcome) {
 // may use, the client on the second; unpinned when there is only one.
 std::vector<int> role_cpus(const std::vector<int>& configured, std::size_t default_index) {
   if (!configured.empty()) return configured;
-  const std::vector<int> allowed = allowed_cpus();
+  const std::vector<int> allowed = proc::allowed_cpus();
   if (allowed.size() < 2) return {};
   return {allowed[default_index]};
 }
@@ -48,7 +48,7 @@ std::vector<int> round_cpus(const config::TestPlan& plan, bool paired) {
   if (!paired) return measured_cpus(plan.run.cpus);
   std::vector<int> cpus = role_cpus(plan.run.server_cpus, 0);
   const std::vector<int> client = role_cpus(plan.run.client_cpus, 1);
-  if (cpus.empty() || client.empty()) return allowed_cpus();
+  if (cpus.empty() || client.empty()) return proc::allowed_cpus();
   cpus.insert(cpus.end(), client.begin(), client.end());
   std::sort(cpus.begin(), cpus.end());
   cpus.erase(std::unique(cpus.begin(), cpus.end()), cpus.end());
@@ -119,7 +119,7 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
   run.workload = plan.workload;
   run.plugins = plan.columns();
   const workload::Workload* workload = workload::find_workload(plan.workload);
-  const long fd_hard = nofile_hard_limit();
+  const long fd_hard = proc::nofile_hard_limit();
 
   for (auto& spec : plan.cells()) {
     CellResult cell;
@@ -185,7 +185,7 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
 
       const bool paired = workload->layout() == workload::ProcessLayout::server_client;
       // Measured for interference, and run again while disturbed under on_disturbance =
-      // "retry" (a retry's log replaces the attempt before it: ChildProcess truncates).
+      // "retry" (a retry's log replaces the attempt before it: proc::ChildProcess truncates).
       const auto attempt = [&](int n) {
         const auto on_sample = [&](const Sample& s) {
           if (!s.warmup) samples.write(cell.cell, s, n);

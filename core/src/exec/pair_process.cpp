@@ -11,9 +11,9 @@
 #include <thread>
 #include <utility>
 
+#include "exec/cell_child.h"
 #include "exec/child_outcome.h"
-#include "exec/child_process.h"
-#include "exec/proc_usage.h"
+#include "proc/pid_usage.h"
 #include "workload/loopback_listener.h"
 #include "workload/workload.h"
 
@@ -62,11 +62,11 @@ class PairRound {
 
   CellProcessResult run() {
     {
-      LoopbackListener listener;
+      workload::LoopbackListener listener;
       client_job_.connect_port = listener.port();
-      server_ = std::make_unique<ChildProcess>(
+      server_ = std::make_unique<CellChild>(
           child_argv(options_.runner_exe, server_job_), options_.server_log, kReportFd,
-          std::vector<ChildProcess::InheritedFd>{{listener.fd(), kListenFd}});
+          std::vector<CellChild::InheritedFd>{{listener.fd(), kListenFd}});
     }  // the parent's copy of the socket closes here: the server holds the only one
 
     // Until the server ends on its own, the client finishes, or the parent stops both.
@@ -81,9 +81,9 @@ class PairRound {
     if (!stopped_ && !server_ended_first_) stop_server_after_client();
     if (!server_->reaped()) server_->terminate(options_.kill_grace);
     if (client_ && !client_->reaped()) client_->terminate(options_.kill_grace);
-    std::vector<ChildProcess*> children{server_.get()};
+    std::vector<proc::ChildProcess*> children{server_.get()};
     if (client_) children.push_back(client_.get());
-    reap_all(children);
+    proc::reap_all(children);
     return result();
   }
 
@@ -136,15 +136,16 @@ class PairRound {
     // Absent when the server could not read its own RSS.
     if (const auto it = facts.find("baseline_rss_kib"); it != facts.end())
       server_baseline_rss_kib_ = static_cast<long>(it->second);
-    server_cpu_ = process_cpu_times(server_->pid());
-    client_ = std::make_unique<ChildProcess>(child_argv(options_.runner_exe, client_job_),
-                                             options_.client_log, kReportFd);
+    server_cpu_ = proc::process_cpu_times(server_->pid());
+    client_ = std::make_unique<CellChild>(child_argv(options_.runner_exe, client_job_),
+                                          options_.client_log, kReportFd);
   }
 
   void on_client_message(ChildMessage&& message) {
     if (message.type == ChildMessage::Type::sample) {
       // The server worked on exactly this run since the previous sample (it idles between).
-      const ProcessCpu cpu_before = std::exchange(server_cpu_, process_cpu_times(server_->pid()));
+      const proc::ProcessCpu cpu_before =
+          std::exchange(server_cpu_, proc::process_cpu_times(server_->pid()));
       workload::ServerUsage usage;
       usage.cpu_s = -1;
       if (server_cpu_.known() && cpu_before.known()) {
@@ -157,7 +158,7 @@ class PairRound {
         message.sample->metrics["server_user_s"] = user_s;
         message.sample->metrics["server_sys_s"] = sys_s;
       }
-      usage.peak_rss_kib = process_peak_rss_kib(server_->pid());
+      usage.peak_rss_kib = proc::process_peak_rss_kib(server_->pid());
       usage.baseline_rss_kib = server_baseline_rss_kib_;
       workload_.add_server_usage(client_job_.cell, usage, *message.sample);
       on_sample_(*message.sample);
@@ -241,14 +242,14 @@ class PairRound {
   const std::function<void(const Sample&)>& on_sample_;
   const Clock::time_point deadline_;
 
-  std::unique_ptr<ChildProcess> server_;
-  std::unique_ptr<ChildProcess> client_;
+  std::unique_ptr<CellChild> server_;
+  std::unique_ptr<CellChild> client_;
   ChildLedger server_ledger_;
   ChildLedger client_ledger_;
   std::optional<ChildEnd> stopped_;
   bool server_ended_first_ = false;
   long server_baseline_rss_kib_ = -1;  // unknown until the server reports it
-  ProcessCpu server_cpu_;
+  proc::ProcessCpu server_cpu_;
 };
 
 }  // namespace

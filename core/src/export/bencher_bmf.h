@@ -7,13 +7,17 @@
 #include <string>
 #include <vector>
 
+#include "model/json_codec.h"
 #include "model/results.h"
-#include "report/json_codec.h"
+#include "report/reporter.h"
 
 namespace rb::exporting {
 
 // Benchmarks are named like "flower/libevent2/pipes:100/active:100/..."; each metric is a
 // measure under its own name ("dispatch_us").
-report::Json bencher_bmf_json(const RunResult& run, const std::vector<std::string>& metrics);
+model::Json bencher_bmf_json(const RunResult& run, const std::vector<std::string>& metrics);
+
+// That JSON, indented, of ReportInput::run and ::metrics.
+const report::Reporter& bencher_bmf_reporter();
 
 }  // namespace rb::exporting

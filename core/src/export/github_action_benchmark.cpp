@@ -10,12 +10,12 @@
 
 namespace rb::exporting {
 
-report::Json github_action_benchmark_json(const RunResult& run, Direction direction,
-                                          const std::vector<std::string>& metrics,
-                                          std::vector<std::string>& skipped) {
+model::Json github_action_benchmark_json(const RunResult& run, Direction direction,
+                                         const std::vector<std::string>& metrics,
+                                         std::vector<std::string>& skipped) {
   const bool want_lower = direction == Direction::smaller_is_better;
   const std::string machine = machine_summary(run.context);
-  report::Json out = report::Json::array();
+  model::Json out = model::Json::array();
   for (const auto& cell : exported_cells(run, metrics)) {
     for (const auto& metric : cell.metrics) {
       const stats::Summary& s = metric.summary;
@@ -25,9 +25,9 @@ report::Json github_action_benchmark_json(const RunResult& run, Direction direct
         continue;
       }
       if (!std::isfinite(s.median)) continue;
-      report::Json e{{"name", cell.name + "/" + metric.info.name},
-                     {"unit", metric.info.unit.empty() ? metric.info.name : metric.info.unit},
-                     {"value", s.median}};
+      model::Json e{{"name", cell.name + "/" + metric.info.name},
+                    {"unit", metric.info.unit.empty() ? metric.info.name : metric.info.unit},
+                    {"value", s.median}};
       if (std::isfinite(s.ci_low) && std::isfinite(s.ci_high))
         e["range"] = "± " + report::format_significant(
                                 std::max(s.median - s.ci_low, s.ci_high - s.median), 3);
@@ -39,6 +39,31 @@ report::Json github_action_benchmark_json(const RunResult& run, Direction direct
     }
   }
   return out;
+}
+
+namespace {
+
+class GithubActionBenchmark final : public report::Reporter {
+ public:
+  explicit GithubActionBenchmark(Direction direction) : direction_(direction) {}
+  report::Rendered render(const report::ReportInput& input) const override {
+    report::Rendered out;
+    const auto json = github_action_benchmark_json(report::needed(input.run, "a run"), direction_,
+                                                   input.metrics, out.left_out);
+    out.text = model::dump_json(json, 2) + '\n';
+    return out;
+  }
+
+ private:
+  Direction direction_;
+};
+
+}  // namespace
+
+const report::Reporter& github_action_benchmark_reporter(Direction direction) {
+  static const GithubActionBenchmark smaller(Direction::smaller_is_better);
+  static const GithubActionBenchmark bigger(Direction::bigger_is_better);
+  return direction == Direction::smaller_is_better ? smaller : bigger;
 }
 
 }  // namespace rb::exporting

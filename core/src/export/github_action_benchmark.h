@@ -8,16 +8,20 @@
 #include <string>
 #include <vector>
 
+#include "model/json_codec.h"
 #include "model/results.h"
-#include "report/json_codec.h"
+#include "report/reporter.h"
 
 namespace rb::exporting {
 
 enum class Direction { smaller_is_better, bigger_is_better };
 
 // Metrics of the other direction are appended to `skipped`.
-report::Json github_action_benchmark_json(const RunResult& run, Direction direction,
-                                          const std::vector<std::string>& metrics,
-                                          std::vector<std::string>& skipped);
+model::Json github_action_benchmark_json(const RunResult& run, Direction direction,
+                                         const std::vector<std::string>& metrics,
+                                         std::vector<std::string>& skipped);
+
+// That JSON, indented, of ReportInput::run and ::metrics; the skipped metrics are left_out.
+const report::Reporter& github_action_benchmark_reporter(Direction direction);
 
 }  // namespace rb::exporting

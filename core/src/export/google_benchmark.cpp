@@ -9,7 +9,7 @@
 namespace rb::exporting {
 namespace {
 
-using report::Json;
+using model::Json;
 
 Json load_average(const std::string& text) {
   Json out = Json::array();
@@ -112,6 +112,26 @@ Json google_benchmark_json(const RunResult& run, const std::vector<std::string>&
     }
   }
   return Json{{"context", context_json(run.context)}, {"benchmarks", std::move(benchmarks)}};
+}
+
+namespace {
+
+class GoogleBenchmark final : public report::Reporter {
+ public:
+  report::Rendered render(const report::ReportInput& input) const override {
+    report::Rendered out;
+    const auto json =
+        google_benchmark_json(report::needed(input.run, "a run"), input.metrics, out.left_out);
+    out.text = model::dump_json(json, 2) + '\n';
+    return out;
+  }
+};
+
+}  // namespace
+
+const report::Reporter& google_benchmark_reporter() {
+  static const GoogleBenchmark reporter;
+  return reporter;
 }
 
 }  // namespace rb::exporting

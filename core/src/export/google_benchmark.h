@@ -7,15 +7,19 @@
 #include <string>
 #include <vector>
 
+#include "model/json_codec.h"
 #include "model/results.h"
-#include "report/json_codec.h"
+#include "report/reporter.h"
 
 namespace rb::exporting {
 
 // Only time metrics fit (real_time with a time_unit of ns, us, ms or s); the names of the
 // others are appended to `skipped`. real_time and cpu_time both carry the measured time:
 // the runner times phases by wall clock and has no per-iteration CPU time.
-report::Json google_benchmark_json(const RunResult& run, const std::vector<std::string>& metrics,
-                                   std::vector<std::string>& skipped);
+model::Json google_benchmark_json(const RunResult& run, const std::vector<std::string>& metrics,
+                                  std::vector<std::string>& skipped);
+
+// That JSON, indented, of ReportInput::run and ::metrics; the skipped metrics are left_out.
+const report::Reporter& google_benchmark_reporter();
 
 }  // namespace rb::exporting

@@ -96,4 +96,8 @@ std::string render_report(const std::string& title, const std::vector<ReportSect
   return html_page(title, body);
 }
 
+std::string render_page(const ReportPage& page) {
+  return render_report(page.title, page.sections, page.generated_at);
+}
+
 }  // namespace rb::html

@@ -37,4 +37,13 @@ struct ReportSection {
 std::string render_report(const std::string& title, const std::vector<ReportSection>& sections,
                           const std::string& generated_at);
 
+// The page as one input: what render_report takes.
+struct ReportPage {
+  std::string title;
+  std::vector<ReportSection> sections;
+  std::string generated_at;
+};
+
+std::string render_page(const ReportPage& page);
+
 }  // namespace rb::html

@@ -26,7 +26,7 @@ std::string list_html(const std::vector<std::string>& items) {
 
 }  // namespace
 
-std::string table_html(const compare::TextTable& table) {
+std::string table_html(const text::TextTable& table) {
   std::string out = "<table>\n<tr>";
   for (const auto& h : table.header) out += cell_tag("th", h, "");
   out += "</tr>\n";
@@ -43,7 +43,7 @@ std::string table_html(const compare::TextTable& table) {
 
 std::string comparison_html(const compare::RunComparison& c) {
   std::vector<std::string> fixed;
-  const compare::TextTable rows = compare::verdict_table(c, fixed);
+  const text::TextTable rows = compare::verdict_table(c, fixed);
   std::string out = fmt::format(
       "<p class=\"muted\">base: {}<br>threshold ±{:g}%, alpha {:g}, {:g}% bootstrap CI of the "
       "median ratio new/base{}</p>\n",
@@ -74,12 +74,8 @@ std::string comparison_html(const compare::RunComparison& c) {
         "<h3>Geometric mean of new/base per plugin</h3>\n" + table_html(compare::summary_table(c));
   const std::vector<std::string> flagged = compare::flagged_lines(c);
   if (!flagged.empty()) out += "<h3>Flagged</h3>\n" + list_html(flagged);
-  std::vector<std::string> uncompared;
-  for (const auto& u : c.uncompared)
-    uncompared.push_back(fmt::format("{} {}: base {}, new {}{}{}", u.plugin, u.point,
-                                     to_string(u.base_status), to_string(u.new_status),
-                                     u.reason.empty() ? "" : ": " + u.reason,
-                                     u.broken ? " (broken: counts as a regression)" : ""));
+  const std::vector<std::string> uncompared =
+      compare::uncompared_lines(c, " (broken: counts as a regression)");
   if (!uncompared.empty()) out += "<h3>Not compared</h3>\n" + list_html(uncompared);
   return out;
 }
@@ -92,16 +88,7 @@ std::string results_html(const RunResult& run) {
     out += fmt::format("<h3>{}: {} <span class=\"muted\">median [{:g}% CI]{}</span></h3>\n",
                        escape(table.workload), escape(report::metric_title(table.metric)),
                        table.ci_level * 100, escape(fixed));
-    compare::TextTable t;
-    t.header = table.axes;
-    t.header.insert(t.header.end(), table.plugins.begin(), table.plugins.end());
-    t.right_aligned.assign(t.header.size(), true);
-    for (const auto& row : table.rows) {
-      std::vector<std::string> line = row.point;
-      line.insert(line.end(), row.cells.begin(), row.cells.end());
-      t.rows.push_back(std::move(line));
-    }
-    out += table_html(t);
+    out += table_html(report::as_text_table(table));
   }
   // What the tables' "!" means, cell by cell (exec/interference.h).
   std::vector<std::string> disturbed;
@@ -157,7 +144,7 @@ std::string context_html(const RunResult& run) {
   }
   out += "</table>\n";
 
-  compare::TextTable plugins;
+  text::TextTable plugins;
   plugins.header = {"plugin", "version", "library", "library version", "ABI", "sha256", "path"};
   std::set<std::string> seen;
   for (const auto& cell : run.cells) {

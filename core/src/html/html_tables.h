@@ -5,13 +5,13 @@
 #include <string>
 
 #include "compare/run_comparison.h"
-#include "compare/text_table.h"
 #include "model/results.h"
+#include "text/text_table.h"
 
 namespace rb::html {
 
 // Any TextTable; right-aligned columns get class "num".
-std::string table_html(const compare::TextTable& table);
+std::string table_html(const text::TextTable& table);
 
 // The verdict rows, the geometric-mean rows and the flagged / not-compared lists.
 std::string comparison_html(const compare::RunComparison& comparison);

@@ -1,5 +1,5 @@
 // A metric's measured samples grouped by round: the unit the statistics treat as independent
-// (stats/two_level_bootstrap.h).
+// (stats/bootstrap.h).
 #pragma once
 
 #include <optional>
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "model/results.h"
-#include "stats/two_level_bootstrap.h"
+#include "stats/bootstrap.h"
 
 namespace rb {
 

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "plugin/nearest_name.h"
+#include "text/did_you_mean.h"
 
 namespace rb::plugin {
 
@@ -116,8 +116,8 @@ void Registry::throw_not_found(const std::string& name) const {
   std::string message = dirs_.empty()
                             ? std::string("no such plugin (no plugin directories to search)")
                             : fmt::format("no such plugin; searched {}", join_paths(dirs_, ", "));
-  if (auto nearest = nearest_name(name, names())) {
-    message += fmt::format("; did you mean '{}'?", *nearest);
+  if (const std::string nearest = text::nearest(name, names()); !nearest.empty()) {
+    message += fmt::format("; did you mean '{}'?", nearest);
   }
   // A file of that name that failed to load is the likelier explanation: say why it failed.
   for (const auto& [path, error] : failures_) {

@@ -162,4 +162,17 @@ std::vector<ComparisonTable> build_comparison_tables(const RunResult& run) {
   return tables;
 }
 
+text::TextTable as_text_table(const ComparisonTable& table) {
+  text::TextTable out;
+  out.header = table.axes;
+  out.header.insert(out.header.end(), table.plugins.begin(), table.plugins.end());
+  out.right_aligned.assign(out.header.size(), true);
+  for (const auto& row : table.rows) {
+    std::vector<std::string> line = row.point;
+    line.insert(line.end(), row.cells.begin(), row.cells.end());
+    out.rows.push_back(std::move(line));
+  }
+  return out;
+}
+
 }  // namespace rb::report

@@ -9,6 +9,7 @@
 #include "model/cell.h"
 #include "model/metric_info.h"
 #include "model/results.h"
+#include "text/text_table.h"
 
 namespace rb::report {
 
@@ -31,6 +32,10 @@ struct ComparisonTable {
 // when the workload declares none). Rows whose axes all hold one value keep them as columns
 // so a single-point run still has row labels.
 std::vector<ComparisonTable> build_comparison_tables(const RunResult& run);
+
+// The axes' columns, then one per plugin; every column right-aligned (the axes are numbers,
+// the cells "median [low, high]"). The console prints it, the HTML report draws it.
+text::TextTable as_text_table(const ComparisonTable& table);
 
 // "12.3 [12.1, 12.5]" (median and CI, 3 significant digits; " !" after it when the cell was
 // disturbed, interference_section.h) for an ok cell, "n/a" when it

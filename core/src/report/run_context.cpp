@@ -6,13 +6,15 @@
 #include <unistd.h>
 
 #include <array>
-#include <cstdio>
 #include <ctime>
 #include <fstream>
 #include <optional>
-#include <sstream>
+#include <vector>
 
 #include <fmt/format.h>
+
+#include "proc/child_output.h"
+#include "proc/load_average.h"
 
 namespace rb::report {
 
@@ -30,30 +32,6 @@ std::string first_line_of(const std::filesystem::path& path) {
   std::string line;
   std::getline(in, line);
   return trim(line);
-}
-
-// Quoted for /bin/sh: single quotes, with each inner quote closed, escaped and reopened.
-std::string shell_quote(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) {
-    if (c == '\'')
-      out += "'\\''";
-    else
-      out += c;
-  }
-  return out + "'";
-}
-
-// Standard output of a shell command, or nullopt when it cannot run or exits non-zero.
-std::optional<std::string> command_output(const std::string& command) {
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return std::nullopt;
-  std::string out;
-  std::array<char, 4096> buffer{};
-  std::size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
-  if (::pclose(pipe) != 0) return std::nullopt;
-  return out;
 }
 
 std::string host_name() {
@@ -79,13 +57,6 @@ std::string cpu_model() {
   return "";
 }
 
-std::string load_average() {
-  std::istringstream fields(first_line_of("/proc/loadavg"));
-  std::string one, five, fifteen;
-  if (!(fields >> one >> five >> fifteen)) return "";
-  return fmt::format("{} {} {}", one, five, fifteen);
-}
-
 }  // namespace
 
 std::string iso8601_utc_now() {
@@ -98,12 +69,16 @@ std::string iso8601_utc_now() {
 }
 
 std::string git_revision(const std::filesystem::path& dir) {
-  const std::string git = "git -C " + shell_quote(dir.string());
-  const auto revision = command_output(git + " rev-parse --short HEAD 2>/dev/null");
+  const auto git = [&](std::initializer_list<const char*> args) {
+    std::vector<std::string> argv = {"git", "-C", dir.string()};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return proc::program_output(argv);
+  };
+  const auto revision = git({"rev-parse", "--short", "HEAD"});
   if (!revision) return "";
   std::string out = trim(*revision);
   if (out.empty()) return "";
-  const auto status = command_output(git + " status --porcelain 2>/dev/null");
+  const auto status = git({"status", "--porcelain"});
   if (status && !trim(*status).empty()) out += "-dirty";
   return out;
 }
@@ -115,7 +90,7 @@ RunContext collect_run_context(const std::filesystem::path& source_dir) {
   c.cpu_model = cpu_model();
   c.cores = static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN));
   c.governor = first_line_of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
-  c.load_average = load_average();
+  c.load_average = proc::load_average_text();
   c.compiler = model::compiler_description();
   c.build_type = model::build_type();
   c.git_revision = git_revision(source_dir);

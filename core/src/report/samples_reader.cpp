@@ -7,13 +7,13 @@
 #include <string>
 #include <utility>
 
-#include "report/json_codec.h"
+#include "model/json_codec.h"
 #include "report/summary_json.h"
 
 namespace rb::report {
 namespace {
 
-Sample sample_from(const Json& line) {
+Sample sample_from(const model::Json& line) {
   Sample s;
   s.round = line.at("round").get<int>();
   s.iteration = line.at("iteration").get<int>();
@@ -45,7 +45,7 @@ std::map<std::size_t, std::vector<Sample>> read_samples_jsonl(const std::filesys
   std::map<std::pair<std::size_t, int>, int> latest_attempt;  // (cell, round) -> attempt
   for (std::size_t i = 0; i < lines.size(); ++i) {
     try {
-      const Json line = Json::parse(lines[i]);
+      const model::Json line = model::Json::parse(lines[i]);
       const auto cell = line.at("cell").get<std::size_t>();
       const int attempt = line.value("attempt", 0);
       const auto event = line.find("event");

@@ -7,18 +7,18 @@
 #include <system_error>
 #include <utility>
 
-#include "report/interference_json.h"
-#include "report/json_codec.h"
+#include "model/interference_json.h"
+#include "model/json_codec.h"
 
 namespace rb::report {
 
 namespace {
 
-Json cell_fields(const CellSpec& cell) {
-  return Json{{"cell", cell.index},
-              {"workload", cell.workload},
-              {"plugin", cell.plugin},
-              {"params", params_to_json(cell.params)}};
+model::Json cell_fields(const CellSpec& cell) {
+  return model::Json{{"cell", cell.index},
+                     {"workload", cell.workload},
+                     {"plugin", cell.plugin},
+                     {"params", model::params_to_json(cell.params)}};
 }
 
 [[noreturn]] void throw_errno(const char* what, const std::filesystem::path& path) {
@@ -49,32 +49,32 @@ SamplesWriter& SamplesWriter::operator=(SamplesWriter&& other) noexcept {
 }
 
 void SamplesWriter::write(const CellSpec& cell, const Sample& sample, int attempt) {
-  Json line = cell_fields(cell);
+  model::Json line = cell_fields(cell);
   line["round"] = sample.round;
   if (attempt > 0) line["attempt"] = attempt;
   line["iteration"] = sample.iteration;
   line["warmup"] = sample.warmup;
   line["metrics"] = sample.metrics;
   line["counters"] = sample.counters;
-  write_line(dump_json(line));
+  write_line(model::dump_json(line));
 }
 
 void SamplesWriter::write_event(const CellSpec& cell, int round, std::string_view status,
                                 std::string_view reason) {
-  Json line = cell_fields(cell);
+  model::Json line = cell_fields(cell);
   line["round"] = round;
   line["event"] = status;
   line["reason"] = reason;
-  write_line(dump_json(line));
+  write_line(model::dump_json(line));
 }
 
 void SamplesWriter::write_interference(const CellSpec& cell, const RoundInterference& round) {
-  Json line = cell_fields(cell);
+  model::Json line = cell_fields(cell);
   line["round"] = round.round;
   line["attempt"] = round.attempt;
   line["event"] = "interference";
-  line["interference"] = to_json(round);
-  write_line(dump_json(line));
+  line["interference"] = model::to_json(round);
+  write_line(model::dump_json(line));
 }
 
 // One write(2) per line: with O_APPEND the line lands whole at the end of the file, and once

@@ -3,13 +3,17 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "model/json_codec.h"
 #include "report/atomic_file.h"
-#include "report/json_codec.h"
 
 namespace rb::report {
 
+std::string format_summary_json(const RunResult& run) {
+  return model::dump_json(model::to_json(run, model::SampleDetail::count), 2) + '\n';
+}
+
 void write_summary_json(const RunResult& run, const std::filesystem::path& path) {
-  write_file_atomically(path, dump_json(to_json(run, SampleDetail::count), 2) + '\n');
+  write_file_atomically(path, format_summary_json(run));
 }
 
 RunResult read_summary_json(const std::filesystem::path& path) {
@@ -17,7 +21,7 @@ RunResult read_summary_json(const std::filesystem::path& path) {
   if (!in) throw std::runtime_error("cannot open " + path.string());
   try {
     RunResult run;
-    from_json(Json::parse(in), run);
+    model::from_json(model::Json::parse(in), run);
     return run;
   } catch (const std::exception& e) {
     throw std::runtime_error(path.string() + ": " + e.what());

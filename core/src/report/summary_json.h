@@ -8,6 +8,7 @@
 namespace rb::report {
 
 // Replaces path atomically. Cells carry their sample count; samples.jsonl has the samples.
+std::string format_summary_json(const RunResult& run);
 void write_summary_json(const RunResult& run, const std::filesystem::path& path);
 
 // Reads a file written by write_summary_json (cells come back without samples). Throws

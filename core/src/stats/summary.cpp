@@ -3,47 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <random>
 #include <stdexcept>
 
-#include "stats/resample.h"
-
 namespace rb::stats {
-
-namespace {
-
-// The median of a resample depends only on how often each rank of the sorted data was
-// drawn, so counting the draws and walking the counts finds it in O(n) without reordering.
-double resample_median(std::span<const double> sorted, std::vector<std::uint32_t>& counts,
-                       std::mt19937_64& engine) {
-  const std::size_t n = sorted.size();
-  std::fill(counts.begin(), counts.end(), 0);
-  for (std::size_t i = 0; i < n; ++i) ++counts[draw_index(engine, n)];
-  const std::size_t lower_rank = (n - 1) / 2;  // 0-based order statistics around the middle
-  const std::size_t upper_rank = n / 2;
-  double lower = 0;
-  std::size_t seen = 0;
-  for (std::size_t value = 0; value < n; ++value) {
-    const std::size_t before = seen;
-    seen += counts[value];
-    if (before <= lower_rank && lower_rank < seen) lower = sorted[value];
-    if (before <= upper_rank && upper_rank < seen) return lower + (sorted[value] - lower) / 2;
-  }
-  return lower;  // unreachable: the counts sum to n
-}
-
-Interval bootstrap_median_ci(std::span<const double> sorted, std::uint64_t seed, int resamples,
-                             double ci_level) {
-  std::mt19937_64 engine(seed);
-  std::vector<std::uint32_t> counts(sorted.size());
-  std::vector<double> medians(static_cast<std::size_t>(resamples));
-  for (double& median : medians) median = resample_median(sorted, counts, engine);
-  std::sort(medians.begin(), medians.end());
-  const double tail = (1 - ci_level) / 2;
-  return {quantile_sorted(medians, tail), quantile_sorted(medians, 1 - tail)};
-}
-
-}  // namespace
 
 double quantile_sorted(std::span<const double> sorted, double p) {
   if (sorted.empty()) throw std::invalid_argument("quantile of an empty sample");
@@ -88,7 +50,7 @@ Summary summarize(std::span<const double> samples, std::uint64_t seed, int resam
   if (s.n == 1 || resamples < 1) {
     s.ci_low = s.ci_high = s.median;
   } else {
-    const Interval ci = bootstrap_median_ci(sorted, seed, resamples, ci_level);
+    const Interval ci = flat_median_ci(sorted, ci_level, seed, resamples);
     s.ci_low = ci.low;
     s.ci_high = ci.high;
   }

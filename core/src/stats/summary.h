@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "stats/two_level_bootstrap.h"
+#include "stats/bootstrap.h"
 #include "stats/variance_components.h"
 
 namespace rb::stats {

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <optional>
 
-#include "stats/two_level_bootstrap.h"
+#include "stats/bootstrap.h"
 
 namespace rb::stats {
 

@@ -1,6 +1,6 @@
 #include "store/interference_rows.h"
 
-#include "report/json_codec.h"
+#include "model/json_codec.h"
 
 namespace rb::store {
 
@@ -14,7 +14,7 @@ void insert_cell_interference(Database& db, std::int64_t cell_id, const CellResu
     insert.reset();
     insert.bind(1, cell_id).bind(2, static_cast<std::int64_t>(r.round));
     insert.bind(3, static_cast<std::int64_t>(r.attempt));
-    insert.bind(4, report::dump_json(report::Json(r.cpus)));
+    insert.bind(4, model::dump_json(model::Json(r.cpus)));
     insert.bind(5, r.foreign_cpu_share).bind(6, r.steal_share).bind(7, r.load_average);
     insert.bind(8, r.canary_cpu_ns).bind(9, r.canary_syscall_ns);
     insert.bind(10, r.wall_s).bind(11, static_cast<std::int64_t>(r.disturbed ? 1 : 0));
@@ -32,7 +32,7 @@ void update_run_machine_fields(Database& db, std::int64_t run_id, const RunConte
       "disturbance_threshold = ?3, foreign_processes = ?4 WHERE id = ?5");
   update.bind(1, c.clock_resolution_ns).bind(2, c.clock_overhead_ns);
   update.bind(3, c.disturbance_threshold);
-  update.bind(4, report::dump_json(report::Json(c.foreign_processes))).bind(5, run_id);
+  update.bind(4, model::dump_json(model::Json(c.foreign_processes))).bind(5, run_id);
   update.run();
 }
 

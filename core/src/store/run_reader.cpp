@@ -5,12 +5,12 @@
 
 #include <fmt/format.h>
 
-#include "report/json_codec.h"
+#include "model/json_codec.h"
 
 namespace rb::store {
 namespace {
 
-using report::Json;
+using model::Json;
 
 constexpr const char* kRunColumns =
     "r.id, r.started_at, r.finished_at, r.status, r.config_name, r.config_path, "
@@ -57,7 +57,7 @@ void load_samples(Database& db, std::int64_t cell_id, CellResult& cell) {
 
 CellResult cell_from(Database& db, const Statement& row) {
   CellResult cell;
-  report::from_json(Json::parse(row.column_text(1)), cell);
+  model::from_json(Json::parse(row.column_text(1)), cell);
   load_samples(db, row.column_int(0), cell);
   return cell;
 }
@@ -96,7 +96,7 @@ RunResult load_run(Database& db, std::int64_t id) {
   if (!run_row.step()) throw StoreError(fmt::format("{}: no run {}", db.path().string(), id));
   RunResult run;
   try {
-    report::from_json(Json::parse(run_row.column_text(0)), run.context);
+    model::from_json(Json::parse(run_row.column_text(0)), run.context);
     run.workload = run_row.column_text(1);
     run.plugins = Json::parse(run_row.column_text(2)).get<std::vector<std::string>>();
     Statement cells =

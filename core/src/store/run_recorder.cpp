@@ -4,16 +4,16 @@
 
 #include <fmt/format.h>
 
-#include "report/json_codec.h"
+#include "model/json_codec.h"
 #include "store/interference_rows.h"
 #include "store/schema.h"
 
 namespace rb::store {
 namespace {
 
-using report::dump_json;
-using report::Json;
-using report::to_json;
+using model::dump_json;
+using model::Json;
+using model::to_json;
 
 void insert_samples(Database& db, std::int64_t cell_id, const std::vector<Sample>& samples) {
   Statement insert = db.prepare(
@@ -83,7 +83,7 @@ void RunRecorder::add_cell(const CellResult& cell) {
       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
   insert.bind(1, run_id_).bind(2, static_cast<std::int64_t>(cell.cell.index));
   insert.bind(3, cell.cell.workload).bind(4, cell.cell.plugin);
-  insert.bind(5, dump_json(report::params_to_json(cell.cell.params)));
+  insert.bind(5, dump_json(model::params_to_json(cell.cell.params)));
   insert.bind(6, cell.cell.params_label()).bind(7, to_string(cell.status)).bind(8, cell.reason);
   if (cell.provenance) {
     const Provenance& p = *cell.provenance;
@@ -93,7 +93,7 @@ void RunRecorder::add_cell(const CellResult& cell) {
     for (int i = 9; i <= 12; ++i) insert.bind_null(i);
   }
   // The samples go to their own table; the result keeps only their count.
-  insert.bind(13, dump_json(to_json(cell, report::SampleDetail::count)));
+  insert.bind(13, dump_json(to_json(cell, model::SampleDetail::count)));
   insert.run();
   const std::int64_t cell_id = db_.last_insert_id();
   insert_metrics(db_, cell_id, cell);

@@ -3,16 +3,16 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "model/json_codec.h"
 #include "report/atomic_file.h"
-#include "report/json_codec.h"
 
 namespace rb::store {
 
 void write_store_link(const std::filesystem::path& dir, const StoreLink& link) {
-  const report::Json j{{"database", std::filesystem::absolute(link.database).string()},
-                       {"run_id", link.run_id},
-                       {"config_name", link.config_name}};
-  report::write_file_atomically(dir / "store.json", report::dump_json(j, 2) + '\n');
+  const model::Json j{{"database", std::filesystem::absolute(link.database).string()},
+                      {"run_id", link.run_id},
+                      {"config_name", link.config_name}};
+  report::write_file_atomically(dir / "store.json", model::dump_json(j, 2) + '\n');
 }
 
 std::optional<StoreLink> read_store_link(const std::filesystem::path& dir) {
@@ -20,7 +20,7 @@ std::optional<StoreLink> read_store_link(const std::filesystem::path& dir) {
   std::ifstream in(path);
   if (!in) return std::nullopt;
   try {
-    const auto j = report::Json::parse(in);
+    const auto j = model::Json::parse(in);
     StoreLink link;
     link.database = j.at("database").get<std::string>();
     link.run_id = j.at("run_id").get<std::int64_t>();

@@ -4,9 +4,9 @@
 
 #include "exec/cell_signals.h"
 #include "exec/cell_worker.h"
-#include "exec/child_report.h"
-#include "exec/process_limits.h"
+#include "exec/child_stream.h"
 #include "plugin/loader.h"
+#include "proc/process_limits.h"
 #include "validate/conformance.h"
 #include "workload/host_services.h"
 #include "workload/registry.h"
@@ -32,26 +32,26 @@ std::string check_job_name(const std::string& check, int variant) {
 }
 
 int run_check_job(const exec::CellJob& job) {
-  const exec::ChildReporter reporter(job.report_fd);
+  const exec::ChildStreamWriter to_parent(job.report_fd);
   try {
     exec::install_cell_signal_dispositions();
-    exec::raise_nofile_soft_limit(job.nofile_needed);
+    proc::raise_nofile_soft_limit(job.nofile_needed);
 
     const ParsedName parsed = parse(job.check);
     const Check* check = find_check(parsed.name);
     if (check == nullptr) throw workload::CellFailure("unknown check '" + parsed.name + "'");
 
     const plugin::LoadedPlugin plugin = workload::load_plugin(job.plugin_path);
-    reporter.loaded(plugin.provenance);
+    to_parent.loaded(plugin.provenance);
     workload::PhaseWatchdog watchdog(job.report_fd, std::chrono::milliseconds(job.check_phase_ms));
     CheckContext context{plugin, workload::host_services(), watchdog, job.options, parsed.variant};
     check->run(context);
-    reporter.done();
+    to_parent.done();
     return exec::kWorkerOk;
   } catch (const std::exception& e) {
-    reporter.failed(e.what());
+    to_parent.failed(e.what());
   } catch (...) {
-    reporter.failed("unknown exception in the check's process");
+    to_parent.failed("unknown exception in the check's process");
   }
   return exec::kWorkerCellFailed;
 }

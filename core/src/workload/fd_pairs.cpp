@@ -16,9 +16,9 @@ FdPairs::FdPairs(std::size_t count, std::string_view transport) {
   write_fds_.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
     int fds[2];
-    const int rc = use_pipe ? ::pipe2(fds, O_NONBLOCK | O_CLOEXEC)
-                            : ::socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0,
-                                           fds);
+    const int rc = use_pipe
+                       ? ::pipe2(fds, O_NONBLOCK | O_CLOEXEC)
+                       : ::socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, fds);
     if (rc != 0) {
       const int err = errno;
       for (int fd : read_fds_) ::close(fd);

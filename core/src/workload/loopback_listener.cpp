@@ -8,7 +8,7 @@
 #include <cerrno>
 #include <system_error>
 
-namespace rb::exec {
+namespace rb::workload {
 namespace {
 
 // listen(2) caps this at net.core.somaxconn.
@@ -54,4 +54,4 @@ void LoopbackListener::close() {
   fd_ = -1;
 }
 
-}  // namespace rb::exec
+}  // namespace rb::workload

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-namespace rb::exec {
+namespace rb::workload {
 
 class LoopbackListener {
  public:
@@ -32,4 +32,4 @@ class LoopbackListener {
   std::uint16_t port_ = 0;
 };
 
-}  // namespace rb::exec
+}  // namespace rb::workload

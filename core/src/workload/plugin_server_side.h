@@ -7,45 +7,35 @@
 
 #include <initializer_list>
 
+#include "plugin/plugin_session.h"
+#include "proc/own_memory.h"
 #include "workload/host_services.h"
-#include "workload/own_memory.h"
-#include "workload/plugin_call.h"
 #include "workload/workload.h"
 
 namespace rb::workload {
 
-template <typename ServerOps, typename ServerParams>
-void run_plugin_server(const ServerOps& ops, const rb_host& host, const ServerParams& params,
+template <typename ServerOps>
+void run_plugin_server(const ServerOps& ops, const rb_host& host,
+                       const typename plugin::PluginTable<ServerOps>::Params& params,
                        const CellInputs& inputs, std::initializer_list<const char*> required) {
-  const OptionArray options(inputs.options);
-  void* state = nullptr;
-  call_plugin("server prepare", [&](char* err, size_t len) {
-    return ops.prepare(&host, &params, options.data(), options.size(), &state, err, len);
-  });
-  struct Releaser {
-    const ServerOps& ops;
-    void* state;
-    ~Releaser() { ops.release(state); }
-  } releaser{ops, state};
+  plugin::PluginSession<ServerOps> session(ops);
+  session.prepare("server prepare", host, params, inputs.options);
 
   // Measured before the first connection: what the server costs with none. The peak the
   // parent reads later then starts from here.
-  reset_own_peak_rss();
-  const long baseline_rss_kib = own_rss_kib();
-  Counters ready;
+  proc::reset_own_peak_rss();
+  const long baseline_rss_kib = proc::own_rss_kib();
+  plugin::Counters ready;
   // Negative when /proc cannot be read: then the parent is told nothing rather than 2^64 - 1.
   if (baseline_rss_kib >= 0)
     ready["baseline_rss_kib"] = static_cast<std::uint64_t>(baseline_rss_kib);
   inputs.role->ready(ready);
 
-  call_plugin("serve", [&](char* err, size_t len) { return ops.serve(state, err, len); });
+  session.call("serve", &ServerOps::serve);
   if (!stop_requested())
     throw CellFailure("serve returned before the host asked the server to stop");
 
-  Counters counters =
-      collect_counters("server counters", [&](const rb_counter_sink* s, char* err, size_t len) {
-        return ops.counters(state, s, err, len);
-      });
+  plugin::Counters counters = session.counters("server counters");
   for (const char* name : required)
     if (counters.find(name) == counters.end())
       throw CellFailure(fmt::format("the server did not report the required counter '{}'", name));

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "model/cell.h"
+#include "model/cell_failure.h"
 #include "model/results.h"
 #include "reactorbench/plugin.h"
 
@@ -30,9 +31,7 @@ inline constexpr int kWorkerCellFailed = 3;
 inline constexpr int kWorkerBadJob = 4;
 
 // Thrown by a workload when the plugin misbehaves: the cell is `failed` with this reason.
-struct CellFailure : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+using rb::CellFailure;
 
 // Two-process workloads: the side this process plays and what the parent passed it.
 struct RoleInputs {

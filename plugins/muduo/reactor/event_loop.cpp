@@ -39,6 +39,9 @@ struct FdCloser {
 
 }  // namespace
 
+EventLoop::EventLoop(std::size_t initialEvents)
+    : EventLoop(Poller::defaultPolicy(), initialEvents) {}
+
 EventLoop::EventLoop(RegistrationPolicy policy, std::size_t initialEvents)
     : threadId_(std::this_thread::get_id()),
       poller_(std::make_unique<Poller>(policy, initialEvents)),

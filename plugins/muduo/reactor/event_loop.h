@@ -29,8 +29,11 @@ class EventLoop {
 
   static constexpr int kDefaultPollTimeoutMs = 10000;
 
-  // Throws std::logic_error if this thread already has a loop.
-  explicit EventLoop(RegistrationPolicy policy = RegistrationPolicy::kModify,
+  // Polls with this binary's Poller variant (Poller::defaultPolicy). Throws std::logic_error
+  // if this thread already has a loop.
+  explicit EventLoop(std::size_t initialEvents = Poller::kDefaultInitialEvents);
+  // Polls with the given variant: for tests that compare the variants in one binary.
+  explicit EventLoop(RegistrationPolicy policy,
                      std::size_t initialEvents = Poller::kDefaultInitialEvents);
   ~EventLoop();
   EventLoop(const EventLoop&) = delete;

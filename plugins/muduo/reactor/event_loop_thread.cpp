@@ -4,8 +4,7 @@
 
 namespace rbmuduo {
 
-EventLoopThread::EventLoopThread(RegistrationPolicy policy, ThreadInitCallback init)
-    : policy_(policy), init_(std::move(init)) {}
+EventLoopThread::EventLoopThread(ThreadInitCallback init) : init_(std::move(init)) {}
 
 EventLoopThread::~EventLoopThread() {
   if (!thread_.joinable()) {
@@ -37,7 +36,7 @@ EventLoop* EventLoopThread::startLoop() {
 
 void EventLoopThread::threadMain() {
   try {
-    EventLoop loop(policy_);
+    EventLoop loop;
     if (init_) {
       init_(&loop);
     }

@@ -3,12 +3,11 @@
 #pragma once
 
 #include <condition_variable>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
-
-#include "reactor/poller.h"
 
 namespace rbmuduo {
 
@@ -19,8 +18,7 @@ class EventLoopThread {
   // Runs in the new thread with its loop, before the loop starts.
   using ThreadInitCallback = std::function<void(EventLoop*)>;
 
-  explicit EventLoopThread(RegistrationPolicy policy = RegistrationPolicy::kModify,
-                           ThreadInitCallback init = {});
+  explicit EventLoopThread(ThreadInitCallback init = {});
   ~EventLoopThread();
   EventLoopThread(const EventLoopThread&) = delete;
   EventLoopThread& operator=(const EventLoopThread&) = delete;
@@ -32,7 +30,6 @@ class EventLoopThread {
  private:
   void threadMain();
 
-  const RegistrationPolicy policy_;
   ThreadInitCallback init_;
   std::thread thread_;
   std::mutex mutex_;

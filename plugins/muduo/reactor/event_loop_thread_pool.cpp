@@ -6,8 +6,7 @@
 
 namespace rbmuduo {
 
-EventLoopThreadPool::EventLoopThreadPool(EventLoop* baseLoop, RegistrationPolicy policy)
-    : baseLoop_(baseLoop), policy_(policy) {}
+EventLoopThreadPool::EventLoopThreadPool(EventLoop* baseLoop) : baseLoop_(baseLoop) {}
 
 EventLoopThreadPool::~EventLoopThreadPool() = default;
 
@@ -18,7 +17,7 @@ void EventLoopThreadPool::start(const EventLoopThread::ThreadInitCallback& init)
   }
   started_ = true;
   for (int i = 0; i < numThreads_; ++i) {
-    threads_.push_back(std::make_unique<EventLoopThread>(policy_, init));
+    threads_.push_back(std::make_unique<EventLoopThread>(init));
     loops_.push_back(threads_.back()->startLoop());
   }
   if (numThreads_ == 0 && init) {

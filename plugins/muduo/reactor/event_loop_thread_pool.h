@@ -13,8 +13,7 @@ class EventLoop;
 
 class EventLoopThreadPool {
  public:
-  explicit EventLoopThreadPool(EventLoop* baseLoop,
-                               RegistrationPolicy policy = RegistrationPolicy::kModify);
+  explicit EventLoopThreadPool(EventLoop* baseLoop);
   // Quits and joins every thread; their loops must hold no channel of anyone else by then.
   ~EventLoopThreadPool();
   EventLoopThreadPool(const EventLoopThreadPool&) = delete;
@@ -32,7 +31,6 @@ class EventLoopThreadPool {
 
  private:
   EventLoop* const baseLoop_;
-  const RegistrationPolicy policy_;
   int numThreads_ = 0;
   bool started_ = false;
   std::size_t next_ = 0;

@@ -13,7 +13,9 @@ namespace rbmuduo {
 
 class Channel;
 
-// How an update of an already registered channel reaches the kernel.
+// How an update of an already registered channel reaches the kernel: the one difference between
+// the two plugins built on this reactor. A binary picks its variant once, in
+// default_poller.cpp (Poller::defaultPolicy), as muduo picks its Poller in DefaultPoller.cc.
 enum class RegistrationPolicy {
   // muduo: EPOLL_CTL_ADD for a new channel, EPOLL_CTL_MOD for a known one.
   kModify,
@@ -49,6 +51,10 @@ class Poller {
  public:
   using ChannelList = std::vector<Channel*>;
   static constexpr std::size_t kDefaultInitialEvents = 16;
+
+  // The variant every EventLoop of this binary polls with; defined in default_poller.cpp, which
+  // each binary compiles with its choice.
+  static RegistrationPolicy defaultPolicy();
 
   explicit Poller(RegistrationPolicy policy, std::size_t initialEvents = kDefaultInitialEvents);
   ~Poller();

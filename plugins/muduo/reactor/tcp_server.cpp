@@ -10,21 +10,20 @@
 
 namespace rbmuduo {
 
-TcpServer::TcpServer(EventLoop* loop, const InetAddress& listenAddress, std::string name,
-                     RegistrationPolicy policy)
+TcpServer::TcpServer(EventLoop* loop, const InetAddress& listenAddress, std::string name)
     : loop_(loop),
       name_(std::move(name)),
       acceptor_(std::make_unique<Acceptor>(loop, listenAddress)),
-      threadPool_(std::make_unique<EventLoopThreadPool>(loop, policy)) {
+      threadPool_(std::make_unique<EventLoopThreadPool>(loop)) {
   acceptor_->setNewConnectionCallback(
       [this](int sockfd, const InetAddress& peer) { newConnection(sockfd, peer); });
 }
 
-TcpServer::TcpServer(EventLoop* loop, int listenFd, std::string name, RegistrationPolicy policy)
+TcpServer::TcpServer(EventLoop* loop, int listenFd, std::string name)
     : loop_(loop),
       name_(std::move(name)),
       acceptor_(std::make_unique<Acceptor>(loop, listenFd)),
-      threadPool_(std::make_unique<EventLoopThreadPool>(loop, policy)) {
+      threadPool_(std::make_unique<EventLoopThreadPool>(loop)) {
   acceptor_->setNewConnectionCallback(
       [this](int sockfd, const InetAddress& peer) { newConnection(sockfd, peer); });
 }

@@ -10,7 +10,6 @@
 
 #include "reactor/callbacks.h"
 #include "reactor/inet_address.h"
-#include "reactor/poller.h"
 
 namespace rbmuduo {
 
@@ -21,11 +20,9 @@ class EventLoopThreadPool;
 class TcpServer {
  public:
   // Binds a new listening socket.
-  TcpServer(EventLoop* loop, const InetAddress& listenAddress, std::string name,
-            RegistrationPolicy policy = RegistrationPolicy::kModify);
+  TcpServer(EventLoop* loop, const InetAddress& listenAddress, std::string name);
   // Serves on a socket someone else bound (never closes it).
-  TcpServer(EventLoop* loop, int listenFd, std::string name,
-            RegistrationPolicy policy = RegistrationPolicy::kModify);
+  TcpServer(EventLoop* loop, int listenFd, std::string name);
   // Base loop thread only; the io loops must still be running.
   ~TcpServer();
   TcpServer(const TcpServer&) = delete;

@@ -18,18 +18,9 @@ namespace {
 using rbtest::ScratchDir;
 
 // 2 plugins x 1 point; flower's headline metrics are setup_us and dispatch_us.
-constexpr const char* kConfig = R"(workload = "flower"
-plugins = ["raw-epoll", "muduo"]
-[run]
-repetitions = 3
-warmup = 1
-rounds = 2
-timeout = "20s"
-[matrix]
-pipes = [10]
-active = [2]
-writes = [10]
-)";
+const std::string kConfig = rbtest::matrix_config(
+    "flower", R"("raw-epoll", "muduo")",
+    "repetitions = 3\nwarmup = 1\nrounds = 2\ntimeout = \"20s\"", rbtest::kTinyFlowerPoint);
 
 struct Output {
   int exit_code = -1;

@@ -18,20 +18,10 @@ namespace {
 using rbtest::read_json;
 using rbtest::ScratchDir;
 
-constexpr const char* kConfig = R"(workload = "flower"
-plugins = ["raw-epoll", "muduo"]
-[run]
-repetitions = 2
-warmup = 1
-rounds = 2
-timeout = "20s"
-[matrix]
-pipes = [10]
-active = [2]
-writes = [10]
-[plugin_options.raw-epoll]
-max_events = 4
-)";
+const std::string kConfig =
+    rbtest::matrix_config("flower", R"("raw-epoll", "muduo")",
+                          "repetitions = 2\nwarmup = 1\nrounds = 2\ntimeout = \"20s\"",
+                          rbtest::kTinyFlowerPoint, "[plugin_options.raw-epoll]\nmax_events = 4");
 
 std::string slurp(const std::filesystem::path& file) {
   std::stringstream text;

@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "../../unit/store/store_test_support.h"
 #include "run_helpers.h"
-#include "store/run_recorder.h"
 #include "synthetic_runs.h"
 
 namespace {
@@ -22,7 +22,6 @@ using rbtest::ScratchDir;
 // synthetic run's (setup_us ~ pipes, dispatch_us ~ 50) times that factor.
 std::string store_runs(const ScratchDir& dir, const std::vector<double>& scales) {
   const auto db = dir.path() / "history.db";
-  rb::store::RunRecorder recorder(db);
   for (std::size_t i = 0; i < scales.size(); ++i) {
     rb::testing::SyntheticOptions o;
     o.seed = i + 1;
@@ -30,16 +29,7 @@ std::string store_runs(const ScratchDir& dir, const std::vector<double>& scales)
     rb::RunResult run = rb::testing::synthetic_flower_run(o);
     run.context.started_at = fmt::format("2026-03-{:02}T02:00:00Z", i + 1);
     run.context.finished_at = fmt::format("2026-03-{:02}T02:01:00Z", i + 1);
-    rb::store::RunHeader header;
-    header.config_name = "synth";
-    header.config_path = "configs/synth.toml";
-    header.config_text = "name = \"synth\"\nworkload = \"flower\"\n";
-    header.workload = run.workload;
-    header.plugins = run.plugins;
-    header.context = run.context;
-    recorder.begin(header);
-    for (const auto& cell : run.cells) recorder.add_cell(cell);
-    recorder.finish(run.context, "finished");
+    rb::testing::store_run(db, run, "synth");
   }
   return db.string();
 }

@@ -14,25 +14,10 @@ namespace {
 using rbtest::run_runner;
 using rbtest::ScratchDir;
 
-const char* kConfig = R"(name = "tiny"
-workload = "flower"
-plugins = ["raw-epoll", "libevent2"]
-{}
-[run]
-repetitions = 6
-warmup = 1
-timeout = "20s"
-
-[matrix]
-pipes = [20]
-active = [5]
-writes = [10]
-)";
-
 std::string config_with(const std::string& extra) {
-  std::string text = kConfig;
-  text.replace(text.find("{}"), 2, extra);
-  return text;
+  return "name = \"tiny\"\n" +
+         rbtest::matrix_config("flower", R"("raw-epoll", "libevent2")", rbtest::run_lines(6, "20s"),
+                               "pipes = [20]\nactive = [5]\nwrites = [10]", extra);
 }
 
 std::string read(const std::filesystem::path& file) {

@@ -7,20 +7,9 @@
 namespace rbtest {
 
 std::string two_plugin_config(const std::string& bad, int repetitions, const std::string& timeout) {
-  return fmt::format(R"(workload = "flower"
-plugins = ["{}", "raw-epoll"]
-
-[run]
-repetitions = {}
-warmup = 1
-timeout = "{}"
-
-[matrix]
-pipes = [20]
-active = [4]
-writes = [10]
-)",
-                     bad, repetitions, timeout);
+  return matrix_config("flower", fmt::format(R"("{}", "raw-epoll")", bad),
+                       rbtest::run_lines(repetitions, timeout),
+                       "pipes = [20]\nactive = [4]\nwrites = [10]");
 }
 
 MatrixRun run_matrix(const ScratchDir& dir, const std::string& config,
@@ -39,12 +28,6 @@ MatrixRun run_matrix(const ScratchDir& dir, const std::string& config,
     if (parsed.value("event", "") != "interference") run.lines.push_back(std::move(parsed));
   }
   return run;
-}
-
-const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& plugin) {
-  for (const auto& cell : summary.at("cells"))
-    if (cell.at("plugin") == plugin) return cell;
-  throw std::runtime_error("no cell for " + plugin + " in " + summary.dump());
 }
 
 long samples_of(const MatrixRun& run, const std::string& plugin) {

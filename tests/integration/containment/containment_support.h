@@ -35,7 +35,6 @@ struct MatrixRun {
 MatrixRun run_matrix(const ScratchDir& dir, const std::string& config,
                      const std::vector<std::string>& extra_args = {});
 
-const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& plugin);
 // Measured samples of that plugin in samples.jsonl (event lines excluded).
 long samples_of(const MatrixRun& run, const std::string& plugin);
 // Every results file the runner promises, present.

@@ -21,24 +21,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-pid_t spawn_runner(const std::vector<std::string>& args, const fs::path& out, const fs::path& err) {
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int out_fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err_fd = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(out_fd, STDOUT_FILENO);
-    ::dup2(err_fd, STDERR_FILENO);
-    std::vector<std::string> storage = {RB_RUNNER_EXE};
-    storage.insert(storage.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& a : storage) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
-  }
-  return pid;
-}
-
 // Polls for a condition; the deadline only keeps a broken runner from hanging the suite.
 template <typename Condition>
 bool eventually(Condition condition, std::chrono::seconds deadline = std::chrono::seconds(60)) {

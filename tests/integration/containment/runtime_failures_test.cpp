@@ -21,67 +21,50 @@ std::string reason_of(const MatrixRun& run, const std::string& plugin) {
   return cell_of(run.summary, plugin).at("reason").get<std::string>();
 }
 
-TEST(RuntimeFailures, SegfaultInArmIsACrashAndKeepsTheSampleBeforeIt) {
+// Runs `bad` next to raw-epoll and expects the run to go on past its cell: exit code 1, every
+// file written, that cell `status` with `reason_part` in its reason and `samples` measured
+// samples (unless -1), the good plugin's cells complete. Returns the run for more checks.
+MatrixRun expect_cell_failed(const std::string& bad, const std::string& status,
+                             const std::string& reason_part, int samples, int repetitions = 4,
+                             const std::string& timeout = "20s") {
   ScratchDir dir;
-  const auto run = run_with(dir, "segv-in-arm");
+  MatrixRun run = run_with(dir, bad, repetitions, timeout);
   EXPECT_EQ(run.output.exit_code, 1) << run.output.err;
   expect_results_written(run);
-  EXPECT_EQ(cell_of(run.summary, "segv-in-arm").at("status"), "crashed");
-  EXPECT_NE(reason_of(run, "segv-in-arm").find("killed by signal 11"), std::string::npos)
-      << reason_of(run, "segv-in-arm");
-  EXPECT_EQ(samples_of(run, "segv-in-arm"), 1);  // warm-up, one measured, then the crash
+  EXPECT_EQ(cell_of(run.summary, bad).at("status"), status);
+  EXPECT_NE(reason_of(run, bad).find(reason_part), std::string::npos) << reason_of(run, bad);
+  if (samples >= 0) {
+    EXPECT_EQ(samples_of(run, bad), samples);
+  }
   expect_good_plugin_completed(run);
+  return run;
+}
+
+// Warm-up, one measured sample, then the crash.
+TEST(RuntimeFailures, SegfaultInArmIsACrashAndKeepsTheSampleBeforeIt) {
+  const auto run = expect_cell_failed("segv-in-arm", "crashed", "killed by signal 11", 1);
   EXPECT_NE(run.output.out.find("crashed"), std::string::npos) << run.output.out;
 }
 
 TEST(RuntimeFailures, AbortInDispatchIsACrash) {
-  ScratchDir dir;
-  const auto run = run_with(dir, "abort-in-dispatch");
-  EXPECT_EQ(run.output.exit_code, 1) << run.output.err;
-  expect_results_written(run);
-  EXPECT_EQ(cell_of(run.summary, "abort-in-dispatch").at("status"), "crashed");
-  EXPECT_NE(reason_of(run, "abort-in-dispatch").find("killed by signal 6"), std::string::npos)
-      << reason_of(run, "abort-in-dispatch");
-  EXPECT_EQ(samples_of(run, "abort-in-dispatch"), 1);
-  expect_good_plugin_completed(run);
+  expect_cell_failed("abort-in-dispatch", "crashed", "killed by signal 6", 1);
 }
 
 TEST(RuntimeFailures, InfiniteLoopInDispatchTimesOutAndIsKilled) {
-  ScratchDir dir;
-  const auto run = run_with(dir, "spin-in-dispatch", 4, "1s");
-  EXPECT_EQ(run.output.exit_code, 1) << run.output.err;
-  expect_results_written(run);
-  EXPECT_EQ(cell_of(run.summary, "spin-in-dispatch").at("status"), "timeout");
-  EXPECT_NE(reason_of(run, "spin-in-dispatch").find("no result within the timeout of 1000 ms"),
-            std::string::npos)
-      << reason_of(run, "spin-in-dispatch");
-  expect_good_plugin_completed(run);
+  expect_cell_failed("spin-in-dispatch", "timeout", "no result within the timeout of 1000 ms", -1,
+                     4, "1s");
 }
 
+// The first measured iteration is the bad one: no sample.
 TEST(RuntimeFailures, WrongCountsFailTheCellWithExpectedAndGot) {
-  ScratchDir dir;
-  const auto run = run_with(dir, "wrong-counts");
-  EXPECT_EQ(run.output.exit_code, 1) << run.output.err;
-  expect_results_written(run);
-  EXPECT_EQ(cell_of(run.summary, "wrong-counts").at("status"), "failed");
+  const auto run =
+      expect_cell_failed("wrong-counts", "failed", "expected 14 reads and 10 writes", 0);
   const std::string reason = reason_of(run, "wrong-counts");
-  EXPECT_NE(reason.find("expected 14 reads and 10 writes"), std::string::npos) << reason;
   EXPECT_NE(reason.find("got 13 reads and 10 writes"), std::string::npos) << reason;
-  EXPECT_EQ(samples_of(run, "wrong-counts"), 0);  // the first measured iteration is the bad one
-  expect_good_plugin_completed(run);
 }
 
 TEST(RuntimeFailures, ExitZeroInDispatchIsNotASuccess) {
-  ScratchDir dir;
-  const auto run = run_with(dir, "exit-in-dispatch");
-  EXPECT_EQ(run.output.exit_code, 1) << run.output.err;
-  expect_results_written(run);
-  EXPECT_EQ(cell_of(run.summary, "exit-in-dispatch").at("status"), "failed");
-  EXPECT_NE(reason_of(run, "exit-in-dispatch").find("exited with status 0 before finishing"),
-            std::string::npos)
-      << reason_of(run, "exit-in-dispatch");
-  EXPECT_EQ(samples_of(run, "exit-in-dispatch"), 1);
-  expect_good_plugin_completed(run);
+  expect_cell_failed("exit-in-dispatch", "failed", "exited with status 0 before finishing", 1);
 }
 
 // Each cell is a process of its own, so a leak dies with it: the run is unaffected, and

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "reactorbench/plugin.h"
+#include "test_plugin.h"
 
 typedef struct faulty_notify {
   pthread_mutex_t mutex;
@@ -16,31 +16,17 @@ typedef struct faulty_notify {
   uint64_t posts, count, sum;
 } faulty_notify;
 
-static int parse_option(faulty_notify* s, const rb_option* o, char* err, size_t len) {
-  long* target = NULL;
-  if (strcmp(o->key, "lose_every") == 0) target = &s->lose_every;
-  if (strcmp(o->key, "duplicate_every") == 0) target = &s->duplicate_every;
-  if (strcmp(o->key, "omit_wakeups") == 0) target = &s->omit_wakeups;
-  if (target == NULL) {
-    snprintf(err, len, "unknown option '%s' (known: lose_every, duplicate_every, omit_wakeups)",
-             o->key);
-    return RB_ERR_INVALID_ARGUMENT;
-  }
-  *target = strtol(o->value, NULL, 10);
-  return RB_OK;
-}
-
 static int start(const rb_host* host, const rb_notify_params* params, const rb_option* options,
                  uint32_t option_count, void** state, char* err, size_t len) {
   (void)host, (void)params;
   faulty_notify* s = calloc(1, sizeof *s);
   if (s == NULL) return RB_ERR_SYSTEM;
-  for (uint32_t i = 0; i < option_count; ++i) {
-    const int rc = parse_option(s, &options[i], err, len);
-    if (rc != RB_OK) {
-      free(s);
-      return rc;
-    }
+  const rbtest_long_option known[] = {{"lose_every", &s->lose_every},
+                                      {"duplicate_every", &s->duplicate_every},
+                                      {"omit_wakeups", &s->omit_wakeups}};
+  if (rbtest_set_long_options(options, option_count, known, 3, err, len) != RB_OK) {
+    free(s);
+    return RB_ERR_INVALID_ARGUMENT;
   }
   pthread_mutex_init(&s->mutex, NULL);
   *state = s;
@@ -87,24 +73,11 @@ static void release(void* state) {
 static const rb_notify_ops kNotifyOps = {
     sizeof(rb_notify_ops), start, post, finish, counters, release};
 
-static const char* version(void) {
-  return "1.0.0";
-}
-
 static const rb_plugin kPlugin = {
-    .struct_size = sizeof(rb_plugin),
-    .abi_version = RB_ABI_VERSION,
-    .name = "notify-faulty",
-    .version = "1.0.0",
-    .library = "none",
-    .library_version = version,
-    .description = "test plugin: a notify consumer that loses or duplicates items on request",
-    .flower = NULL,
+    RBTEST_DESCRIPTOR_HEAD(
+        "notify-faulty", "none",
+        "test plugin: a notify consumer that loses or duplicates items on request"),
     .notify = &kNotifyOps,
-    .pingpong_server = NULL,
-    .pingpong_client = NULL,
 };
 
-RB_PLUGIN_ENTRY(host_abi) {
-  return RB_VERSION_MAJOR(host_abi) == RB_ABI_MAJOR ? &kPlugin : NULL;
-}
+RBTEST_ENTRY_FOR_THIS_MAJOR(&kPlugin)

@@ -7,39 +7,16 @@
 
 #include "run_helpers.h"
 
+namespace rbtest {
 namespace {
-
-using rbtest::read_json;
-using rbtest::read_lines;
-using rbtest::run_runner;
-using rbtest::ScratchDir;
 
 std::string notify_config(const std::string& plugins, const std::string& matrix,
                           const std::string& extra = "", int repetitions = 2) {
-  return fmt::format(R"(workload = "notify"
-plugins = [{}]
-
-[run]
-repetitions = {}
-warmup = 1
-timeout = "60s"
-
-[matrix]
-{}
-{})",
-                     plugins, repetitions, matrix, extra);
+  return matrix_config("notify", plugins, run_lines(repetitions, "60s"), matrix, extra);
 }
 
 std::vector<std::string> run_args(const ScratchDir& dir, const std::string& config) {
-  return {"run",           dir.write("notify.toml", config).string(),
-          "--out",         (dir.path() / "out").string(),
-          "--plugin-path", RB_TEST_PLUGIN_DIR};
-}
-
-const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& plugin) {
-  for (const auto& cell : summary.at("cells"))
-    if (cell.at("plugin") == plugin) return cell;
-  throw std::runtime_error("no cell for " + plugin);
+  return ::rbtest::run_args(dir, "notify.toml", config, RB_TEST_PLUGIN_DIR);
 }
 
 std::string reason_of(const ScratchDir& dir, const std::string& plugin) {
@@ -96,12 +73,17 @@ TEST(RunnerNotify, BatchingVariantsAreVerifiedToo) {
   for (const auto& cell : summary.at("cells")) EXPECT_EQ(cell.at("status"), "ok") << cell.dump();
 }
 
+// A run of these plugins, with these [plugin_options] sections, that fails (exit code 1).
+void run_failing(const ScratchDir& dir, const std::string& plugins, const std::string& matrix,
+                 const std::string& plugin_options) {
+  const auto result = run_runner(run_args(dir, notify_config(plugins, matrix, plugin_options)));
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+}
+
 TEST(RunnerNotify, LostItemFailsTheCellWithExpectedAndGot) {
   ScratchDir dir;
-  const auto result = run_runner(
-      run_args(dir, notify_config(R"("notify-faulty", "condvar-queue")", "items = [1000]",
-                                  "[plugin_options.notify-faulty]\nlose_every = \"400\"\n")));
-  EXPECT_EQ(result.exit_code, 1) << result.err;
+  run_failing(dir, R"("notify-faulty", "condvar-queue")", "items = [1000]",
+              "[plugin_options.notify-faulty]\nlose_every = \"400\"\n");
   const auto summary = read_json(dir.path() / "out" / "summary.json");
   EXPECT_EQ(cell_of(summary, "notify-faulty").at("status"), "failed");
   EXPECT_EQ(cell_of(summary, "condvar-queue").at("status"), "ok");
@@ -111,33 +93,28 @@ TEST(RunnerNotify, LostItemFailsTheCellWithExpectedAndGot) {
             "count 998 and sum 499300");
 }
 
-TEST(RunnerNotify, DuplicatedItemFailsTheCellWithExpectedAndGot) {
+// notify-faulty alone over `matrix` with this fault: the run fails; the cell's reason.
+std::string reason_with_fault(const std::string& matrix, const std::string& fault) {
   ScratchDir dir;
-  const auto result = run_runner(
-      run_args(dir, notify_config(R"("notify-faulty")", "items = [100]",
-                                  "[plugin_options.notify-faulty]\nduplicate_every = \"100\"\n")));
-  EXPECT_EQ(result.exit_code, 1) << result.err;
-  EXPECT_EQ(reason_of(dir, "notify-faulty"),
+  run_failing(dir, R"("notify-faulty")", matrix, "[plugin_options.notify-faulty]\n" + fault);
+  return reason_of(dir, "notify-faulty");
+}
+
+TEST(RunnerNotify, DuplicatedItemFailsTheCellWithExpectedAndGot) {
+  EXPECT_EQ(reason_with_fault("items = [100]", "duplicate_every = \"100\""),
             "iteration 0: expected count 100 and sum 5050 (each of 1..100 exactly once), got "
             "count 101 and sum 5150");
 }
 
 TEST(RunnerNotify, MissingWakeupsCounterFailsTheCell) {
-  ScratchDir dir;
-  const auto result = run_runner(
-      run_args(dir, notify_config(R"("notify-faulty")", "items = [10]",
-                                  "[plugin_options.notify-faulty]\nomit_wakeups = \"1\"\n")));
-  EXPECT_EQ(result.exit_code, 1) << result.err;
-  EXPECT_EQ(reason_of(dir, "notify-faulty"),
+  EXPECT_EQ(reason_with_fault("items = [10]", "omit_wakeups = \"1\""),
             "plugin did not report the required counter 'wakeups'");
 }
 
 TEST(RunnerNotify, UnknownPluginOptionFailsTheCellNamingIt) {
   ScratchDir dir;
-  const auto result = run_runner(
-      run_args(dir, notify_config(R"("condvar-queue", "raw-epoll")", "items = [10]",
-                                  "[plugin_options.condvar-queue]\nnotfy = \"signal\"\n")));
-  EXPECT_EQ(result.exit_code, 1) << result.err;
+  run_failing(dir, R"("condvar-queue", "raw-epoll")", "items = [10]",
+              "[plugin_options.condvar-queue]\nnotfy = \"signal\"\n");
   const std::string reason = reason_of(dir, "condvar-queue");
   EXPECT_NE(reason.find("start failed (invalid argument)"), std::string::npos) << reason;
   EXPECT_NE(reason.find("unknown option 'notfy'"), std::string::npos) << reason;
@@ -177,3 +154,4 @@ TEST(RunnerNotify, ShippedConfigsAreValid) {
 }
 
 }  // namespace
+}  // namespace rbtest

@@ -25,7 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "reactorbench/plugin.h"
+#include "test_plugin.h"
 
 enum { kMaxConns = 4096 };
 
@@ -236,27 +236,16 @@ static void client_release(void* state) {
   free(state);
 }
 
-static const char* library_version(void) {
-  return "0";
-}
-
 static const rb_pingpong_server_ops server_ops = {sizeof(rb_pingpong_server_ops), server_prepare,
                                                   serve, server_counters, server_release};
 static const rb_pingpong_client_ops client_ops = {sizeof(rb_pingpong_client_ops), client_prepare,
                                                   client_run, client_counters, client_release};
 
 static const rb_plugin descriptor = {
-    .struct_size = sizeof(rb_plugin),
-    .abi_version = RB_ABI_VERSION,
-    .name = "pingpong-faulty",
-    .version = "1.0.0",
-    .library = "poll(2)",
-    .library_version = library_version,
-    .description = "test plugin: a poll(2) echo server and a client that fail on request",
+    RBTEST_DESCRIPTOR_HEAD("pingpong-faulty", "poll(2)",
+                           "test plugin: a poll(2) echo server and a client that fail on request"),
     .pingpong_server = &server_ops,
     .pingpong_client = &client_ops,
 };
 
-RB_PLUGIN_ENTRY(host_abi) {
-  return RB_VERSION_MAJOR(host_abi) == RB_ABI_MAJOR ? &descriptor : NULL;
-}
+RBTEST_ENTRY_FOR_THIS_MAJOR(&descriptor)

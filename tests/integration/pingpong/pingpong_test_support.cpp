@@ -34,9 +34,7 @@ timeout = "{}"
 }
 
 std::vector<std::string> pingpong_args(const ScratchDir& dir, const PingpongConfig& config) {
-  return {"run",           dir.write("pingpong.toml", config.text()).string(),
-          "--out",         (dir.path() / "out").string(),
-          "--plugin-path", RB_TEST_PLUGIN_DIR};
+  return run_args(dir, "pingpong.toml", config.text(), RB_TEST_PLUGIN_DIR);
 }
 
 const nlohmann::json& only_cell(const nlohmann::json& summary) {
@@ -46,9 +44,7 @@ const nlohmann::json& only_cell(const nlohmann::json& summary) {
 }
 
 const nlohmann::json& cell_with_plugin(const nlohmann::json& summary, const std::string& label) {
-  for (const auto& cell : summary.at("cells"))
-    if (cell.at("plugin") == label) return cell;
-  throw std::runtime_error("no cell for " + label);
+  return cell_of(summary, label);
 }
 
 void adopt_orphans() {
@@ -86,23 +82,7 @@ std::optional<std::uint16_t> read_port_file(const std::filesystem::path& file,
 }
 
 pid_t start_runner(const std::vector<std::string>& args, const ScratchDir& dir) {
-  const auto out_path = dir.path() / "runner.stdout";
-  const auto err_path = dir.path() / "runner.stderr";
-  std::vector<std::string> storage = {RB_RUNNER_EXE};
-  storage.insert(storage.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : storage) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(out, STDOUT_FILENO);
-    ::dup2(err, STDERR_FILENO);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
-  }
-  return pid;
+  return spawn_runner(args, dir.path() / "runner.stdout", dir.path() / "runner.stderr");
 }
 
 int wait_runner(pid_t pid) {

@@ -15,18 +15,7 @@ using rbtest::run_runner;
 using rbtest::ScratchDir;
 
 std::string rr_config(const std::string& plugins, const std::string& matrix, int repetitions) {
-  return fmt::format(R"(workload = "rr"
-plugins = [{}]
-
-[run]
-repetitions = {}
-warmup = 1
-timeout = "60s"
-
-[matrix]
-{}
-)",
-                     plugins, repetitions, matrix);
+  return rbtest::matrix_config("rr", plugins, rbtest::run_lines(repetitions, "60s"), matrix);
 }
 
 std::vector<std::string> run_args(const ScratchDir& dir, const std::string& config) {

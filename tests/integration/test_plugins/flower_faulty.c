@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "reactorbench/plugin.h"
+#include "test_plugin.h"
 
 typedef struct faulty_state {
   rb_flower_params params;
@@ -19,19 +19,6 @@ typedef struct faulty_state {
   uint64_t count, fired, budget, writes_done, loops;
 } faulty_state;
 
-static int parse_option(faulty_state* s, const rb_option* o, char* err, size_t len) {
-  long* target = NULL;
-  if (strcmp(o->key, "crash_at") == 0) target = &s->crash_at;
-  if (strcmp(o->key, "hang_at") == 0) target = &s->hang_at;
-  if (strcmp(o->key, "extra_reads") == 0) target = &s->extra_reads;
-  if (target == NULL) {
-    snprintf(err, len, "unknown option '%s' (known: crash_at, hang_at, extra_reads)", o->key);
-    return RB_ERR_INVALID_ARGUMENT;
-  }
-  *target = strtol(o->value, NULL, 10);
-  return RB_OK;
-}
-
 static int prepare(const rb_host* host, const rb_flower_params* params, const rb_option* options,
                    uint32_t option_count, void** state, char* err, size_t len) {
   (void)host;
@@ -39,12 +26,11 @@ static int prepare(const rb_host* host, const rb_flower_params* params, const rb
   if (s == NULL) return RB_ERR_SYSTEM;
   s->params = *params;
   s->crash_at = s->hang_at = -1;
-  for (uint32_t i = 0; i < option_count; ++i) {
-    int rc = parse_option(s, &options[i], err, len);
-    if (rc != RB_OK) {
-      free(s);
-      return rc;
-    }
+  const rbtest_long_option known[] = {
+      {"crash_at", &s->crash_at}, {"hang_at", &s->hang_at}, {"extra_reads", &s->extra_reads}};
+  if (rbtest_set_long_options(options, option_count, known, 3, err, len) != RB_OK) {
+    free(s);
+    return RB_ERR_INVALID_ARGUMENT;
   }
   s->fds = calloc(params->pipes, sizeof *s->fds);
   for (uint32_t i = 0; i < params->pipes; ++i) {
@@ -106,22 +92,13 @@ static void release(void* state) {
   free(s);
 }
 
-static const char* library_version(void) { return "0"; }
-
-static const rb_flower_ops flower_ops = {sizeof(rb_flower_ops), prepare, arm, dispatch, counters,
-                                         release};
+static const rb_flower_ops flower_ops = {
+    sizeof(rb_flower_ops), prepare, arm, dispatch, counters, release};
 
 static const rb_plugin descriptor = {
-    .struct_size = sizeof(rb_plugin),
-    .abi_version = RB_ABI_VERSION,
-    .name = "flower-faulty",
-    .version = "1.0.0",
-    .library = "poll(2)",
-    .library_version = library_version,
-    .description = "test plugin: correct flower over poll(2), faults on request",
+    RBTEST_DESCRIPTOR_HEAD("flower-faulty", "poll(2)",
+                           "test plugin: correct flower over poll(2), faults on request"),
     .flower = &flower_ops,
 };
 
-RB_PLUGIN_ENTRY(host_abi) {
-  return RB_VERSION_MAJOR(host_abi) == RB_ABI_MAJOR ? &descriptor : NULL;
-}
+RBTEST_ENTRY_FOR_THIS_MAJOR(&descriptor)

@@ -5,31 +5,18 @@
 #include <cstdint>
 #include <string>
 
+#include "../../support/loopback.h"
+
 namespace rbasio_test {
 
 // A bound, listening, non-blocking socket on 127.0.0.1 with a kernel-chosen port, as the
 // host hands a server; closed on destruction.
-class LoopbackListener {
- public:
-  LoopbackListener();
-  ~LoopbackListener();
-  LoopbackListener(const LoopbackListener&) = delete;
-  LoopbackListener& operator=(const LoopbackListener&) = delete;
-  int fd() const { return fd_; }
-  std::uint16_t port() const { return port_; }
-
- private:
-  int fd_;
-  std::uint16_t port_ = 0;
-};
+using LoopbackListener = rbtest::LoopbackListener;
 
 // A connected client socket; closed on destruction.
 class Client {
  public:
   explicit Client(std::uint16_t port);
-  ~Client();
-  Client(const Client&) = delete;
-  Client& operator=(const Client&) = delete;
 
   void send(const std::string& data);
   // Exactly n bytes, or what arrived before end of stream, an error or the timeout.
@@ -38,7 +25,7 @@ class Client {
   bool closedByServer();
 
  private:
-  int fd_;
+  rbtest::UniqueFd fd_;
 };
 
 }  // namespace rbasio_test

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/reporters.h"
 #include "compare/comparison_output.h"
 #include "synthetic_runs.h"
 
@@ -20,8 +21,13 @@ RunComparison slowdown() {
   return c;
 }
 
+// Through the table `runner compare --format` chooses from.
+std::string formatted(const RunComparison& c, std::string_view format) {
+  return cli::render(cli::OutputKind::comparison, format, {.comparison = &c}).text;
+}
+
 TEST(ComparisonOutput, TableShowsVaryingParamsVerdictsAndTheExitCode) {
-  const std::string text = format_comparison(slowdown(), OutputFormat::table);
+  const std::string text = formatted(slowdown(), "table");
   EXPECT_NE(text.find("base: base-run"), std::string::npos);
   EXPECT_NE(text.find("fixed: active=100 writes=100 transport=socketpair"), std::string::npos);
   EXPECT_NE(text.find("pipes=1000"), std::string::npos);
@@ -31,14 +37,14 @@ TEST(ComparisonOutput, TableShowsVaryingParamsVerdictsAndTheExitCode) {
 }
 
 TEST(ComparisonOutput, MarkdownIsATable) {
-  const std::string md = format_comparison(slowdown(), OutputFormat::md);
+  const std::string md = formatted(slowdown(), "md");
   EXPECT_NE(md.find("| plugin | point | metric |"), std::string::npos);
   EXPECT_NE(md.find("|---|---|---|---:|"), std::string::npos);
   EXPECT_NE(md.find("**verdict:**"), std::string::npos);
 }
 
 TEST(ComparisonOutput, JsonCarriesEveryRowAndTheExitCode) {
-  const auto j = nlohmann::json::parse(format_comparison(slowdown(), OutputFormat::json));
+  const auto j = nlohmann::json::parse(formatted(slowdown(), "json"));
   EXPECT_EQ(j.at("exit_code"), 1);
   ASSERT_EQ(j.at("cells").size(), 8u);
   const auto& row = j.at("cells")[0];
@@ -50,7 +56,7 @@ TEST(ComparisonOutput, JsonCarriesEveryRowAndTheExitCode) {
 }
 
 TEST(ComparisonOutput, CsvHasAHeaderCellRowsAndGeomeanRows) {
-  const std::string csv = format_comparison(slowdown(), OutputFormat::csv);
+  const std::string csv = formatted(slowdown(), "csv");
   EXPECT_EQ(csv.rfind("kind,plugin,workload,point,metric,", 0), 0u);
   std::size_t cells = 0, geomeans = 0;
   for (std::size_t pos = 0; (pos = csv.find('\n', pos)) != std::string::npos; ++pos) {
@@ -62,9 +68,11 @@ TEST(ComparisonOutput, CsvHasAHeaderCellRowsAndGeomeanRows) {
 }
 
 TEST(ComparisonOutput, FormatNames) {
-  EXPECT_EQ(parse_output_format("md"), OutputFormat::md);
-  EXPECT_EQ(parse_output_format("markdown"), OutputFormat::md);
-  EXPECT_FALSE(parse_output_format("xml"));
+  using cli::OutputKind;
+  EXPECT_EQ(cli::find_reporter(OutputKind::comparison, "md")->name, "md");
+  EXPECT_EQ(cli::find_reporter(OutputKind::comparison, "markdown")->name, "md");
+  EXPECT_EQ(cli::find_reporter(OutputKind::comparison, "xml"), nullptr);
+  EXPECT_EQ(cli::reporter_choices(OutputKind::comparison), "table, md, json or csv");
 }
 
 TEST(ComparisonOutput, NumberHelpers) {

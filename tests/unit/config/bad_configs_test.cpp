@@ -53,7 +53,7 @@ TEST(BadConfigs, ThereAreAtLeastThirty) {
 }
 
 TEST(BadConfigs, EachFailsWithAOneLinePositionedConfigError) {
-  const testing::FakeCatalog catalog;
+  const testing::FakeLookup catalog;
   for (const fs::path& file : bad_config_files()) {
     SCOPED_TRACE(file.filename().string());
     const std::optional<Expectation> expected = expectation_of(file);

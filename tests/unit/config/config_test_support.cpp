@@ -4,16 +4,16 @@
 
 namespace rb::config::testing {
 
-bool FakeCatalog::has_plugin(std::string_view name) const {
+bool FakeLookup::has_plugin(std::string_view name) const {
   return name == "libevent2" || name == "raw-epoll" || name == "notify-only";
 }
 
-bool FakeCatalog::supports(std::string_view plugin, std::string_view workload) const {
+bool FakeLookup::supports(std::string_view plugin, std::string_view workload) const {
   if (plugin == "notify-only") return workload == "notify";
   return has_plugin(plugin) && workload == "flower";
 }
 
-std::vector<std::string> FakeCatalog::plugin_names() const {
+std::vector<std::string> FakeLookup::plugin_names() const {
   return {"libevent2", "raw-epoll", "notify-only"};
 }
 
@@ -45,7 +45,7 @@ active = [10]
 )";
 
 std::string error_of(std::string_view text, const Overrides& overrides,
-                     const PluginCatalog* catalog) {
+                     const PluginLookup* catalog) {
   try {
     parse_plan(text, "t.toml", catalog, overrides);
   } catch (const ConfigError& error) {

@@ -10,7 +10,7 @@
 namespace rb::config::testing {
 
 // Knows libevent2 and raw-epoll (both offer flower) and notify-only (offers only notify).
-class FakeCatalog : public PluginCatalog {
+class FakeLookup : public PluginLookup {
  public:
   bool has_plugin(std::string_view name) const override;
   bool supports(std::string_view plugin, std::string_view workload) const override;
@@ -26,6 +26,6 @@ extern const char* const minimal_config;
 // what() of the ConfigError that parsing `text` as "t.toml" throws, or "no error" when it
 // parses; any other exception fails the test.
 std::string error_of(std::string_view text, const Overrides& overrides = {},
-                     const PluginCatalog* catalog = nullptr);
+                     const PluginLookup* catalog = nullptr);
 
 }  // namespace rb::config::testing

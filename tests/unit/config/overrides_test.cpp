@@ -8,7 +8,7 @@ namespace {
 
 using testing::error_of;
 using testing::example_config;
-using testing::FakeCatalog;
+using testing::FakeLookup;
 
 Overrides set(std::vector<std::string> arguments) {
   Overrides overrides;
@@ -88,7 +88,7 @@ TEST(SetOverride, MalformedArgumentsAndUnknownAxes) {
 }
 
 TEST(PluginsOverride, NarrowsAndReordersTheList) {
-  const FakeCatalog catalog;
+  const FakeLookup catalog;
   const TestPlan plan =
       parse_plan(example_config, "f.toml", &catalog, plugins({"raw-epoll", "libevent2"}));
   EXPECT_EQ(plan.plugins, (std::vector<std::string>{"raw-epoll", "libevent2"}));
@@ -101,7 +101,7 @@ TEST(PluginsOverride, NarrowsAndReordersTheList) {
 }
 
 TEST(PluginsOverride, MayNameACatalogPluginTheConfigDoesNotList) {
-  const FakeCatalog catalog;
+  const FakeLookup catalog;
   const std::string config =
       "workload = \"flower\"\nplugins = [\"libevent2\"]\n[matrix]\n"
       "pipes = [1]\nactive = [1]\n";
@@ -110,7 +110,7 @@ TEST(PluginsOverride, MayNameACatalogPluginTheConfigDoesNotList) {
 }
 
 TEST(PluginsOverride, OnlyTheSelectedPluginsMeetTheCatalog) {
-  const FakeCatalog catalog;
+  const FakeLookup catalog;
   const std::string config =
       "workload = \"flower\"\nplugins = [\"libevent2\", \"not-built\"]\n"
       "[matrix]\npipes = [1]\nactive = [1]\n";
@@ -121,7 +121,7 @@ TEST(PluginsOverride, OnlyTheSelectedPluginsMeetTheCatalog) {
 }
 
 TEST(PluginsOverride, Errors) {
-  const FakeCatalog catalog;
+  const FakeLookup catalog;
   EXPECT_EQ(error_of(example_config, plugins({"raw-epoll", "libevnt2"}), &catalog),
             "--plugins:1:11: plugin 'libevnt2' is not in the config's plugins and is not a known "
             "plugin; did you mean 'libevent2'?");

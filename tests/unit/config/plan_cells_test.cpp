@@ -8,7 +8,7 @@ namespace rb::config {
 namespace {
 
 using testing::example_config;
-using testing::FakeCatalog;
+using testing::FakeLookup;
 using testing::minimal_config;
 
 std::vector<rb::ParamValue> ints(std::initializer_list<std::int64_t> values) {
@@ -16,7 +16,7 @@ std::vector<rb::ParamValue> ints(std::initializer_list<std::int64_t> values) {
 }
 
 TEST(PlanCells, TheContractExampleLoads) {
-  const FakeCatalog catalog;
+  const FakeLookup catalog;
   const TestPlan plan = parse_plan(example_config, "flower.toml", &catalog, {});
   EXPECT_EQ(plan.config_path, "flower.toml");
   EXPECT_EQ(plan.config_text, example_config);

@@ -7,20 +7,20 @@ namespace rb::config {
 namespace {
 
 using testing::error_of;
-using testing::FakeCatalog;
+using testing::FakeLookup;
 
 std::string config_with_plugins(const std::string& plugins) {
   return "workload = \"flower\"\nplugins = " + plugins + "\n[matrix]\npipes = [1]\nactive = [1]\n";
 }
 
 TEST(PluginChecks, KnownPluginsThatOfferTheWorkloadPass) {
-  const FakeCatalog catalog;
+  const FakeLookup catalog;
   EXPECT_EQ(error_of(config_with_plugins(R"(["raw-epoll", "libevent2"])"), {}, &catalog),
             "no error");
 }
 
 TEST(PluginChecks, UnknownPluginIsSuggestedFromTheCatalog) {
-  const FakeCatalog catalog;
+  const FakeLookup catalog;
   EXPECT_EQ(error_of(config_with_plugins(R"(["libevent2", "raw_epol"])"), {}, &catalog),
             "t.toml:2:25: unknown plugin 'raw_epol'; did you mean 'raw-epoll'?");
   EXPECT_EQ(error_of(config_with_plugins(R"(["muduo"])"), {}, &catalog),
@@ -29,7 +29,7 @@ TEST(PluginChecks, UnknownPluginIsSuggestedFromTheCatalog) {
 }
 
 TEST(PluginChecks, APluginWithoutTheWorkloadIsRejected) {
-  const FakeCatalog catalog;
+  const FakeLookup catalog;
   EXPECT_EQ(error_of(config_with_plugins(R"(["libevent2", "notify-only"])"), {}, &catalog),
             "t.toml:2:25: plugin 'notify-only' does not offer workload 'flower'");
 }
@@ -39,7 +39,7 @@ TEST(PluginChecks, WithoutACatalogAnyNameIsAccepted) {
 }
 
 // A catalog whose lookups fail, as a broken plugin directory might.
-class ThrowingCatalog : public PluginCatalog {
+class ThrowingLookup : public PluginLookup {
  public:
   bool has_plugin(std::string_view) const override { throw std::runtime_error("disk on fire"); }
   bool supports(std::string_view, std::string_view) const override { return true; }
@@ -47,7 +47,7 @@ class ThrowingCatalog : public PluginCatalog {
 };
 
 TEST(PluginChecks, CatalogFailuresBecomeConfigErrors) {
-  const ThrowingCatalog catalog;
+  const ThrowingLookup catalog;
   EXPECT_EQ(error_of(config_with_plugins(R"(["a"])"), {}, &catalog),
             "t.toml:1:1: cannot load config: disk on fire");
 }

@@ -12,11 +12,11 @@ namespace rb::config {
 namespace {
 
 using testing::error_of;
-using testing::FakeCatalog;
+using testing::FakeLookup;
 
 // Probes by file name: raw_epoll.so is raw-epoll (flower), notify.so offers only notify,
 // unsafe.so is refused as the real prober would, anything else is missing.
-class FileCatalog : public FakeCatalog {
+class FileLookup : public FakeLookup {
  public:
   PluginFile probe_file(const std::filesystem::path& file) const override {
     probed.push_back(file);
@@ -50,7 +50,7 @@ std::filesystem::path beside_config(const std::string& relative) {
 }
 
 TEST(VariantPath, AFileRelativeToTheConfigIsTheVariantsPlugin) {
-  const FileCatalog catalog;
+  const FileLookup catalog;
   const TestPlan plan = parse_plan(with("path = \"../other/raw_epoll.so\"\nspin_ns = 5\n"),
                                    "/cfg/dir/t.toml", &catalog, {});
   const std::string file = beside_config("../other/raw_epoll.so").string();
@@ -71,7 +71,7 @@ TEST(VariantPath, AFileRelativeToTheConfigIsTheVariantsPlugin) {
 }
 
 TEST(VariantPath, PluginMayBeGivenTooButMustAgreeWithTheFile) {
-  const FileCatalog catalog;
+  const FileLookup catalog;
   const TestPlan plan =
       parse_plan(with("plugin = \"raw-epoll\"\npath = \"raw_epoll.so\"\n"), "t.toml", &catalog, {});
   EXPECT_EQ(plan.cells()[1].setup.base, "raw-epoll");
@@ -85,7 +85,7 @@ TEST(VariantPath, PluginMayBeGivenTooButMustAgreeWithTheFile) {
 }
 
 TEST(VariantPath, AMissingOrUnsafeFileIsAConfigErrorAtThePath) {
-  const FileCatalog catalog;
+  const FileLookup catalog;
   EXPECT_EQ(error_of(with("path = \"/nowhere/raw.so\"\n"), {}, &catalog),
             "t.toml:9:8: [variants.raw-epoll@base] path: /nowhere/raw.so: file does not exist");
   EXPECT_EQ(error_of(with("path = \"/tmp/unsafe.so\"\n"), {}, &catalog),
@@ -105,7 +105,7 @@ TEST(VariantPath, NeitherPluginNorPathIsAnError) {
 
 // What the file offers decides, not what the catalog's plugin of that name offers.
 TEST(VariantPath, TheFileMustOfferTheWorkload) {
-  const FileCatalog catalog;
+  const FileLookup catalog;
   EXPECT_EQ(error_of(with("path = \"/x/notify.so\"\n"), {}, &catalog),
             "t.toml:2:25: plugin 'notify-only' at /x/notify.so (of variant 'raw-epoll@base') "
             "does not offer workload 'flower'");
@@ -121,7 +121,7 @@ TEST(VariantPath, WithoutACatalogTheStemNamesThePlugin) {
 
 // A catalog that cannot probe files refuses them rather than guessing.
 TEST(VariantPath, ACatalogWithoutProbingRefusesFiles) {
-  const FakeCatalog catalog;
+  const FakeLookup catalog;
   EXPECT_EQ(error_of(with("path = \"/b/raw_epoll.so\"\n"), {}, &catalog),
             "t.toml:9:8: [variants.raw-epoll@base] path: /b/raw_epoll.so: this plugin catalog "
             "cannot probe plugin files");

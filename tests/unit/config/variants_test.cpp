@@ -10,7 +10,7 @@ namespace rb::config {
 namespace {
 
 using testing::error_of;
-using testing::FakeCatalog;
+using testing::FakeLookup;
 
 using Options = rb::PluginOptionList;
 
@@ -33,7 +33,7 @@ std::string with(const std::string& lines) {
 }
 
 TestPlan plan_of(const std::string& text, const Overrides& overrides = {}) {
-  const FakeCatalog catalog;
+  const FakeLookup catalog;
   return parse_plan(text, "t.toml", &catalog, overrides);
 }
 
@@ -138,7 +138,7 @@ TEST(Variants, MergeKeepsTheBaseOrderAndAppendsNewKeys) {
 }
 
 TEST(VariantErrors, UnknownBasePluginSuggestsTheNearest) {
-  const FakeCatalog catalog;
+  const FakeLookup catalog;
   EXPECT_EQ(error_of("workload = \"flower\"\nplugins = [\"v\"]\n[matrix]\npipes = [1]\nactive = "
                      "[1]\n[variants.v]\nplugin = \"libevnt2\"\n",
                      {}, &catalog),
@@ -147,7 +147,7 @@ TEST(VariantErrors, UnknownBasePluginSuggestsTheNearest) {
 }
 
 TEST(VariantErrors, AVariantMustNotTakeAPluginsName) {
-  const FakeCatalog catalog;
+  const FakeLookup catalog;
   EXPECT_EQ(error_of(with("[variants.raw-epoll]\nplugin = \"libevent2\"\n"), {}, &catalog),
             "t.toml:12:11: [variants.raw-epoll]: 'raw-epoll' is the name of a plugin; give the "
             "variant a name of its own");
@@ -180,7 +180,7 @@ TEST(VariantErrors, AVariantsOptionsBelongInItsOwnTable) {
 }
 
 TEST(VariantErrors, TheBaseMustOfferTheWorkload) {
-  const FakeCatalog catalog;
+  const FakeLookup catalog;
   EXPECT_EQ(error_of(with("[variants.n]\nplugin = \"notify-only\"\n") + "", {}, &catalog),
             "no error");  // unused: nothing to offer
   EXPECT_EQ(error_of("workload = \"flower\"\nplugins = [\"n\"]\n[matrix]\npipes = [1]\nactive = "
@@ -190,7 +190,7 @@ TEST(VariantErrors, TheBaseMustOfferTheWorkload) {
 }
 
 TEST(VariantErrors, AMisspeltVariantInPluginsSuggestsIt) {
-  const FakeCatalog catalog;
+  const FakeLookup catalog;
   EXPECT_EQ(error_of(with("").replace(std::string(kConfig).find("libevent2-poll\"]"), 14,
                                       "libevent2-pol"),
                      {}, &catalog),

@@ -20,7 +20,7 @@
 namespace rb::exporting {
 namespace {
 
-using report::Json;
+using model::Json;
 
 RunResult run_with_one_skipped_cell() {
   rb::testing::SyntheticOptions o;

@@ -1,9 +1,9 @@
 // /proc/stat's per-CPU lines and the foreign/steal share arithmetic, on fixed text.
 #include <gtest/gtest.h>
 
-#include "exec/cpu_busy.h"
+#include "proc/cpu_busy.h"
 
-namespace rb::exec {
+namespace rb::proc {
 namespace {
 
 constexpr const char* kStat =
@@ -41,12 +41,7 @@ TEST(ProcStat, GarbageReadsAsNoCpus) {
 
 CpuTicks ticks(std::uint64_t user, std::uint64_t idle, std::uint64_t steal = 0,
                std::uint64_t iowait = 0) {
-  CpuTicks t;
-  t.user = user;
-  t.idle = idle;
-  t.steal = steal;
-  t.iowait = iowait;
-  return t;
+  return CpuTicks{.user = user, .idle = idle, .iowait = iowait, .steal = steal};
 }
 
 TEST(CpuShares, ForeignIsBusyLessOwnLessOneTickPerCpuOverWallTimesCpus) {
@@ -95,4 +90,4 @@ TEST(CpuShares, TheLiveFileHasTheCpusWeMayUse) {
 }
 
 }  // namespace
-}  // namespace rb::exec
+}  // namespace rb::proc

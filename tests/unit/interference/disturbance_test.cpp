@@ -5,21 +5,19 @@
 #include <time.h>
 
 #include "exec/interference.h"
-#include "exec/process_limits.h"
+#include "proc/process_limits.h"
 
 namespace rb::exec {
 namespace {
 
 RoundInterference round_of(int round, double foreign, double steal, bool disturbed,
                            int attempt = 0) {
-  RoundInterference r;
-  r.round = round;
-  r.cpus = {1};
-  r.foreign_cpu_share = foreign;
-  r.steal_share = steal;
-  r.disturbed = disturbed;
-  r.attempt = attempt;
-  return r;
+  return {.round = round,
+          .cpus = {1},
+          .foreign_cpu_share = foreign,
+          .steal_share = steal,
+          .attempt = attempt,
+          .disturbed = disturbed};
 }
 
 TEST(Disturbance, TheReasonNamesTheRoundTheShareTheCpusAndTheThreshold) {
@@ -81,7 +79,7 @@ config::RunSettings retry_settings(int max_retries) {
 TEST(MeasuredRound, FlagKeepsTheDisturbedAttempt) {
   int calls = 0;
   const MeasuredRound r = run_measured_round(
-      3, allowed_cpus(), config::RunSettings{},
+      3, proc::allowed_cpus(), config::RunSettings{},
       [&](int) {
         ++calls;
         return busy_attempt();
@@ -92,14 +90,14 @@ TEST(MeasuredRound, FlagKeepsTheDisturbedAttempt) {
   EXPECT_GT(r.interference.foreign_cpu_share, 0.05);
   EXPECT_EQ(r.interference.round, 3);
   EXPECT_EQ(r.interference.attempt, 0);
-  EXPECT_EQ(r.interference.cpus, allowed_cpus());
+  EXPECT_EQ(r.interference.cpus, proc::allowed_cpus());
 }
 
 TEST(MeasuredRound, RetryRunsADisturbedRoundAgainAndKeepsTheLastAttempt) {
   std::vector<int> attempts;
   std::vector<RoundInterference> seen;
   const MeasuredRound r = run_measured_round(
-      0, allowed_cpus(), retry_settings(2),
+      0, proc::allowed_cpus(), retry_settings(2),
       [&](int n) {
         attempts.push_back(n);
         return n == 0 ? busy_attempt() : quiet_attempt();
@@ -118,7 +116,7 @@ TEST(MeasuredRound, RetryRunsADisturbedRoundAgainAndKeepsTheLastAttempt) {
 TEST(MeasuredRound, RetriesStopAtMaxRetries) {
   int calls = 0;
   const MeasuredRound r = run_measured_round(
-      0, allowed_cpus(), retry_settings(1),
+      0, proc::allowed_cpus(), retry_settings(1),
       [&](int) {
         ++calls;
         return busy_attempt();
@@ -137,15 +135,16 @@ TEST(MeasuredRound, AFailedOrInterruptedAttemptIsNotRetried) {
     out.status = CellStatus::crashed;
     return out;
   };
-  EXPECT_EQ(run_measured_round(0, allowed_cpus(), retry_settings(2), failing, nullptr, nullptr)
-                .outcome.status,
-            CellStatus::crashed);
+  EXPECT_EQ(
+      run_measured_round(0, proc::allowed_cpus(), retry_settings(2), failing, nullptr, nullptr)
+          .outcome.status,
+      CellStatus::crashed);
   EXPECT_EQ(calls, 1);
 
   calls = 0;
   const std::atomic<bool> interrupted{true};
   run_measured_round(
-      0, allowed_cpus(), retry_settings(2),
+      0, proc::allowed_cpus(), retry_settings(2),
       [&](int) {
         ++calls;
         return busy_attempt();

@@ -3,9 +3,9 @@
 
 #include <unistd.h>
 
-#include "exec/foreign_processes.h"
+#include "proc/foreign_processes.h"
 
-namespace rb::exec {
+namespace rb::proc {
 namespace {
 
 // Fields after the name: state ppid pgrp session tty tpgid flags minflt cminflt majflt
@@ -77,4 +77,4 @@ TEST(ForeignProcesses, TheLiveCensusNeverListsThisProcess) {
 }
 
 }  // namespace
-}  // namespace rb::exec
+}  // namespace rb::proc

@@ -7,9 +7,10 @@
 
 #include <fstream>
 
+#include "../store/store_test_support.h"
+#include "model/interference_json.h"
+#include "model/json_codec.h"
 #include "report/console_table.h"
-#include "report/interference_json.h"
-#include "report/json_codec.h"
 #include "report/samples_reader.h"
 #include "report/samples_writer.h"
 #include "report/summary_csv.h"
@@ -21,18 +22,7 @@
 namespace rb {
 namespace {
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "rb-ifx-XXXXXX").string();
-    path_ = ::mkdtemp(pattern.data());
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
+using rb::testing::TempDir;
 
 CellSpec flower_cell(std::size_t index) {
   CellSpec cell;
@@ -91,8 +81,8 @@ RunResult measured_run() {
 
 TEST(InterferenceJson, CellsAndContextRoundTrip) {
   const RunResult run = measured_run();
-  const report::Json json = report::to_json(run, report::SampleDetail::full);
-  const report::Json& cell_json = json.at("cells").at(0).at("interference");
+  const model::Json json = model::to_json(run, model::SampleDetail::full);
+  const model::Json& cell_json = json.at("cells").at(0).at("interference");
   EXPECT_DOUBLE_EQ(cell_json.at("max_foreign_cpu_share").get<double>(), 0.4);
   EXPECT_DOUBLE_EQ(cell_json.at("max_steal_share").get<double>(), 0.01);
   EXPECT_TRUE(cell_json.at("disturbed").get<bool>());
@@ -100,7 +90,7 @@ TEST(InterferenceJson, CellsAndContextRoundTrip) {
   EXPECT_EQ(json.at("context").at("foreign_processes").at(0), "cc1plus (42): 3.10 s");
 
   RunResult back;
-  report::from_json(json, back);
+  model::from_json(json, back);
   EXPECT_DOUBLE_EQ(back.context.clock_resolution_ns, 21);
   EXPECT_DOUBLE_EQ(back.context.clock_overhead_ns, 19.5);
   EXPECT_DOUBLE_EQ(back.context.disturbance_threshold, 0.1);
@@ -123,13 +113,13 @@ TEST(InterferenceJson, CellsAndContextRoundTrip) {
 
 TEST(InterferenceJson, OldResultsReadAsNotMeasured) {
   RunResult run = measured_run();
-  report::Json json = report::to_json(run);
+  model::Json json = model::to_json(run);
   json.at("cells").at(0).erase("interference");
   for (const char* key :
        {"clock_resolution_ns", "clock_overhead_ns", "disturbance_threshold", "foreign_processes"})
     json.at("context").erase(key);
   RunResult back;
-  report::from_json(json, back);
+  model::from_json(json, back);
   EXPECT_TRUE(back.cells.at(0).interference.empty());
   EXPECT_FALSE(back.cells.at(0).disturbed);
   EXPECT_DOUBLE_EQ(back.context.clock_resolution_ns, 0);
@@ -137,7 +127,7 @@ TEST(InterferenceJson, OldResultsReadAsNotMeasured) {
   EXPECT_TRUE(back.context.foreign_processes.empty());
   // A cell with no measured round writes no interference object at all.
   run.cells[0].interference.clear();
-  EXPECT_FALSE(report::to_json(run).at("cells").at(0).contains("interference"));
+  EXPECT_FALSE(model::to_json(run).at("cells").at(0).contains("interference"));
 }
 
 TEST(InterferenceSamples, TheLatestAttemptOfARoundSupersedesTheEarlierOnes) {
@@ -179,12 +169,10 @@ TEST(InterferenceReports, DisturbedCellsAreMarkedAndExplained) {
   for (auto& cell : run.cells)
     cell.metrics["dispatch_us"] = stats::summarize(std::vector<double>{5, 6, 5, 6, 5});
   const std::string md = report::format_summary_md(run);
-  EXPECT_NE(md.find("## Interference"), std::string::npos);
-  EXPECT_NE(md.find("- #0 flower libevent2 pipes=100: round 2: 40% of cpu 1"), std::string::npos);
-  EXPECT_NE(md.find("round 2 retried 1 time"), std::string::npos);
-  EXPECT_NE(md.find("cc1plus (42): 3.10 s"), std::string::npos);
-  EXPECT_NE(md.find("**Disturbance threshold:** 10%"), std::string::npos);
-  EXPECT_NE(md.find(" !"), std::string::npos);
+  for (const char* part :
+       {"## Interference", "- #0 flower libevent2 pipes=100: round 2: 40% of cpu 1",
+        "round 2 retried 1 time", "cc1plus (42): 3.10 s", "**Disturbance threshold:** 10%", " !"})
+    EXPECT_NE(md.find(part), std::string::npos) << part;
   const std::string console = report::format_console_tables(run);
   EXPECT_NE(console.find("] !"), std::string::npos);
   EXPECT_NE(console.find("! disturbed:"), std::string::npos);
@@ -196,17 +184,7 @@ TEST(InterferenceStore, VersionFourStoresRoundsAndContextAndReadsThemBack) {
   TempDir dir;
   const auto path = dir.path() / "h.db";
   const RunResult run = measured_run();
-  {
-    store::RunRecorder recorder(path);
-    store::RunHeader h;
-    h.config_name = "c";
-    h.workload = run.workload;
-    h.plugins = run.plugins;
-    h.context = run.context;
-    recorder.begin(h);
-    for (const auto& cell : run.cells) recorder.add_cell(cell);
-    recorder.finish(run.context, "finished");
-  }
+  rb::testing::store_run(path, run, "c");
   store::Database db = store::open_history_for_reading(path);
   EXPECT_EQ(db.user_version(), 4);
   store::Statement rounds = db.prepare(
@@ -248,7 +226,7 @@ TEST(InterferenceStore, AVersionThreeDatabaseIsMigratedWithItsRunsIntact) {
     store::Database db(path, true);
     store::migrate_to(db, 3);
     // What a version-3 runner wrote: no interference in the result or the context.
-    report::Json context = report::to_json(old.context);
+    model::Json context = model::to_json(old.context);
     for (const char* key :
          {"clock_resolution_ns", "clock_overhead_ns", "disturbance_threshold", "foreign_processes"})
       context.erase(key);
@@ -257,12 +235,12 @@ TEST(InterferenceStore, AVersionThreeDatabaseIsMigratedWithItsRunsIntact) {
         "config_sha256, workload, plugins, git_revision, host, cpu_model, kernel, governor, "
         "context) VALUES ('2026-01-01T00:00:00Z', 'finished', 'old', 'old.toml', '', '', "
         "'flower', '[\"libevent2\"]', 'abc', 'h', 'cpu', 'k', 'g', ?1)");
-    run_row.bind(1, report::dump_json(context));
+    run_row.bind(1, model::dump_json(context));
     run_row.run();
     store::Statement cell_row = db.prepare(
         "INSERT INTO cells (run_id, cell_index, workload, plugin, params, params_label, status, "
         "reason, result) VALUES (1, 0, 'flower', 'libevent2', '{}', 'pipes=100', 'ok', '', ?1)");
-    cell_row.bind(1, report::dump_json(report::to_json(old.cells[0])));
+    cell_row.bind(1, model::dump_json(model::to_json(old.cells[0])));
     cell_row.run();
   }
   store::Database db = store::open_history(path, false);

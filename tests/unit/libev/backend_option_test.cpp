@@ -8,9 +8,9 @@
 #include <tuple>
 #include <vector>
 
+#include "built_plugins.h"
 #include "flower_expectations.h"
 #include "notify_driver.h"
-#include "plugin_catalog.h"
 #include "server_sockets.h"
 #include "test_host.h"
 

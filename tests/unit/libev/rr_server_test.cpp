@@ -8,7 +8,7 @@
 #include <string>
 #include <thread>
 
-#include "plugin_catalog.h"
+#include "built_plugins.h"
 #include "reactorbench/http_request.h"
 #include "server_sockets.h"
 #include "test_host.h"

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <string>
 
+#include "../../support/loopback.h"
+
 namespace rb_test {
 
 // The host's side of a server workload (pingpong, rr): a non-blocking socket listening on
@@ -10,31 +12,22 @@ namespace rb_test {
 // Throws std::system_error if either cannot be made.
 class ServerSockets {
  public:
-  ServerSockets();
-  ~ServerSockets();
-  ServerSockets(const ServerSockets&) = delete;
-  ServerSockets& operator=(const ServerSockets&) = delete;
-
-  int listen_fd() const { return listen_fd_; }
-  int stop_fd() const { return stop_fd_; }
-  uint16_t port() const { return port_; }
+  int listen_fd() const { return listener_.fd(); }
+  int stop_fd() const { return stop_.fd(); }
+  uint16_t port() const { return listener_.port(); }
 
   // Makes stop_fd readable, as the host does when it wants the server to stop.
-  void RequestStop() const;
+  void RequestStop() const { stop_.signal(); }
 
  private:
-  int listen_fd_ = -1;
-  int stop_fd_ = -1;
-  uint16_t port_ = 0;
+  rbtest::LoopbackListener listener_;
+  rbtest::StopEventFd stop_;
 };
 
 // A blocking TCP client of 127.0.0.1:port, with a receive timeout so a test never hangs.
 class TestClient {
  public:
   explicit TestClient(uint16_t port);
-  ~TestClient();
-  TestClient(const TestClient&) = delete;
-  TestClient& operator=(const TestClient&) = delete;
 
   void Send(const std::string& bytes) const;
   // Reads until `count` bytes have arrived, the peer closes, or the timeout passes.
@@ -43,7 +36,7 @@ class TestClient {
   std::string ReceiveUntilClosed(bool* closed) const;
 
  private:
-  int fd_ = -1;
+  rbtest::UniqueFd fd_;
 };
 
 }  // namespace rb_test

@@ -6,9 +6,9 @@
 #include <chrono>
 #include <string>
 
+#include "built_plugins.h"
 #include "fd_ring.h"
 #include "loopback.h"
-#include "plugin_catalog.h"
 #include "test_host.h"
 
 namespace rb_test {

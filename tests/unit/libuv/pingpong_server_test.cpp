@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "built_plugins.h"
 #include "loopback.h"
-#include "plugin_catalog.h"
 #include "server_thread.h"
 
 namespace rb_test {
@@ -18,36 +18,14 @@ std::string Pattern(size_t n, size_t offset = 0) {
 }
 
 // One prepare..release of the libuv pingpong server on a listener of the test's.
-class PingpongServer {
+class PingpongServer : public ServerUnderTest<rb_pingpong_server_ops> {
  public:
-  PingpongServer() : ops_(*LoadPlugin(PluginPath("libuv")).pingpong_server) {}
-  ~PingpongServer() { Release(); }
-
+  PingpongServer() : ServerUnderTest(*LoadPlugin(PluginPath("libuv")).pingpong_server) {}
   int Prepare(uint32_t threads, const std::vector<rb_option>& options = {}) {
-    const rb_pingpong_server_params params{sizeof(rb_pingpong_server_params), listener_.fd(),
-                                           stop_.fd(), threads, 4096};
-    const int rc = ops_.prepare(nullptr, &params, options.data(),
-                                static_cast<uint32_t>(options.size()), &state_, err_, sizeof err_);
-    if (rc != RB_OK) state_ = nullptr;
-    return rc;
+    return PrepareWith(
+        rb_pingpong_server_params{sizeof(rb_pingpong_server_params), -1, -1, threads, 4096},
+        options);
   }
-  std::unique_ptr<ServerThread> Serve() {
-    return std::make_unique<ServerThread>(ops_.serve, state_, stop_);
-  }
-  Counters Read() const { return CollectCounters(ops_.counters, state_); }
-  void Release() {
-    if (state_ != nullptr) ops_.release(state_);
-    state_ = nullptr;
-  }
-  const Listener& listener() const { return listener_; }
-  const char* message() const { return err_; }
-
- private:
-  const rb_pingpong_server_ops& ops_;
-  Listener listener_;
-  StopFd stop_;
-  void* state_ = nullptr;
-  char err_[512] = {0};
 };
 
 class LibuvPingpongServer : public ::testing::TestWithParam<uint32_t> {};

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "built_plugins.h"
 #include "loopback.h"
-#include "plugin_catalog.h"
 #include "server_thread.h"
 
 namespace rb_test {
@@ -33,35 +33,13 @@ Response ReadResponse(const BlockingClient& client) {
   return response;
 }
 
-class RrServer {
+class RrServer : public ServerUnderTest<rb_rr_server_ops> {
  public:
-  RrServer() : ops_(*LoadPlugin(PluginPath("libuv")).rr_server) {}
-  ~RrServer() { Release(); }
-
+  RrServer() : ServerUnderTest(*LoadPlugin(PluginPath("libuv")).rr_server) {}
   int Prepare(uint32_t threads) {
-    const rb_rr_server_params params{sizeof(rb_rr_server_params), listener_.fd(), stop_.fd(),
-                                     threads, kBodySize};
-    const int rc = ops_.prepare(nullptr, &params, nullptr, 0, &state_, err_, sizeof err_);
-    if (rc != RB_OK) state_ = nullptr;
-    return rc;
+    return PrepareWith(rb_rr_server_params{sizeof(rb_rr_server_params), -1, -1, threads, kBodySize},
+                       {});
   }
-  std::unique_ptr<ServerThread> Serve() {
-    return std::make_unique<ServerThread>(ops_.serve, state_, stop_);
-  }
-  Counters Read() const { return CollectCounters(ops_.counters, state_); }
-  void Release() {
-    if (state_ != nullptr) ops_.release(state_);
-    state_ = nullptr;
-  }
-  const Listener& listener() const { return listener_; }
-  const char* message() const { return err_; }
-
- private:
-  const rb_rr_server_ops& ops_;
-  Listener listener_;
-  StopFd stop_;
-  void* state_ = nullptr;
-  char err_[512] = {0};
 };
 
 class LibuvRrServer : public ::testing::TestWithParam<uint32_t> {};

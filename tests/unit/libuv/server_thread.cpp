@@ -15,7 +15,7 @@ ServerThread::~ServerThread() {
 }
 
 int ServerThread::StopAndJoin() {
-  stop_.Signal();
+  stop_.signal();
   thread_.join();
   return code_;
 }

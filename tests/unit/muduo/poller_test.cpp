@@ -57,12 +57,7 @@ class PollerPolicyTest : public ::testing::TestWithParam<RegistrationPolicy> {
   }
   static EpollCtlCounters calls(std::uint64_t add, std::uint64_t mod, std::uint64_t del,
                                 std::uint64_t eexist) {
-    EpollCtlCounters c;
-    c.add = add;
-    c.mod = mod;
-    c.del = del;
-    c.eexist = eexist;
-    return c;
+    return {.add = add, .mod = mod, .del = del, .eexist = eexist};
   }
   std::vector<Channel*> pollNow() {
     std::vector<Channel*> active;
@@ -191,6 +186,15 @@ TEST(Poller, PollWithNothingReadyTimesOut) {
   std::vector<Channel*> active;
   EXPECT_EQ(loop.poller().poll(0, &active), PollStatus::kTimeout);
   EXPECT_TRUE(active.empty());
+}
+
+// The variant is the binary's: this one links the MOD default Poller, as muduo.so does
+// (epoll_add_always.so links the other; flower_plugin_test sees its EEXISTs).
+TEST(Poller, ALoopPollsWithItsBinarysDefaultVariant) {
+  EXPECT_EQ(Poller::defaultPolicy(), RegistrationPolicy::kModify);
+  EventLoop loop(4);
+  EXPECT_EQ(loop.poller().policy(), RegistrationPolicy::kModify);
+  EXPECT_EQ(loop.poller().eventCapacity(), 4u);
 }
 
 TEST(Poller, ZeroInitialEventsIsRejected) {

@@ -9,43 +9,13 @@
 
 namespace rbmuduo::testing {
 
-namespace {
-
-sockaddr_in loopback(std::uint16_t port) {
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = htons(port);
-  return address;
-}
-
-std::uint16_t boundPort(int fd) {
-  sockaddr_in address{};
-  socklen_t length = sizeof address;
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
-  return ntohs(address.sin_port);
-}
-
-}  // namespace
-
-Listener::Listener() : fd_(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)) {
-  const sockaddr_in address = loopback(0);
-  EXPECT_EQ(::bind(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0);
-  EXPECT_EQ(::listen(fd_, 64), 0);
-  port_ = boundPort(fd_);
-}
-
-Listener::~Listener() {
-  ::close(fd_);
-}
-
 int Listener::acceptOne() const {
-  return ::accept4(fd_, nullptr, nullptr, SOCK_CLOEXEC);
+  return ::accept4(fd(), nullptr, nullptr, SOCK_CLOEXEC);
 }
 
 int connectTo(std::uint16_t port) {
   const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  const sockaddr_in address = loopback(port);
+  const sockaddr_in address = rbtest::loopback_address(port);
   EXPECT_EQ(::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0)
       << "connect to port " << port;
   return fd;
@@ -88,12 +58,7 @@ std::string readUntilEof(int fd) {
 }
 
 std::uint16_t unusedPort() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  const sockaddr_in address = loopback(0);
-  ::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address);
-  const std::uint16_t port = boundPort(fd);
-  ::close(fd);
-  return port;
+  return rbtest::LoopbackListener(/*blocking=*/true).port();  // closed again at once
 }
 
 }  // namespace rbmuduo::testing

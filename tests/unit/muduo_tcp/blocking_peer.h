@@ -5,22 +5,19 @@
 #include <cstdint>
 #include <string>
 
+#include "../../support/loopback.h"
+
 namespace rbmuduo::testing {
 
 // A listening socket on 127.0.0.1 with a kernel-chosen port; closes on destruction.
 class Listener {
  public:
-  Listener();
-  ~Listener();
-  Listener(const Listener&) = delete;
-  Listener& operator=(const Listener&) = delete;
-  int fd() const { return fd_; }
-  std::uint16_t port() const { return port_; }
+  int fd() const { return listener_.fd(); }
+  std::uint16_t port() const { return listener_.port(); }
   int acceptOne() const;  // blocking
 
  private:
-  int fd_;
-  std::uint16_t port_;
+  rbtest::LoopbackListener listener_{/*blocking=*/true};
 };
 
 // Blocking calls that fail the calling test (and return what they managed) on error.

@@ -1,9 +1,9 @@
 // Every notify plugin and variant hands over exactly 1..N, with one and with two producers.
 #include <gtest/gtest.h>
 
+#include "built_plugins.h"
 #include "notify_driver.h"
 #include "notify_variants.h"
-#include "plugin_catalog.h"
 
 namespace rb_test {
 namespace {

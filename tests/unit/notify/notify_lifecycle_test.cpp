@@ -8,9 +8,9 @@
 #include <chrono>
 #include <thread>
 
+#include "built_plugins.h"
 #include "notify_driver.h"
 #include "notify_variants.h"
-#include "plugin_catalog.h"
 #include "test_host.h"
 
 namespace rb_test {

@@ -3,9 +3,9 @@
 
 #include <filesystem>
 
+#include "built_plugins.h"
 #include "notify_driver.h"
 #include "notify_variants.h"
-#include "plugin_catalog.h"
 
 namespace rb_test {
 namespace {

@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <map>
 
-#include "plugin_catalog.h"
+#include "built_plugins.h"
 
 namespace rb_test {
 namespace {

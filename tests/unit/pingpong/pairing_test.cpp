@@ -10,7 +10,7 @@ namespace {
 
 // muduo and raw-epoll offer both roles; serve-only only the server, drive-only only the
 // client; flower-only no pingpong at all.
-class RoleCatalog : public PluginCatalog {
+class RoleLookup : public PluginLookup {
  public:
   bool has_plugin(std::string_view name) const override {
     const auto names = plugin_names();
@@ -31,7 +31,7 @@ constexpr const char* kAxes = "[matrix]\nblock_size = [4096]\nsessions = [1, 10]
 
 TestPlan plan_of(const std::string& pairing, const std::string& matrix_extra = "",
                  const Overrides& overrides = {}) {
-  const RoleCatalog catalog;
+  const RoleLookup catalog;
   return parse_plan("workload = \"pingpong\"\n" + pairing + "\n" + kAxes + matrix_extra, "p.toml",
                     &catalog, overrides);
 }
@@ -111,7 +111,7 @@ TEST(PingpongPairing, ErrorsNameThePlaceAndTheRole) {
   EXPECT_EQ(error_of("", "server = [\"muduo\", \"muduo\"]\nclient = [\"muduo\"]\n"),
             "p.toml:6:20: server: duplicate plugin 'muduo'");
   // Role keys exist only for workloads with roles.
-  const RoleCatalog catalog;
+  const RoleLookup catalog;
   try {
     parse_plan(
         "workload = \"flower\"\nplugins = [\"flower-only\"]\n[matrix]\npipes = [1]\n"
@@ -132,7 +132,7 @@ TEST(PingpongPairing, PluginOptionsMayNameAnyListedPlugin) {
 }
 
 TEST(PingpongPairing, RunKeysPinEachSide) {
-  const RoleCatalog catalog;
+  const RoleLookup catalog;
   const TestPlan plan = parse_plan(
       "workload = \"pingpong\"\nplugins = [\"muduo\"]\n[run]\nserver_cpus = [0]\n"
       "client_cpus = [1, 2]\n" +

@@ -8,7 +8,8 @@
 #include <set>
 #include <string>
 
-#include "exec/proc_usage.h"
+#include "model/metric_info.h"
+#include "proc/pid_usage.h"
 #include "workload/pingpong/driver.h"
 #include "workload/pingpong/shape.h"
 #include "workload/registry.h"
@@ -124,16 +125,16 @@ TEST(PingpongWorkload, EverySideCpuMetricIsDeclared) {
 }
 
 TEST(PingpongServerCpu, UserSystemAndExactTotalOfALiveProcessAndOfNone) {
-  const exec::ProcessCpu self = exec::process_cpu_times(::getpid());
+  const proc::ProcessCpu self = proc::process_cpu_times(::getpid());
   EXPECT_TRUE(self.known());
   EXPECT_GE(self.user_s, 0);
   EXPECT_GE(self.sys_s, 0);
   // The exact clock is read after the ticks, which truncate (a tick of slack for rounding).
   EXPECT_GE(self.exact_s + 0.01, self.user_s + self.sys_s);
   EXPECT_DOUBLE_EQ(self.total_s(), self.exact_s);
-  const exec::ProcessCpu gone = exec::process_cpu_times(-1);  // no /proc/-1
+  const proc::ProcessCpu gone = proc::process_cpu_times(-1);  // no /proc/-1
   EXPECT_FALSE(gone.known());
-  EXPECT_EQ(exec::process_cpu_seconds(-1), -1);
+  EXPECT_EQ(proc::process_cpu_seconds(-1), -1);
 }
 
 }  // namespace

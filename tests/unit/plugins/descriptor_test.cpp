@@ -4,7 +4,7 @@
 #include <regex>
 #include <set>
 
-#include "plugin_catalog.h"
+#include "built_plugins.h"
 
 namespace rb_test {
 namespace {

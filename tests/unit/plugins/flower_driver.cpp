@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <array>
 #include <stdexcept>
 
 namespace rb_test {
@@ -21,15 +20,9 @@ const rb_flower_ops& FlowerOpsOf(const rb_plugin& plugin) {
 }  // namespace
 
 FlowerDriver::FlowerDriver(const rb_plugin& plugin, const FlowerShape& shape)
-    : ops_(FlowerOpsOf(plugin)), shape_(shape), ring_(shape.pipes, shape.transport) {}
-
-FlowerDriver::~FlowerDriver() {
-  if (state_ != nullptr) ops_.release(state_);
-}
+    : shape_(shape), ring_(shape.pipes, shape.transport), session_(FlowerOpsOf(plugin)) {}
 
 CallResult FlowerDriver::Prepare(const Options& options) {
-  std::vector<rb_option> plugin_options;
-  for (const auto& [key, value] : options) plugin_options.push_back({key.c_str(), value.c_str()});
   rb_flower_params params{};
   params.struct_size = sizeof params;
   params.pipes = shape_.pipes;
@@ -37,20 +30,12 @@ CallResult FlowerDriver::Prepare(const Options& options) {
   params.writes = shape_.writes;
   params.read_fds = ring_.read_fds().data();
   params.write_fds = ring_.write_fds().data();
-  std::array<char, 512> err{};
-  CallResult result;
-  result.code =
-      ops_.prepare(host_.services(), &params, plugin_options.data(),
-                   static_cast<uint32_t>(plugin_options.size()), &state_, err.data(), err.size());
-  result.message = err.data();
-  if (!result.ok()) state_ = nullptr;
-  return result;
+  return session_.try_prepare("prepare", *host_.services(), params, options);
 }
 
 CallResult FlowerDriver::RunIteration() {
-  std::array<char, 512> err{};
-  if (int code = ops_.arm(state_, err.data(), err.size()); code != RB_OK) {
-    return {code, std::string("arm: ") + err.data()};
+  if (CallResult armed = session_.try_call("arm", &rb_flower_ops::arm); !armed.ok()) {
+    return {armed.code, "arm: " + armed.message};
   }
   const uint32_t spacing = shape_.pipes / shape_.active;
   for (uint32_t i = 0; i < shape_.active; ++i) {
@@ -59,24 +44,15 @@ CallResult FlowerDriver::RunIteration() {
     }
   }
   host_.SetDeadlineFromNow(kDispatchDeadline);
-  if (int code = ops_.dispatch(state_, err.data(), err.size()); code != RB_OK) {
-    return {code, std::string("dispatch: ") + err.data()};
+  if (CallResult dispatched = session_.try_call("dispatch", &rb_flower_ops::dispatch);
+      !dispatched.ok()) {
+    return {dispatched.code, "dispatch: " + dispatched.message};
   }
   return {};
 }
 
 Counters FlowerDriver::ReadCounters() {
-  Counters counters;
-  rb_counter_sink sink{};
-  sink.ctx = &counters;
-  sink.put = [](void* ctx, const char* name, uint64_t value) {
-    (*static_cast<Counters*>(ctx))[name] = value;
-  };
-  std::array<char, 512> err{};
-  if (ops_.counters(state_, &sink, err.data(), err.size()) != RB_OK) {
-    throw std::runtime_error(std::string("counters: ") + err.data());
-  }
-  return counters;
+  return session_.counters();
 }
 
 }  // namespace rb_test

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "fd_ring.h"
+#include "plugin/plugin_session.h"
 #include "reactorbench/plugin.h"
 #include "test_host.h"
 
@@ -20,20 +21,16 @@ struct FlowerShape {
 };
 
 using Options = std::vector<std::pair<std::string, std::string>>;
-using Counters = std::map<std::string, uint64_t>;
+using Counters = rb::plugin::Counters;
 
 // What an ABI call returned, with the plugin's message.
-struct CallResult {
-  int code = RB_OK;
-  std::string message;
-  bool ok() const { return code == RB_OK; }
-};
+using CallResult = rb::plugin::CallOutcome;
 
 // Runs one plugin's flower table on a ring of its own, phase by phase as the runner does.
 class FlowerDriver {
  public:
+  // The destructor releases the plugin's state if prepare succeeded.
   FlowerDriver(const rb_plugin& plugin, const FlowerShape& shape);
-  ~FlowerDriver();  // releases the plugin's state if prepare succeeded
   FlowerDriver(const FlowerDriver&) = delete;
   FlowerDriver& operator=(const FlowerDriver&) = delete;
 
@@ -44,11 +41,10 @@ class FlowerDriver {
   const FdRing& ring() const { return ring_; }
 
  private:
-  const rb_flower_ops& ops_;
   FlowerShape shape_;
   FdRing ring_;
   TestHost host_;
-  void* state_ = nullptr;
+  rb::plugin::PluginSession<rb_flower_ops> session_;  // last: released before ring and host go
 };
 
 }  // namespace rb_test

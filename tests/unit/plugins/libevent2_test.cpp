@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
+#include "built_plugins.h"
 #include "flower_expectations.h"
-#include "plugin_catalog.h"
 
 namespace rb_test {
 namespace {

@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 #include <sys/utsname.h>
 
+#include "built_plugins.h"
 #include "flower_expectations.h"
-#include "plugin_catalog.h"
 
 namespace rb_test {
 namespace {

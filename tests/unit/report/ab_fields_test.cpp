@@ -3,7 +3,7 @@
 // history's context column) and show in summary.md.
 #include <gtest/gtest.h>
 
-#include "report/json_codec.h"
+#include "model/json_codec.h"
 #include "report/summary_md.h"
 #include "synthetic_run.h"
 
@@ -22,10 +22,10 @@ RunResult ab_run() {
 }
 
 TEST(AbFields, TheOrderSeedAndThePluginFileRoundTripThroughJson) {
-  const Json json = to_json(ab_run());
+  const model::Json json = model::to_json(ab_run());
   EXPECT_EQ(json.at("context").at("order_seed"), 3141592653ULL);
   RunResult back;
-  from_json(json, back);
+  model::from_json(json, back);
   EXPECT_EQ(back.context.order_seed, 3141592653ULL);
   bool seen = false;
   for (const auto& cell : back.cells)
@@ -39,10 +39,10 @@ TEST(AbFields, TheOrderSeedAndThePluginFileRoundTripThroughJson) {
 
 // Results written before the seed existed read as seed 0, not as an error.
 TEST(AbFields, OlderResultsWithoutASeedStillRead) {
-  Json json = to_json(testing::two_plugins_two_points());
+  model::Json json = model::to_json(testing::two_plugins_two_points());
   json.at("context").erase("order_seed");
   RunResult back;
-  from_json(json, back);
+  model::from_json(json, back);
   EXPECT_EQ(back.context.order_seed, 0u);
 }
 

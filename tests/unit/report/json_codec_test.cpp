@@ -1,4 +1,4 @@
-#include "report/json_codec.h"
+#include "model/json_codec.h"
 
 #include <cmath>
 #include <limits>
@@ -7,7 +7,7 @@
 
 #include "synthetic_run.h"
 
-namespace rb::report {
+namespace rb::model {
 namespace {
 
 RunResult round_trip(const RunResult& run, SampleDetail detail) {
@@ -17,7 +17,7 @@ RunResult round_trip(const RunResult& run, SampleDetail detail) {
 }
 
 TEST(JsonCodec, FullRoundTripPreservesEverything) {
-  const RunResult run = testing::two_plugins_two_points();
+  const RunResult run = report::testing::two_plugins_two_points();
   const RunResult back = round_trip(run, SampleDetail::full);
   EXPECT_EQ(dump_json(to_json(back, SampleDetail::full)),
             dump_json(to_json(run, SampleDetail::full)));
@@ -46,7 +46,7 @@ TEST(JsonCodec, FullRoundTripPreservesEverything) {
 }
 
 TEST(JsonCodec, CountModeWritesTheSampleCountOnly) {
-  const RunResult run = testing::two_plugins_two_points();
+  const RunResult run = report::testing::two_plugins_two_points();
   const Json j = to_json(run);
   EXPECT_EQ(j["cells"][0]["samples"], 2);
   const RunResult back = round_trip(run, SampleDetail::count);
@@ -55,7 +55,7 @@ TEST(JsonCodec, CountModeWritesTheSampleCountOnly) {
 }
 
 TEST(JsonCodec, ParamsAreAnObjectInAxisOrderWithIntegersAsNumbers) {
-  const Json params = to_json(testing::two_plugins_two_points().cells[0].cell)["params"];
+  const Json params = to_json(report::testing::two_plugins_two_points().cells[0].cell)["params"];
   ASSERT_TRUE(params.is_object());
   EXPECT_TRUE(params["pipes"].is_number_integer());
   EXPECT_TRUE(params["transport"].is_string());
@@ -66,7 +66,7 @@ TEST(JsonCodec, ParamsAreAnObjectInAxisOrderWithIntegersAsNumbers) {
 }
 
 TEST(JsonCodec, CellCarriesTheDocumentedKeys) {
-  const Json cell = to_json(testing::two_plugins_two_points().cells[0]);
+  const Json cell = to_json(report::testing::two_plugins_two_points().cells[0]);
   for (const char* key : {"index", "workload", "plugin", "params", "status", "reason", "metrics",
                           "counters", "rusage", "rusage_per_round", "provenance", "samples"})
     EXPECT_TRUE(cell.contains(key)) << key;
@@ -97,14 +97,14 @@ TEST(JsonCodec, InvalidUtf8IsReplacedRatherThanThrown) {
 }
 
 TEST(JsonCodec, UnknownStatusIsRejected) {
-  Json cell = to_json(testing::two_plugins_two_points().cells[0]);
+  Json cell = to_json(report::testing::two_plugins_two_points().cells[0]);
   cell["status"] = "melted";
   CellResult back;
   EXPECT_THROW(from_json(cell, back), std::invalid_argument);
 }
 
 TEST(JsonCodec, MissingKeyIsRejected) {
-  Json cell = to_json(testing::two_plugins_two_points().cells[0]);
+  Json cell = to_json(report::testing::two_plugins_two_points().cells[0]);
   cell.erase("rusage");
   CellResult back;
   EXPECT_THROW(from_json(cell, back), nlohmann::json::exception);
@@ -117,4 +117,4 @@ TEST(JsonCodec, EveryStatusNameReadsBack) {
 }
 
 }  // namespace
-}  // namespace rb::report
+}  // namespace rb::model

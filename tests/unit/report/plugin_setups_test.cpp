@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "report/json_codec.h"
+#include "model/json_codec.h"
 #include "report/summary_md.h"
 #include "synthetic_run.h"
 
@@ -53,15 +53,15 @@ TEST(PluginSetups, PairedCellsContributeEachRole) {
 
 TEST(PluginSetups, SummaryJsonRecordsBaseAndOptionsAndReadsThemBack) {
   const RunResult run = with_variants();
-  const Json json = to_json(run);
-  const Json& cell = json.at("cells").at(0);
+  const model::Json json = model::to_json(run);
+  const model::Json& cell = json.at("cells").at(0);
   EXPECT_EQ(cell.at("plugin"), "libevent2-eventfd");
   EXPECT_EQ(cell.at("base_plugin"), "libevent2");
   EXPECT_EQ(cell.at("plugin_options").dump(), R"({"wakeup":"eventfd","drain":"one"})");
   EXPECT_EQ(json.at("cells").at(1).at("plugin_options").dump(), "{}");
 
   RunResult back;
-  from_json(Json::parse(dump_json(json)), back);
+  model::from_json(model::Json::parse(model::dump_json(json)), back);
   EXPECT_EQ(back.cells.at(0).cell.setup, run.cells.at(0).cell.setup);
   EXPECT_EQ(back.cells.at(1).cell.setup, run.cells.at(1).cell.setup);
 }
@@ -72,17 +72,17 @@ TEST(PluginSetups, SummaryJsonOfAPairedCellHasThemPerRole) {
   cell.role_plugins = {{"server", "big"}, {"client", "raw-epoll"}};
   cell.role_setups = {{"server", {"muduo", {{"events_initial", "64"}}}},
                       {"client", {"raw-epoll", {}}}};
-  const Json json = to_json(cell);
+  const model::Json json = model::to_json(cell);
   EXPECT_EQ(json.at("role_base_plugins").at("server"), "muduo");
   EXPECT_EQ(json.at("role_plugin_options").at("server").at("events_initial"), "64");
   EXPECT_FALSE(json.contains("base_plugin"));
   CellSpec back;
-  from_json(json, back);
+  model::from_json(json, back);
   EXPECT_EQ(back.role_setups, cell.role_setups);
 }
 
 TEST(PluginSetups, CellsWithoutASetupKeepTheirOldShape) {
-  const Json json = to_json(testing::two_plugins_two_points().cells.at(0).cell);
+  const model::Json json = model::to_json(testing::two_plugins_two_points().cells.at(0).cell);
   EXPECT_FALSE(json.contains("base_plugin"));
   EXPECT_FALSE(json.contains("plugin_options"));
 }

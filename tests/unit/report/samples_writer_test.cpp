@@ -6,16 +6,16 @@
 
 #include <gtest/gtest.h>
 
-#include "report/json_codec.h"
+#include "model/json_codec.h"
 #include "synthetic_run.h"
 
 namespace rb::report {
 namespace {
 
-std::vector<Json> read_lines(const std::filesystem::path& path) {
+std::vector<model::Json> read_lines(const std::filesystem::path& path) {
   std::istringstream text(testing::read_file(path));
-  std::vector<Json> out;
-  for (std::string line; std::getline(text, line);) out.push_back(Json::parse(line));
+  std::vector<model::Json> out;
+  for (std::string line; std::getline(text, line);) out.push_back(model::Json::parse(line));
   return out;
 }
 
@@ -38,9 +38,9 @@ TEST(SamplesWriter, WritesOneParsableLinePerSample) {
   writer.write(cell, sample(0, 1, false, 42.25));
 
   // Read while the writer is still open: each line must already be on disk.
-  const std::vector<Json> lines = read_lines(path);
+  const std::vector<model::Json> lines = read_lines(path);
   ASSERT_EQ(lines.size(), 2u);
-  const Json& j = lines[1];
+  const model::Json& j = lines[1];
   EXPECT_EQ(j["cell"], 2);
   EXPECT_EQ(j["workload"], "flower");
   EXPECT_EQ(j["plugin"], "libevent2");
@@ -59,7 +59,7 @@ TEST(SamplesWriter, KeysComeInTheDocumentedOrder) {
   const auto path = dir.path() / "samples.jsonl";
   SamplesWriter(path).write(testing::two_plugins_two_points().cells[0].cell,
                             sample(1, 3, false, 2));
-  const Json line = read_lines(path).at(0);
+  const model::Json line = read_lines(path).at(0);
   std::vector<std::string> keys;
   for (const auto& [key, value] : line.items()) keys.push_back(key);
   EXPECT_EQ(keys, (std::vector<std::string>{"cell", "workload", "plugin", "params", "round",
@@ -72,7 +72,7 @@ TEST(SamplesWriter, AppendsToAnExistingFile) {
   const CellSpec cell = testing::two_plugins_two_points().cells[0].cell;
   SamplesWriter(path).write(cell, sample(0, 0, false, 1));
   SamplesWriter(path).write(cell, sample(1, 0, false, 2));
-  const std::vector<Json> lines = read_lines(path);
+  const std::vector<model::Json> lines = read_lines(path);
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[0]["round"], 0);
   EXPECT_EQ(lines[1]["round"], 1);
@@ -84,7 +84,7 @@ TEST(SamplesWriter, WritesAnEventLineForACellRoundThatDidNotEndOk) {
   SamplesWriter writer(path);
   writer.write_event(testing::two_plugins_two_points().cells[1].cell, 2, "crashed",
                      "killed by signal 11 (SIGSEGV)");
-  const std::vector<Json> lines = read_lines(path);
+  const std::vector<model::Json> lines = read_lines(path);
   ASSERT_EQ(lines.size(), 1u);
   EXPECT_EQ(lines[0]["cell"], 1);
   EXPECT_EQ(lines[0]["plugin"], "raw-epoll");

@@ -48,10 +48,7 @@ TEST(SummaryCsv, SkippedCellKeepsItsReasonQuoted) {
 }
 
 TEST(SummaryCsv, WritesTheSameTextToAFile) {
-  testing::ScratchDir dir;
-  const RunResult run = testing::two_plugins_two_points();
-  write_summary_csv(run, dir.path() / "summary.csv");
-  EXPECT_EQ(testing::read_file(dir.path() / "summary.csv"), format_summary_csv(run));
+  testing::expect_writes_what_it_formats(write_summary_csv, format_summary_csv);
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "report/json_codec.h"
+#include "model/json_codec.h"
 #include "synthetic_run.h"
 
 namespace rb::report {
@@ -14,7 +14,7 @@ TEST(SummaryJson, WritesContextAndCellsAndReadsBack) {
   const RunResult run = testing::two_plugins_two_points();
   write_summary_json(run, path);
 
-  const Json j = Json::parse(testing::read_file(path));
+  const model::Json j = model::Json::parse(testing::read_file(path));
   EXPECT_EQ(j["context"]["host"], "bench-host");
   EXPECT_EQ(j["context"]["nofile_hard"], 20000);
   ASSERT_EQ(j["cells"].size(), 4u);
@@ -24,7 +24,8 @@ TEST(SummaryJson, WritesContextAndCellsAndReadsBack) {
   // Everything but the samples themselves, which summary.json only counts.
   RunResult expected = run;
   for (auto& cell : expected.cells) cell.samples.clear();
-  EXPECT_EQ(dump_json(to_json(read_summary_json(path))), dump_json(to_json(expected)));
+  EXPECT_EQ(model::dump_json(model::to_json(read_summary_json(path))),
+            model::dump_json(model::to_json(expected)));
 }
 
 TEST(SummaryJson, ReplacesTheFileAndLeavesNoTemporary) {

@@ -90,10 +90,7 @@ TEST(SummaryMd, SaysSoWhenAllIsClean) {
 }
 
 TEST(SummaryMd, WritesTheSameTextToAFile) {
-  testing::ScratchDir dir;
-  const RunResult run = testing::two_plugins_two_points();
-  write_summary_md(run, dir.path() / "summary.md");
-  EXPECT_EQ(testing::read_file(dir.path() / "summary.md"), format_summary_md(run));
+  testing::expect_writes_what_it_formats(write_summary_md, format_summary_md);
 }
 
 }  // namespace

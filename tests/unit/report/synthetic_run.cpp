@@ -1,5 +1,7 @@
 #include "synthetic_run.h"
 
+#include <gtest/gtest.h>
+
 #include <stdlib.h>
 
 #include <fstream>
@@ -101,22 +103,19 @@ RunResult two_plugins_two_points() {
   return run;
 }
 
-ScratchDir::ScratchDir() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "rb-report-test-XXXXXX").string();
-  if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-  path_ = pattern;
-}
-
-ScratchDir::~ScratchDir() {
-  std::error_code ignored;
-  std::filesystem::remove_all(path_, ignored);
-}
-
 std::string read_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+void expect_writes_what_it_formats(void (*write)(const RunResult&, const std::filesystem::path&),
+                                   std::string (*format)(const RunResult&)) {
+  ScratchDir dir;
+  const RunResult run = two_plugins_two_points();
+  write(run, dir.path() / "written");
+  EXPECT_EQ(read_file(dir.path() / "written"), format(run));
 }
 
 }  // namespace rb::report::testing

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <string>
 
+#include "../../support/scratch_dir.h"
 #include "model/results.h"
 
 namespace rb::report::testing {
@@ -15,19 +16,12 @@ stats::Summary summary_of(double median, double ci_low, double ci_high, std::siz
 // are ok with setup_us, dispatch_us and total_us summaries, counters, rusage, provenance.
 RunResult two_plugins_two_points();
 
-// A fresh directory under the system temp dir, removed with everything in it on scope exit.
-class ScratchDir {
- public:
-  ScratchDir();
-  ~ScratchDir();
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
+using ScratchDir = rbtest::ScratchDir;
 
 std::string read_file(const std::filesystem::path& path);
+
+// write(run, path) leaves exactly format(run) in the file, for two_plugins_two_points().
+void expect_writes_what_it_formats(void (*write)(const RunResult&, const std::filesystem::path&),
+                                   std::string (*format)(const RunResult&));
 
 }  // namespace rb::report::testing

@@ -1,10 +1,7 @@
 #include "http_client.h"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
-#include <sys/time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -50,32 +47,15 @@ void ParseHead(const std::string& head, HttpResponse* response) {
 
 }  // namespace
 
-HttpClient::HttpClient(uint16_t port) {
-  fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd_ < 0) throw std::runtime_error("socket failed");
+HttpClient::HttpClient(uint16_t port)
+    : fd_(rbtest::connect_loopback(port, kReceiveTimeoutSeconds)) {
   const int one = 1;
-  ::setsockopt(fd_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-  timeval timeout{};
-  timeout.tv_sec = kReceiveTimeoutSeconds;
-  ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = htons(port);
-  if (::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
-    const std::string reason = std::strerror(errno);
-    ::close(fd_);
-    throw std::runtime_error("connect: " + reason);
-  }
-}
-
-HttpClient::~HttpClient() {
-  ::close(fd_);
+  ::setsockopt(fd_.get(), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 }
 
 void HttpClient::Send(std::string_view bytes) {
   while (!bytes.empty()) {
-    const ssize_t sent = ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+    const ssize_t sent = ::send(fd_.get(), bytes.data(), bytes.size(), MSG_NOSIGNAL);
     if (sent < 0 && errno == EINTR) continue;
     if (sent <= 0) throw std::runtime_error(std::string("send: ") + std::strerror(errno));
     bytes.remove_prefix(static_cast<std::size_t>(sent));
@@ -85,7 +65,7 @@ void HttpClient::Send(std::string_view bytes) {
 bool HttpClient::ReadSome() {
   char chunk[16384];
   for (;;) {
-    const ssize_t n = ::recv(fd_, chunk, sizeof chunk, 0);
+    const ssize_t n = ::recv(fd_.get(), chunk, sizeof chunk, 0);
     if (n > 0) {
       pending_.append(chunk, static_cast<std::size_t>(n));
       return true;

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "../../support/loopback.h"
+
 namespace rb_test {
 
 // One response as it came off the wire.
@@ -22,9 +24,6 @@ struct HttpResponse {
 class HttpClient {
  public:
   explicit HttpClient(uint16_t port);
-  ~HttpClient();
-  HttpClient(const HttpClient&) = delete;
-  HttpClient& operator=(const HttpClient&) = delete;
 
   void Send(std::string_view bytes);
   // One response: the head up to its empty line, then Content-Length bytes of body (or, with
@@ -41,7 +40,7 @@ class HttpClient {
   // Appends what one read returns; false at end of stream.
   bool ReadSome();
 
-  int fd_ = -1;
+  rbtest::UniqueFd fd_;
   std::string pending_;  // received, not yet returned
 };
 

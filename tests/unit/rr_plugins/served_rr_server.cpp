@@ -12,7 +12,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
-#include "plugin_catalog.h"
+#include "built_plugins.h"
 
 namespace rb_test {
 

@@ -4,18 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include "../../support/normal_samples.h"
 #include "stats/summary.h"
 
 namespace rb::stats {
 namespace {
 
-std::vector<double> normal_samples(std::uint64_t seed, std::size_t n, double mean, double sd) {
-  std::mt19937_64 engine(seed);
-  std::normal_distribution<double> normal(mean, sd);
-  std::vector<double> out(n);
-  for (double& x : out) x = normal(engine);
-  return out;
-}
+using rbtest::normal_samples;
 
 TEST(BootstrapCi, ContainsTheMedianWithinTheRange) {
   const std::vector<double> v = normal_samples(1, 100, 50, 5);
@@ -81,10 +76,7 @@ TEST(BootstrapCi, CoversTheTrueMedianAboutNinetyFivePercentOfTheTime) {
     const Summary s = summarize(v, kDefaultSeed + trial, 1000);
     if (s.ci_low <= kTrueMedian && kTrueMedian <= s.ci_high) ++covered;
   }
-  const double coverage = static_cast<double>(covered) / kTrials;
-  RecordProperty("coverage", std::to_string(coverage));
-  EXPECT_GE(coverage, 0.88);
-  EXPECT_LE(coverage, 0.99);
+  rbtest::expect_coverage(covered, kTrials);
 }
 
 }  // namespace

@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "stats/bootstrap.h"
 #include "stats/summary.h"
-#include "stats/two_level_bootstrap.h"
 #include "stats/variance_components.h"
 
 namespace rb::stats {

@@ -2,7 +2,7 @@
 // are listed and filtered; a cell's history is found by a filter.
 #include <gtest/gtest.h>
 
-#include "report/json_codec.h"
+#include "model/json_codec.h"
 #include "store/history_query.h"
 #include "store/run_reader.h"
 #include "store/run_recorder.h"
@@ -13,32 +13,14 @@
 namespace rb::store {
 namespace {
 
+using rb::testing::header_of;
+using rb::testing::store_run;
 using rb::testing::synthetic_flower_run;
 using rb::testing::SyntheticOptions;
 using rb::testing::TempDir;
 
-RunHeader header_of(const RunResult& run, const std::string& name = "synthetic") {
-  RunHeader h;
-  h.config_name = name;
-  h.config_path = "configs/" + name + ".toml";
-  h.config_text = "workload = \"flower\"\n";
-  h.workload = run.workload;
-  h.plugins = run.plugins;
-  h.context = run.context;
-  return h;
-}
-
-std::int64_t store_run(const std::filesystem::path& db, const RunResult& run,
-                       const std::string& name = "synthetic", bool finish = true) {
-  RunRecorder recorder(db);
-  const std::int64_t id = recorder.begin(header_of(run, name));
-  for (const auto& cell : run.cells) recorder.add_cell(cell);
-  if (finish) recorder.finish(run.context, "finished");
-  return id;
-}
-
 std::string json_of(const RunResult& run) {
-  return report::dump_json(report::to_json(run, report::SampleDetail::full));
+  return model::dump_json(model::to_json(run, model::SampleDetail::full));
 }
 
 TEST(RunStore, RoundTripKeepsEverySampleAndSummary) {

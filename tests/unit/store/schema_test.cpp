@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include "report/json_codec.h"
+#include "model/json_codec.h"
 #include "store/history_query.h"
 #include "store/run_reader.h"
 #include "store/run_recorder.h"
@@ -27,7 +27,7 @@ void write_version_1_run(Database& db, const RunResult& run) {
       "config_sha256, workload, plugins, git_revision, host, cpu_model, kernel, governor, "
       "context) VALUES ('2026-01-01T00:00:00Z', 'finished', 'old', 'old.toml', '', '', "
       "'flower', '[\"libevent2\"]', 'abc', 'testhost', 'cpu', 'k', 'g', ?1)");
-  insert_run.bind(1, report::dump_json(report::to_json(run.context)));
+  insert_run.bind(1, model::dump_json(model::to_json(run.context)));
   insert_run.run();
   const std::int64_t run_id = db.last_insert_id();
   const CellResult& cell = run.cells[0];
@@ -35,9 +35,9 @@ void write_version_1_run(Database& db, const RunResult& run) {
       "INSERT INTO cells (run_id, cell_index, workload, plugin, params, params_label, status, "
       "reason, result) VALUES (?1, 0, 'flower', ?2, ?3, ?4, 'ok', '', ?5)");
   insert_cell.bind(1, run_id).bind(2, cell.cell.plugin);
-  insert_cell.bind(3, report::dump_json(report::params_to_json(cell.cell.params)));
+  insert_cell.bind(3, model::dump_json(model::params_to_json(cell.cell.params)));
   insert_cell.bind(4, cell.cell.params_label());
-  insert_cell.bind(5, report::dump_json(report::to_json(cell)));
+  insert_cell.bind(5, model::dump_json(model::to_json(cell)));
   insert_cell.run();
   const std::int64_t cell_id = db.last_insert_id();
   Statement insert_sample = db.prepare(
@@ -46,7 +46,7 @@ void write_version_1_run(Database& db, const RunResult& run) {
   for (std::size_t i = 0; i < cell.samples.size(); ++i) {
     insert_sample.reset();
     insert_sample.bind(1, cell_id).bind(2, static_cast<std::int64_t>(i));
-    insert_sample.bind(3, report::dump_json(report::Json(cell.samples[i].metrics)));
+    insert_sample.bind(3, model::dump_json(model::Json(cell.samples[i].metrics)));
     insert_sample.run();
   }
 }
@@ -133,7 +133,7 @@ TEST(Schema, VersionTwoIsMigratedWithBothRolesProvenanceBackfilled) {
     const CellResult& cell = run.cells[1];
     insert_cell.bind(1, cell.cell.plugin).bind(2, cell.cell.params_label());
     insert_cell.bind(3, cell.provenance->library_version);
-    insert_cell.bind(4, report::dump_json(report::to_json(cell)));
+    insert_cell.bind(4, model::dump_json(model::to_json(cell)));
     insert_cell.run();
   }
   Database db = open_history(path, false);
@@ -154,17 +154,7 @@ TEST(Schema, RecorderStoresTheClientsProvenanceToo) {
   const auto path = dir.path() / "h.db";
   RunResult run = rb::testing::synthetic_flower_run({});
   run.cells.push_back(two_process_cell(run.cells[0]));
-  {
-    RunRecorder recorder(path);
-    RunHeader h;
-    h.config_name = "pp";
-    h.workload = run.workload;
-    h.plugins = run.plugins;
-    h.context = run.context;
-    recorder.begin(h);
-    for (const auto& cell : run.cells) recorder.add_cell(cell);
-    recorder.finish(run.context, "finished");
-  }
+  rb::testing::store_run(path, run, "pp");
   Database db = open_history_for_reading(path);
   const auto rows = provenance_rows(db, 9);
   ASSERT_EQ(rows.size(), 2u);

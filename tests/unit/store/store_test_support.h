@@ -1,32 +1,40 @@
-// A scratch directory for database files, removed with everything in it on scope exit.
+// The store tests' fixtures: a scratch directory for database files, and a run recorded the
+// way the runner records it.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
-#include <stdexcept>
 #include <string>
 
-#include <stdlib.h>
+#include "../../support/scratch_dir.h"
+#include "model/results.h"
+#include "store/run_recorder.h"
 
 namespace rb::testing {
 
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (std::filesystem::temp_directory_path() / "rbstore-").string() +
-                       std::string(6, 'X');  // mkdtemp's template
-    if (::mkdtemp(tmpl.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
+using TempDir = rbtest::ScratchDir;
 
- private:
-  std::filesystem::path path_;
-};
+// The header the runner writes for `run` from configs/NAME.toml.
+inline store::RunHeader header_of(const RunResult& run, const std::string& name = "synthetic") {
+  store::RunHeader h;
+  h.config_name = name;
+  h.config_path = "configs/" + name + ".toml";
+  h.config_text = "workload = \"flower\"\n";
+  h.workload = run.workload;
+  h.plugins = run.plugins;
+  h.context = run.context;
+  return h;
+}
+
+// Records every cell of `run` into the store at `db`, finished unless `finish` is false;
+// returns the run's id.
+inline std::int64_t store_run(const std::filesystem::path& db, const RunResult& run,
+                              const std::string& name = "synthetic", bool finish = true) {
+  store::RunRecorder recorder(db);
+  const std::int64_t id = recorder.begin(header_of(run, name));
+  for (const auto& cell : run.cells) recorder.add_cell(cell);
+  if (finish) recorder.finish(run.context, "finished");
+  return id;
+}
 
 }  // namespace rb::testing

@@ -11,9 +11,9 @@
 #include <mutex>
 #include <thread>
 
+#include "proc/process_census.h"
 #include "reactorbench/plugin.h"
 #include "workload/checks/check_helpers.h"
-#include "workload/checks/process_census.h"
 #include "workload/workload.h"
 
 namespace rb::workload {
@@ -61,14 +61,14 @@ class Gate {
 };
 
 TEST(ProcessCensus, OpenFdsSeesANewPipeAndEventfd) {
-  const auto before = open_fds();
+  const auto before = proc::open_fds();
   int ends[2];
   ASSERT_EQ(::pipe2(ends, O_CLOEXEC), 0);
   const Fd read_end(ends[0]), write_end(ends[1]);
   const Fd event(::eventfd(0, EFD_CLOEXEC));
   ASSERT_GE(event.get(), 0);
 
-  const auto after = open_fds();
+  const auto after = proc::open_fds();
   for (const int fd : {read_end.get(), write_end.get(), event.get()}) {
     EXPECT_FALSE(before.contains(fd)) << fd;
     ASSERT_TRUE(after.contains(fd)) << fd;
@@ -84,12 +84,12 @@ TEST(ProcessCensus, OpenFdsLeavesOutTheListingsOwnFd) {
   const int probe = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
   ASSERT_GE(probe, 0);
   ::close(probe);
-  EXPECT_FALSE(open_fds().contains(probe));
-  EXPECT_EQ(open_fds(), open_fds());
+  EXPECT_FALSE(proc::open_fds().contains(probe));
+  EXPECT_EQ(proc::open_fds(), proc::open_fds());
 }
 
 TEST(ProcessCensus, LiveThreadsSeesANewThread) {
-  const auto before = live_threads();
+  const auto before = proc::live_threads();
   EXPECT_TRUE(before.contains(::gettid()));
   Gate gate;
   std::atomic<pid_t> tid{0};
@@ -98,7 +98,7 @@ TEST(ProcessCensus, LiveThreadsSeesANewThread) {
     gate.wait();
   });
   while (tid.load() == 0) std::this_thread::yield();
-  const auto during = live_threads();
+  const auto during = proc::live_threads();
   gate.open();
   worker.join();
   EXPECT_TRUE(during.contains(tid.load()));
@@ -110,25 +110,26 @@ TEST(ProcessCensus, DescribeNewFormatsWhatAppeared) {
   std::map<int, std::string> after = before;
   after.emplace(7, "anon_inode:[eventpoll]");
   after.emplace(9, "pipe:[123]");
-  EXPECT_EQ(describe_new_fds(before, after), "7 (anon_inode:[eventpoll]), 9 (pipe:[123])");
-  EXPECT_EQ(describe_new_fds(after, before), "");
-  EXPECT_EQ(describe_new_fds(before, before), "");
+  EXPECT_EQ(proc::describe_new_fds(before, after), "7 (anon_inode:[eventpoll]), 9 (pipe:[123])");
+  EXPECT_EQ(proc::describe_new_fds(after, before), "");
+  EXPECT_EQ(proc::describe_new_fds(before, before), "");
 
   const std::map<pid_t, std::string> threads = {{100, "runner"}};
   auto more = threads;
   more.emplace(101, "loop-1");
-  EXPECT_EQ(describe_new_threads(threads, more), "101 (loop-1)");
-  EXPECT_EQ(describe_new_threads(threads, threads), "");
+  EXPECT_EQ(proc::describe_new_threads(threads, more), "101 (loop-1)");
+  EXPECT_EQ(proc::describe_new_threads(threads, threads), "");
 }
 
 TEST(ProcessCensus, ThreadsAfterReleaseReturnsAtOnceForAJoinedThread) {
-  const auto before = live_threads();
+  const auto before = proc::live_threads();
   std::thread([] {}).join();
-  EXPECT_EQ(describe_new_threads(before, threads_after_release(before, kNeverNeeded)), "");
+  EXPECT_EQ(proc::describe_new_threads(before, proc::threads_after_release(before, kNeverNeeded)),
+            "");
 }
 
 TEST(ProcessCensus, ThreadsAfterReleaseWaitsForAnExitingDetachedThread) {
-  const auto before = live_threads();
+  const auto before = proc::live_threads();
   Gate gate;
   std::atomic<bool> started{false};
   std::thread([&] {
@@ -137,11 +138,12 @@ TEST(ProcessCensus, ThreadsAfterReleaseWaitsForAnExitingDetachedThread) {
   }).detach();
   while (!started.load()) std::this_thread::yield();
   gate.open();  // from here the thread only returns; nothing joins it
-  EXPECT_EQ(describe_new_threads(before, threads_after_release(before, kNeverNeeded)), "");
+  EXPECT_EQ(proc::describe_new_threads(before, proc::threads_after_release(before, kNeverNeeded)),
+            "");
 }
 
 TEST(ProcessCensus, ThreadsAfterReleaseGivesUpOnARunningThread) {
-  const auto before = live_threads();
+  const auto before = proc::live_threads();
   Gate gate;
   std::atomic<pid_t> tid{0};
   std::thread worker([&] {
@@ -149,11 +151,11 @@ TEST(ProcessCensus, ThreadsAfterReleaseGivesUpOnARunningThread) {
     gate.wait();
   });
   while (tid.load() == 0) std::this_thread::yield();
-  const auto after = threads_after_release(before, 20ms);
+  const auto after = proc::threads_after_release(before, 20ms);
   gate.open();
   worker.join();
   EXPECT_TRUE(after.contains(tid.load()));
-  EXPECT_NE(describe_new_threads(before, after).find(std::to_string(tid.load())),
+  EXPECT_NE(proc::describe_new_threads(before, after).find(std::to_string(tid.load())),
             std::string::npos);
 }
 

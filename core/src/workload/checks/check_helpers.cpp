@@ -3,9 +3,10 @@
 #include <fmt/format.h>
 #include <cstring>
 
+#include "plugin/plugin_call.h"
+#include "proc/process_census.h"
 #include "reactorbench/plugin.h"
-#include "workload/checks/process_census.h"
-#include "workload/plugin_call.h"
+#include "workload/workload.h"
 
 namespace rb::workload {
 
@@ -27,7 +28,7 @@ void expect_unknown_option_refused(std::string_view call, int rc, const char* er
     throw CellFailure(
         fmt::format("{} refused the unknown option '{}' with {} ({}) instead of "
                     "RB_ERR_INVALID_ARGUMENT",
-                    call, kUnknownOption, rc, workload::describe_rb_error(rc)));
+                    call, kUnknownOption, rc, plugin::describe_rb_error(rc)));
   if (std::strstr(err, kUnknownOption) == nullptr)
     throw CellFailure(
         fmt::format("{} refused the unknown option but its message does not name "
@@ -37,15 +38,15 @@ void expect_unknown_option_refused(std::string_view call, int rc, const char* er
 
 void expect_same_fds(const std::map<int, std::string>& before,
                      const std::map<int, std::string>& after) {
-  if (const auto leaked = describe_new_fds(before, after); !leaked.empty())
+  if (const auto leaked = proc::describe_new_fds(before, after); !leaked.empty())
     throw CellFailure("fds left open after release: " + leaked);
-  if (const auto closed = describe_new_fds(after, before); !closed.empty())
+  if (const auto closed = proc::describe_new_fds(after, before); !closed.empty())
     throw CellFailure("fds the host owns were closed by the plugin: " + closed);
 }
 
 void expect_no_new_threads(const std::map<pid_t, std::string>& before,
                            const std::map<pid_t, std::string>& after) {
-  if (const auto left = describe_new_threads(before, after); !left.empty())
+  if (const auto left = proc::describe_new_threads(before, after); !left.empty())
     throw CellFailure("threads still running after release: " + left);
 }
 

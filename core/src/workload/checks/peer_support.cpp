@@ -16,7 +16,8 @@ std::chrono::milliseconds peer_wait(const PhaseWatchdog& watchdog) {
   return std::max(watchdog.limit() / 2, std::chrono::milliseconds(1));
 }
 
-std::uint64_t required_counter(const Counters& counters, const char* who, const char* name) {
+std::uint64_t required_counter(const plugin::Counters& counters, const char* who,
+                               const char* name) {
   const auto it = counters.find(name);
   if (it == counters.end())
     throw CellFailure(fmt::format("{} did not report the required counter '{}'", who, name));

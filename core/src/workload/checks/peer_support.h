@@ -5,8 +5,8 @@
 #include <chrono>
 #include <cstdint>
 
+#include "plugin/plugin_call.h"
 #include "workload/checks/phase_watchdog.h"
-#include "workload/plugin_call.h"
 
 namespace rb::workload {
 
@@ -19,6 +19,6 @@ void ask_host_to_stop();
 std::chrono::milliseconds peer_wait(const PhaseWatchdog& watchdog);
 
 // Throws CellFailure "<who> did not report the required counter '<name>'".
-std::uint64_t required_counter(const Counters& counters, const char* who, const char* name);
+std::uint64_t required_counter(const plugin::Counters& counters, const char* who, const char* name);
 
 }  // namespace rb::workload

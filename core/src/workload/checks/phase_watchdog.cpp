@@ -32,7 +32,7 @@ void on_overrun(int) {
   ::_exit(kWorkerCellFailed);
 }
 
-// The same line ChildReporter::failed() sends (exec/child_report.h), at most `capacity` bytes.
+// The same line ChildStreamWriter::failed() sends (exec/child_stream.h), at most `capacity` bytes.
 // A reason too long for that is shortened rather than the line cut, so the parent still reads
 // one whole JSON line; the hard cut, newline kept, is the last resort.
 std::string failed_line(std::string reason, std::size_t capacity) {

@@ -12,28 +12,20 @@
 
 #include "workload/checks/check.h"
 #include "workload/checks/peer_support.h"
+#include "workload/checks/watched_session.h"
 #include "workload/host_services.h"
-#include "workload/plugin_call.h"
+#include "workload/workload.h"
 
 namespace rb::workload {
 
-template <typename Ops, typename Params>
-class ServerSession {
+template <typename Ops>
+class ServerSession : public WatchedSession<Ops> {
  public:
-  ServerSession(CheckContext& context, const Ops& ops, const Params& params)
-      : context_(context), ops_(ops), params_(params) {
-    const workload::OptionArray options(context.options);
-    context_.watchdog.guard("prepare", [&] {
-      workload::call_plugin("prepare", [&](char* err, size_t len) {
-        return ops_.prepare(&context_.host, &params_, options.data(), options.size(), &state_, err,
-                            len);
-      });
-    });
-    prepared_ = true;
+  ServerSession(CheckContext& context, const Ops& ops,
+                const typename plugin::PluginTable<Ops>::Params& params)
+      : WatchedSession<Ops>(context, ops), watchdog_(context.watchdog) {
+    this->prepare("prepare", context.host, params, context.options);
   }
-  ~ServerSession() { release(); }
-  ServerSession(const ServerSession&) = delete;
-  ServerSession& operator=(const ServerSession&) = delete;
 
   template <typename Peer>
   void serve_with(Peer&& peer) {
@@ -46,46 +38,25 @@ class ServerSession {
       }
       ask_host_to_stop();
     });
-    char err[1024] = {0};
-    const int rc = context_.watchdog.guard(
-        "serve", [&] { return ops_.serve(state_, err, sizeof err); },
-        fmt::format("serve did not return within {} ms (the host asks it to stop through "
-                    "stop_fd and SIGTERM once its peer is done)",
-                    context_.watchdog.limit().count()));
+    const std::string overrun = fmt::format(
+        "serve did not return within {} ms (the host asks it to stop through "
+        "stop_fd and SIGTERM once its peer is done)",
+        watchdog_.limit().count());
+    const plugin::CallOutcome served = this->try_call({"serve", overrun}, &Ops::serve);
     const bool returned_early = !workload::stop_requested();
-    err[sizeof err - 1] = '\0';
-    context_.watchdog.guard("host client", [&] { client.join(); });
-    if (rc != RB_OK)
+    watchdog_.guard("host client", [&] { client.join(); });
+    if (!served.ok())
       throw workload::CellFailure(
-          fmt::format("serve failed ({}): {}{}", workload::describe_rb_error(rc),
-                      err[0] != '\0' ? err : "no message",
+          fmt::format("serve failed ({}): {}{}", plugin::describe_rb_error(served.code),
+                      served.message.empty() ? "no message" : served.message,
                       peer_failure ? "; host client: " + *peer_failure : ""));
     if (returned_early)
       throw workload::CellFailure("serve returned RB_OK before the host asked the server to stop");
     if (peer_failure) throw workload::CellFailure(*peer_failure);
   }
 
-  workload::Counters counters() {
-    return context_.watchdog.guard("counters", [&] {
-      return workload::collect_counters("counters",
-                                        [&](const rb_counter_sink* sink, char* err, size_t len) {
-                                          return ops_.counters(state_, sink, err, len);
-                                        });
-    });
-  }
-
-  void release() {
-    if (!prepared_) return;
-    prepared_ = false;
-    context_.watchdog.guard("release", [&] { ops_.release(state_); });
-  }
-
  private:
-  CheckContext& context_;
-  const Ops& ops_;
-  Params params_;
-  void* state_ = nullptr;
-  bool prepared_ = false;
+  PhaseWatchdog& watchdog_;
 };
 
 }  // namespace rb::workload

@@ -11,11 +11,12 @@
 #include <optional>
 
 #include "plugin/loader.h"
+#include "proc/process_census.h"
 #include "workload/checks/check_helpers.h"
-#include "workload/checks/process_census.h"
 #include "workload/checks/unknown_option_check.h"
+#include "workload/checks/watched_session.h"
 #include "workload/fd_pairs.h"
-#include "workload/plugin_call.h"
+#include "workload/workload.h"
 
 namespace rb::workload::flower {
 namespace {
@@ -54,56 +55,22 @@ const rb_flower_ops& flower_ops(const CheckContext& context) {
 class FlowerSession {
  public:
   FlowerSession(CheckContext& context, const Shape& shape, const workload::FdPairs& fds)
-      : context_(context),
-        ops_(flower_ops(context)),
-        shape_(shape),
-        fds_(fds),
-        params_{sizeof(rb_flower_params), shape.pipes,           shape.active, shape.writes,
-                fds.read_fds().data(),    fds.write_fds().data()} {
-    const workload::OptionArray options(context.options);
-    context_.watchdog.guard("prepare", [&] {
-      workload::call_plugin("prepare", [&](char* err, size_t len) {
-        return ops_.prepare(&context_.host, &params_, options.data(), options.size(), &state_, err,
-                            len);
-      });
-    });
-    prepared_ = true;
+      : shape_(shape), fds_(fds), plugin_(context, flower_ops(context)) {
+    const rb_flower_params params{
+        sizeof(rb_flower_params), shape.pipes,           shape.active, shape.writes,
+        fds.read_fds().data(),    fds.write_fds().data()};
+    plugin_.prepare("prepare", context.host, params, context.options);
   }
-  ~FlowerSession() { release(); }
-  FlowerSession(const FlowerSession&) = delete;
-  FlowerSession& operator=(const FlowerSession&) = delete;
 
-  void* state() const { return state_; }
-
-  void arm() {
-    context_.watchdog.guard("arm", [&] {
-      workload::call_plugin("arm",
-                            [&](char* err, size_t len) { return ops_.arm(state_, err, len); });
-    });
-  }
+  WatchedSession<rb_flower_ops>& plugin() { return plugin_; }
 
   // One iteration as the runner drives it, then everything the host can verify about it.
   void iteration(int index) {
-    arm();
+    plugin_.call("arm", &rb_flower_ops::arm);
     prime();
-    context_.watchdog.guard("dispatch", [&] {
-      workload::call_plugin("dispatch",
-                            [&](char* err, size_t len) { return ops_.dispatch(state_, err, len); });
-    });
-    const auto counters = context_.watchdog.guard("counters", [&] {
-      return workload::collect_counters("counters",
-                                        [&](const rb_counter_sink* sink, char* err, size_t len) {
-                                          return ops_.counters(state_, sink, err, len);
-                                        });
-    });
-    verify_counts(counters, index);
+    plugin_.call("dispatch", &rb_flower_ops::dispatch);
+    verify_counts(plugin_.counters(), index);
     verify_drained(index);
-  }
-
-  void release() {
-    if (!prepared_) return;
-    prepared_ = false;
-    context_.watchdog.guard("release", [&] { ops_.release(state_); });
   }
 
  private:
@@ -115,7 +82,7 @@ class FlowerSession {
             fmt::format("host could not prime pipe {}: {}", i * space, std::strerror(errno)));
   }
 
-  uint64_t counter(const workload::Counters& counters, const char* name, int index) const {
+  uint64_t counter(const plugin::Counters& counters, const char* name, int index) const {
     const auto it = counters.find(name);
     if (it == counters.end())
       throw CellFailure(fmt::format("{}, iteration {}: the required counter '{}' is missing",
@@ -123,7 +90,7 @@ class FlowerSession {
     return it->second;
   }
 
-  void verify_counts(const workload::Counters& counters, int index) const {
+  void verify_counts(const plugin::Counters& counters, int index) const {
     const uint64_t reads = counter(counters, "reads", index);
     const uint64_t writes = counter(counters, "writes", index);
     const uint64_t expected_reads = uint64_t{shape_.active} + shape_.writes;
@@ -147,13 +114,9 @@ class FlowerSession {
     }
   }
 
-  CheckContext& context_;
-  const rb_flower_ops& ops_;
   Shape shape_;
   const workload::FdPairs& fds_;
-  rb_flower_params params_;
-  void* state_ = nullptr;
-  bool prepared_ = false;
+  WatchedSession<rb_flower_ops> plugin_;
 };
 
 void check_counts(CheckContext& context) {
@@ -163,7 +126,7 @@ void check_counts(CheckContext& context) {
   const workload::FdPairs fds(shape.pipes, shape.transport);
   FlowerSession session(context, shape, fds);
   for (int i = 0; i < kCountIterations; ++i) session.iteration(i);
-  session.release();
+  session.plugin().release();
 }
 
 void check_unknown_option(CheckContext& context) {
@@ -172,32 +135,28 @@ void check_unknown_option(CheckContext& context) {
   const rb_flower_params params{sizeof(rb_flower_params), kLifecycleShape.pipes,
                                 kLifecycleShape.active,   kLifecycleShape.writes,
                                 fds.read_fds().data(),    fds.write_fds().data()};
-  expect_unknown_option_refused_by(
-      context, "prepare",
-      [&](const rb_option* options, uint32_t count, void** state, char* err, size_t err_len) {
-        return ops.prepare(&context.host, &params, options, count, state, err, err_len);
-      },
-      ops.release);
+  expect_unknown_option_refused_by(context, "prepare", ops, params);
 }
 
 void check_fds(CheckContext& context) {
   const workload::FdPairs fds(kLifecycleShape.pipes, kLifecycleShape.transport);
-  const auto before = open_fds();
+  const auto before = proc::open_fds();
   {
     FlowerSession session(context, kLifecycleShape, fds);
     for (int i = 0; i < kLifecycleIterations; ++i) session.iteration(i);
   }
-  expect_same_fds(before, open_fds());
+  expect_same_fds(before, proc::open_fds());
 }
 
 void check_threads(CheckContext& context) {
   const workload::FdPairs fds(kLifecycleShape.pipes, kLifecycleShape.transport);
-  const auto before = live_threads();
+  const auto before = proc::live_threads();
   {
     FlowerSession session(context, kLifecycleShape, fds);
     for (int i = 0; i < kLifecycleIterations; ++i) session.iteration(i);
   }
-  expect_no_new_threads(before, threads_after_release(before, std::chrono::milliseconds(250)));
+  expect_no_new_threads(before,
+                        proc::threads_after_release(before, std::chrono::milliseconds(250)));
 }
 
 // Delivers SIGTERM to this process after a delay, as the runner's parent does at a cell's
@@ -225,24 +184,21 @@ class StopRequestTimer {
 
 // Nothing is primed, so the loop can only end because the host asks it to.
 void check_stop(CheckContext& context) {
-  const rb_flower_ops& ops = flower_ops(context);
   const Shape shape{8, 2, 0, "socketpair"};
   const workload::FdPairs fds(shape.pipes, shape.transport);
   FlowerSession session(context, shape, fds);
-  session.arm();
+  session.plugin().call("arm", &rb_flower_ops::arm);
   const StopRequestTimer stop(std::chrono::milliseconds(100));
-  char err[1024] = {0};
-  const int rc = context.watchdog.guard(
-      "dispatch", [&] { return ops.dispatch(session.state(), err, sizeof err); },
-      fmt::format("dispatch did not return within {} ms although the host asked it to stop "
-                  "(SIGTERM, then host->stop_requested() != 0): poll with a finite timeout "
-                  "and check stop_requested",
-                  context.watchdog.limit().count()));
-  if (rc == RB_OK)
+  const std::string overrun = fmt::format(
+      "dispatch did not return within {} ms although the host asked it to stop "
+      "(SIGTERM, then host->stop_requested() != 0): poll with a finite timeout "
+      "and check stop_requested",
+      context.watchdog.limit().count());
+  if (session.plugin().try_call({"dispatch", overrun}, &rb_flower_ops::dispatch).ok())
     throw CellFailure(
         "dispatch returned RB_OK after the host asked it to stop with nothing "
         "read (it must return an error)");
-  session.release();
+  session.plugin().release();
 }
 
 }  // namespace

@@ -7,8 +7,8 @@
 #include <cstring>
 
 #include "plugin/loader.h"
+#include "plugin/plugin_session.h"
 #include "workload/fd_pairs.h"
-#include "workload/plugin_call.h"
 
 namespace rb::workload {
 namespace {
@@ -41,14 +41,14 @@ void inject_first_bytes(const FdPairs& fds, const FlowerShape& shape) {
   }
 }
 
-uint64_t counter_or_fail(const Counters& counters, const char* name) {
+uint64_t counter_or_fail(const plugin::Counters& counters, const char* name) {
   const auto it = counters.find(name);
   if (it == counters.end())
     throw CellFailure(fmt::format("plugin did not report the required counter '{}'", name));
   return it->second;
 }
 
-void verify_iteration(const Counters& counters, const FlowerShape& shape, int iteration) {
+void verify_iteration(const plugin::Counters& counters, const FlowerShape& shape, int iteration) {
   const uint64_t expected_reads = uint64_t{shape.active} + shape.writes;
   const uint64_t reads = counter_or_fail(counters, "reads");
   const uint64_t writes = counter_or_fail(counters, "writes");
@@ -81,40 +81,27 @@ std::optional<std::string> FlowerWorkload::skip_reason(const CellSpec& cell,
 void FlowerWorkload::run(const plugin::LoadedPlugin& plugin, const rb_host& host,
                          const CellInputs& inputs, const SampleSink& sink) const {
   if (!plugin.flower) throw CellFailure("plugin does not offer the flower workload");
-  const rb_flower_ops& ops = *plugin.flower;
   const FlowerShape shape = shape_of(inputs.cell);
 
   FdPairs fds(shape.pipes, shape.transport);
   const rb_flower_params params{
       sizeof(rb_flower_params), shape.pipes,           shape.active, shape.writes,
       fds.read_fds().data(),    fds.write_fds().data()};
-  const OptionArray options(inputs.options);
-
-  void* state = nullptr;
-  call_plugin("prepare", [&](char* err, size_t len) {
-    return ops.prepare(&host, &params, options.data(), options.size(), &state, err, len);
-  });
   // release runs whatever happens next; the plugin's failure is reported after it.
-  struct Releaser {
-    const rb_flower_ops& ops;
-    void* state;
-    ~Releaser() { ops.release(state); }
-  } releaser{ops, state};
+  plugin::PluginSession<rb_flower_ops> session(*plugin.flower);
+  session.prepare("prepare", host, params, inputs.options);
 
   const int total = inputs.warmup + inputs.repetitions;
   for (int i = 0; i < total; ++i) {
     const uint64_t t_arm = host.now_ns(host.ctx);
-    call_plugin("arm", [&](char* err, size_t len) { return ops.arm(state, err, len); });
+    session.call("arm", &rb_flower_ops::arm);
     const uint64_t t_armed = host.now_ns(host.ctx);
     inject_first_bytes(fds, shape);
     const uint64_t t_dispatch = host.now_ns(host.ctx);
-    call_plugin("dispatch", [&](char* err, size_t len) { return ops.dispatch(state, err, len); });
+    session.call("dispatch", &rb_flower_ops::dispatch);
     const uint64_t t_done = host.now_ns(host.ctx);
 
-    Counters counters =
-        collect_counters("counters", [&](const rb_counter_sink* s, char* err, size_t len) {
-          return ops.counters(state, s, err, len);
-        });
+    plugin::Counters counters = session.counters();
     verify_iteration(counters, shape, i);
 
     Sample sample;

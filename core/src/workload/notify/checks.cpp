@@ -4,12 +4,13 @@
 #include <optional>
 
 #include "plugin/loader.h"
+#include "proc/process_census.h"
 #include "workload/checks/check_helpers.h"
-#include "workload/checks/process_census.h"
 #include "workload/checks/unknown_option_check.h"
+#include "workload/checks/watched_session.h"
 #include "workload/notify/producers.h"
 #include "workload/notify/values.h"
-#include "workload/plugin_call.h"
+#include "workload/workload.h"
 
 namespace rb::workload::notify {
 namespace {
@@ -39,27 +40,15 @@ const rb_notify_ops& notify_ops(const CheckContext& context) {
 class NotifySession {
  public:
   NotifySession(CheckContext& context, const Shape& shape)
-      : context_(context),
-        ops_(notify_ops(context)),
-        shape_(shape),
-        params_{sizeof(rb_notify_params), shape.producers, shape.items, -1} {
-    const workload::OptionArray options(context.options);
-    context_.watchdog.guard("start", [&] {
-      workload::call_plugin("start", [&](char* err, size_t len) {
-        return ops_.start(&context_.host, &params_, options.data(), options.size(), &state_, err,
-                          len);
-      });
-    });
-    started_ = true;
+      : context_(context), shape_(shape), plugin_(context, notify_ops(context)) {
+    const rb_notify_params params{sizeof(rb_notify_params), shape.producers, shape.items, -1};
+    plugin_.prepare("start", context.host, params, context.options);
   }
-  ~NotifySession() { release(); }
-  NotifySession(const NotifySession&) = delete;
-  NotifySession& operator=(const NotifySession&) = delete;
 
   // Host threads post the first `items` values (all of them by default), as the runner does.
   void post(std::optional<std::uint64_t> items = std::nullopt) {
     const workload::ProducerPlan plan{items.value_or(shape_.items), shape_.producers, -1};
-    workload::ProducerGroup producers(ops_, state_, plan);
+    workload::ProducerGroup producers(plugin_.ops(), plugin_.state(), plan);
     producers.wait_until_parked();
     context_.watchdog.guard("post", [&] {
       producers.open_gate();
@@ -71,41 +60,26 @@ class NotifySession {
   // finish, then the checksum and the required counter.
   void finish_and_verify(int iteration) {
     rb_notify_result result{sizeof(rb_notify_result), 0, 0};
-    context_.watchdog.guard("finish", [&] {
-      workload::call_plugin(
-          "finish", [&](char* err, size_t len) { return ops_.finish(state_, &result, err, len); });
-    });
+    plugin_.call("finish", &rb_notify_ops::finish, &result);
     const std::uint64_t sum = workload::sum_one_to(shape_.items);
     if (result.count != shape_.items || result.sum != sum)
       throw CellFailure(
           fmt::format("{}, iteration {}: expected count {} and sum {}, got count {} "
                       "and sum {}",
                       label(shape_), iteration, shape_.items, sum, result.count, result.sum));
-    const auto counters = context_.watchdog.guard("counters", [&] {
-      return workload::collect_counters("counters",
-                                        [&](const rb_counter_sink* sink, char* err, size_t len) {
-                                          return ops_.counters(state_, sink, err, len);
-                                        });
-    });
+    const auto counters = plugin_.counters();
     const auto wakeups = counters.find("wakeups");
     if (wakeups == counters.end())
       throw CellFailure(fmt::format("{}, iteration {}: the required counter 'wakeups' is missing",
                                     label(shape_), iteration));
   }
 
-  void release() {
-    if (!started_) return;
-    started_ = false;
-    context_.watchdog.guard("release", [&] { ops_.release(state_); });
-  }
+  void release() { plugin_.release(); }
 
  private:
   CheckContext& context_;
-  const rb_notify_ops& ops_;
   Shape shape_;
-  rb_notify_params params_;
-  void* state_ = nullptr;
-  bool started_ = false;
+  WatchedSession<rb_notify_ops> plugin_;
 };
 
 // The runner starts a fresh consumer every iteration; so does this check.
@@ -125,12 +99,7 @@ void check_checksum(CheckContext& context) {
 void check_unknown_option(CheckContext& context) {
   const rb_notify_ops& ops = notify_ops(context);
   const rb_notify_params params{sizeof(rb_notify_params), 1, 10, -1};
-  expect_unknown_option_refused_by(
-      context, "start",
-      [&](const rb_option* options, uint32_t count, void** state, char* err, size_t err_len) {
-        return ops.start(&context.host, &params, options, count, state, err, err_len);
-      },
-      ops.release);
+  expect_unknown_option_refused_by(context, "start", ops, params);
 }
 
 void one_full_iteration(CheckContext& context) {
@@ -140,28 +109,30 @@ void one_full_iteration(CheckContext& context) {
 }
 
 void check_fds(CheckContext& context) {
-  const auto before = open_fds();
+  const auto before = proc::open_fds();
   one_full_iteration(context);
-  expect_same_fds(before, open_fds());
+  expect_same_fds(before, proc::open_fds());
 }
 
 void check_threads(CheckContext& context) {
-  const auto before = live_threads();
+  const auto before = proc::live_threads();
   one_full_iteration(context);
-  expect_no_new_threads(before, threads_after_release(before, std::chrono::milliseconds(250)));
+  expect_no_new_threads(before,
+                        proc::threads_after_release(before, std::chrono::milliseconds(250)));
 }
 
 // The runner releases without finish when an iteration fails half-way: release must stop a
 // consumer that still has work queued, and leave nothing behind.
 void check_release_without_finish(CheckContext& context) {
-  const auto threads = live_threads();
-  const auto fds = open_fds();
+  const auto threads = proc::live_threads();
+  const auto fds = proc::open_fds();
   {
     NotifySession session(context, kLifecycleShape);
     session.post(kLifecycleShape.items / 2);
   }
-  expect_no_new_threads(threads, threads_after_release(threads, std::chrono::milliseconds(250)));
-  expect_same_fds(fds, open_fds());
+  expect_no_new_threads(threads,
+                        proc::threads_after_release(threads, std::chrono::milliseconds(250)));
+  expect_same_fds(fds, proc::open_fds());
 }
 
 }  // namespace

@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "plugin/loader.h"
+#include "plugin/plugin_session.h"
+#include "proc/own_usage.h"
 #include "workload/notify/producers.h"
 #include "workload/notify/values.h"
-#include "workload/plugin_call.h"
-#include "workload/process_usage.h"
 
 namespace rb::workload {
 namespace {
@@ -55,7 +55,7 @@ void verify_result(const rb_notify_result& result, const NotifyShape& shape, int
         iteration, shape.items, expected_sum, shape.items, result.count, result.sum));
 }
 
-std::uint64_t required_counter(const Counters& counters, const char* name) {
+std::uint64_t required_counter(const plugin::Counters& counters, const char* name) {
   const auto it = counters.find(name);
   if (it == counters.end())
     throw CellFailure(fmt::format("plugin did not report the required counter '{}'", name));
@@ -65,11 +65,11 @@ std::uint64_t required_counter(const Counters& counters, const char* name) {
 // One iteration's numbers, taken by the host.
 struct Timed {
   std::uint64_t elapsed_ns;
-  ProcessUsage usage;
+  proc::ProcessUsage usage;
 };
 
 Sample make_sample(const CellInputs& inputs, int iteration, const NotifyShape& shape,
-                   const Timed& timed, Counters counters) {
+                   const Timed& timed, plugin::Counters counters) {
   const double items = static_cast<double>(shape.items);
   const double ns = static_cast<double>(timed.elapsed_ns > 0 ? timed.elapsed_ns : 1);
   const std::uint64_t wakeups = required_counter(counters, "wakeups");
@@ -116,46 +116,34 @@ void NotifyWorkload::run(const plugin::LoadedPlugin& plugin, const rb_host& host
   if (shape.items == 0 || shape.items > kMaxNotifyItems || shape.producers == 0)
     throw CellFailure(
         fmt::format("items must be in 1..{} and producers at least 1", kMaxNotifyItems));
-  const OptionArray options(inputs.options);
   const rb_notify_params params{sizeof(rb_notify_params), shape.producers, shape.items,
                                 shape.consumer_cpu};
   const ProducerPlan plan{shape.items, shape.producers, shape.producer_cpu};
 
   const int total = inputs.warmup + inputs.repetitions;
   for (int i = 0; i < total; ++i) {
-    void* state = nullptr;
-    call_plugin("start", [&](char* err, size_t len) {
-      return ops.start(&host, &params, options.data(), options.size(), &state, err, len);
-    });
-    // Declared before the producers, so it runs after they are joined: release stops the
-    // consumer even when finish never ran.
-    struct Releaser {
-      const rb_notify_ops& ops;
-      void* state;
-      ~Releaser() { ops.release(state); }
-    } releaser{ops, state};
+    // Declared before the producers, so it releases after they are joined: release stops
+    // the consumer even when finish never ran.
+    plugin::PluginSession<rb_notify_ops> session(ops);
+    session.prepare("start", host, params, inputs.options);
 
-    ProducerGroup producers(ops, state, plan);
+    ProducerGroup producers(ops, session.state(), plan);
     producers.wait_until_parked();
     if (auto why = producers.failure()) throw CellFailure(*why);
 
-    const ProcessUsage before = process_usage_now();
+    const proc::ProcessUsage before = proc::process_usage_now();
     const std::uint64_t t_first_post = host.now_ns(host.ctx);
     producers.open_gate();
     producers.join();
     if (auto why = producers.failure()) throw CellFailure(fmt::format("iteration {}: {}", i, *why));
     rb_notify_result result{sizeof(rb_notify_result), 0, 0};
-    call_plugin("finish",
-                [&](char* err, size_t len) { return ops.finish(state, &result, err, len); });
+    session.call("finish", &rb_notify_ops::finish, &result);
     const std::uint64_t t_finished = host.now_ns(host.ctx);
-    const ProcessUsage after = process_usage_now();
+    const proc::ProcessUsage after = proc::process_usage_now();
 
     verify_result(result, shape, i);
-    Counters counters =
-        collect_counters("counters", [&](const rb_counter_sink* s, char* err, size_t len) {
-          return ops.counters(state, s, err, len);
-        });
-    const Timed timed{t_finished - t_first_post, usage_between(before, after)};
+    plugin::Counters counters = session.counters();
+    const Timed timed{t_finished - t_first_post, proc::usage_between(before, after)};
     sink(make_sample(inputs, i, shape, timed, std::move(counters)));
   }
 }

@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 #include <cstring>
 
+#include "plugin/plugin_call.h"
 #include "workload/notify/values.h"
-#include "workload/plugin_call.h"
 
 namespace rb::workload {
 namespace {
@@ -92,7 +92,7 @@ void ProducerGroup::produce(std::uint32_t index) {
     const int rc = post(state, value);
     if (rc != RB_OK) {
       record_failure(fmt::format("post({}) from producer {} failed ({})", value, index,
-                                 describe_rb_error(rc)));
+                                 plugin::describe_rb_error(rc)));
       return;
     }
   }

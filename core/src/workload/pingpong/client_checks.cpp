@@ -1,13 +1,15 @@
 #include <fmt/format.h>
 
 #include "plugin/loader.h"
+#include "proc/process_census.h"
 #include "workload/checks/check_helpers.h"
 #include "workload/checks/peer_support.h"
-#include "workload/checks/process_census.h"
 #include "workload/checks/unknown_option_check.h"
+#include "workload/checks/watched_session.h"
 #include "workload/host_services.h"
 #include "workload/pingpong/checks.h"
 #include "workload/pingpong/echo_peer.h"
+#include "workload/workload.h"
 
 namespace rb::workload::pingpong {
 namespace {
@@ -53,56 +55,16 @@ rb_pingpong_client_params client_params(const Shape& shape, std::uint16_t port,
 }
 
 // One prepare..release of the client, every call under the watchdog.
-class ClientSession {
+class ClientSession : public WatchedSession<rb_pingpong_client_ops> {
  public:
   ClientSession(CheckContext& context, const rb_pingpong_client_params& params)
-      : context_(context), ops_(client_ops(context)), params_(params) {
-    const workload::OptionArray options(context.options);
-    context_.watchdog.guard("prepare", [&] {
-      workload::call_plugin("prepare", [&](char* err, size_t len) {
-        return ops_.prepare(&context_.host, &params_, options.data(), options.size(), &state_, err,
-                            len);
-      });
-    });
-    prepared_ = true;
+      : WatchedSession(context, client_ops(context)) {
+    prepare("prepare", context.host, params, context.options);
   }
-  ~ClientSession() { release(); }
-  ClientSession(const ClientSession&) = delete;
-  ClientSession& operator=(const ClientSession&) = delete;
-
-  // The return code, with err filled on an error.
-  int run(char (&err)[1024], std::string overrun = {}) {
-    const int rc = context_.watchdog.guard(
-        "run", [&] { return ops_.run(state_, err, sizeof err); }, std::move(overrun));
-    err[sizeof err - 1] = '\0';
-    return rc;
-  }
-
-  workload::Counters counters() {
-    return context_.watchdog.guard("counters", [&] {
-      return workload::collect_counters("counters",
-                                        [&](const rb_counter_sink* sink, char* err, size_t len) {
-                                          return ops_.counters(state_, sink, err, len);
-                                        });
-    });
-  }
-
-  void release() {
-    if (!prepared_) return;
-    prepared_ = false;
-    context_.watchdog.guard("release", [&] { ops_.release(state_); });
-  }
-
- private:
-  CheckContext& context_;
-  const rb_pingpong_client_ops& ops_;
-  rb_pingpong_client_params params_;
-  void* state_ = nullptr;
-  bool prepared_ = false;
 };
 
 // What the runner's verify_run holds a client to, and the echo peer's view of the same run.
-void verify_run(const workload::Counters& counters, const Shape& shape, const EchoTally& echo) {
+void verify_run(const plugin::Counters& counters, const Shape& shape, const EchoTally& echo) {
   const char* who = "the client";
   const auto refused = required_counter(counters, who, "connect_failures");
   const auto resets = required_counter(counters, who, "resets");
@@ -146,11 +108,10 @@ void verify_run(const workload::Counters& counters, const Shape& shape, const Ec
 void one_full_run(CheckContext& context, const Shape& shape) {
   EchoPeer echo(shape.block_size);
   ClientSession session(context, client_params(shape, echo.port(), kDurationMs));
-  char err[1024] = {0};
-  if (const int rc = session.run(err); rc != RB_OK)
+  if (const auto run = session.try_call("run", &rb_pingpong_client_ops::run); !run.ok())
     throw CellFailure(fmt::format("{}: run failed ({}): {}", label(shape),
-                                  workload::describe_rb_error(rc),
-                                  err[0] != '\0' ? err : "no message"));
+                                  plugin::describe_rb_error(run.code),
+                                  run.message.empty() ? "no message" : run.message));
   const auto counters = session.counters();
   session.release();
   context.watchdog.guard("host echo", [&] { echo.stop(); });
@@ -166,27 +127,23 @@ void check_echo(CheckContext& context) {
 
 void check_unknown_option(CheckContext& context) {
   const rb_pingpong_client_ops& ops = client_ops(context);
-  const exec::LoopbackListener listener;  // a port nobody serves: prepare must not need one
+  const LoopbackListener listener;  // a port nobody serves: prepare must not need one
   const auto params = client_params(kLifecycleShape, listener.port(), kDurationMs);
-  expect_unknown_option_refused_by(
-      context, "prepare",
-      [&](const rb_option* options, uint32_t count, void** state, char* err, size_t err_len) {
-        return ops.prepare(&context.host, &params, options, count, state, err, err_len);
-      },
-      ops.release);
+  expect_unknown_option_refused_by(context, "prepare", ops, params);
 }
 
 void check_fds(CheckContext& context) {
   workload::stop_event_fd();  // the host's, kept for the process: made before the census
-  const auto before = open_fds();
+  const auto before = proc::open_fds();
   one_full_run(context, kLifecycleShape);
-  expect_same_fds(before, open_fds());
+  expect_same_fds(before, proc::open_fds());
 }
 
 void check_threads(CheckContext& context) {
-  const auto before = live_threads();
+  const auto before = proc::live_threads();
   one_full_run(context, kLifecycleShape);
-  expect_no_new_threads(before, threads_after_release(before, std::chrono::milliseconds(250)));
+  expect_no_new_threads(before,
+                        proc::threads_after_release(before, std::chrono::milliseconds(250)));
 }
 
 // A run far longer than the watchdog, stopped by the host once the echo shows every session
@@ -197,13 +154,11 @@ void check_stop(CheckContext& context) {
   EchoPeer echo(shape.block_size, stop_after, ask_host_to_stop);
   const auto duration_ms = static_cast<std::uint64_t>(10 * context.watchdog.limit().count());
   ClientSession session(context, client_params(shape, echo.port(), duration_ms));
-  char err[1024] = {0};
-  const int rc = session.run(
-      err, fmt::format("run did not return within {} ms (the host asks it to stop through stop_fd "
-                       "and SIGTERM once its echo has returned {} bytes; run must then return "
-                       "an error)",
-                       context.watchdog.limit().count(), stop_after));
-  if (rc == RB_OK)
+  const std::string overrun = fmt::format(
+      "run did not return within {} ms (the host asks it to stop through stop_fd and SIGTERM "
+      "once its echo has returned {} bytes; run must then return an error)",
+      context.watchdog.limit().count(), stop_after);
+  if (session.try_call({"run", overrun}, &rb_pingpong_client_ops::run).ok())
     throw CellFailure(
         "run returned RB_OK after the host asked it to stop mid-run (it must return an error)");
   session.release();

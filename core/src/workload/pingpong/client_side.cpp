@@ -2,18 +2,18 @@
 #include <fmt/format.h>
 
 #include "plugin/loader.h"
+#include "plugin/plugin_session.h"
+#include "proc/own_memory.h"
+#include "proc/own_usage.h"
 #include "workload/host_services.h"
-#include "workload/own_memory.h"
 #include "workload/pingpong/sides.h"
-#include "workload/plugin_call.h"
-#include "workload/process_usage.h"
 
 namespace rb::workload {
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
 
-std::uint64_t required(const Counters& counters, const char* name) {
+std::uint64_t required(const plugin::Counters& counters, const char* name) {
   const auto it = counters.find(name);
   if (it == counters.end())
     throw CellFailure(fmt::format("the client did not report the required counter '{}'", name));
@@ -21,7 +21,7 @@ std::uint64_t required(const Counters& counters, const char* name) {
 }
 
 // Where the stream first broke, when the client says (the optional first_mismatch_* counters).
-std::string first_mismatch(const Counters& counters) {
+std::string first_mismatch(const plugin::Counters& counters) {
   const char* names[] = {"first_mismatch_session", "first_mismatch_offset",
                          "first_mismatch_expected", "first_mismatch_got"};
   std::uint64_t values[4] = {};
@@ -35,7 +35,7 @@ std::string first_mismatch(const Counters& counters) {
 }
 
 // The ABI's promises about one finished run, in the order a person would look for them.
-void verify_run(const Counters& counters, const PingpongShape& shape, int run) {
+void verify_run(const plugin::Counters& counters, const PingpongShape& shape, int run) {
   const std::uint64_t refused = required(counters, "connect_failures");
   const std::uint64_t resets = required(counters, "resets");
   const std::uint64_t completed = required(counters, "sessions_completed");
@@ -81,44 +81,33 @@ void run_pingpong_client(const plugin::LoadedPlugin& plugin, const rb_host& host
                                          static_cast<uint64_t>(shape.duration.count()),
                                          stop_event_fd(),
                                          shape.verify_stride()};
-  const OptionArray options(inputs.options);
   long baseline_rss_kib = -1;
 
   const int total = inputs.warmup + inputs.repetitions;
   for (int i = 0; i < total; ++i) {
     if (stop_requested()) throw CellFailure(fmt::format("run {}: stopped by the host", i));
-    void* state = nullptr;
-    call_plugin("client prepare", [&](char* err, size_t len) {
-      return ops.prepare(&host, &params, options.data(), options.size(), &state, err, len);
-    });
-    struct Releaser {
-      const rb_pingpong_client_ops& ops;
-      void* state;
-      ~Releaser() { ops.release(state); }
-    } releaser{ops, state};
+    plugin::PluginSession<rb_pingpong_client_ops> session(ops);
+    session.prepare("client prepare", host, params, inputs.options);
     // After the first prepare and before any connection: the client's idle footprint. Each
     // run's peak is measured from its own start.
-    reset_own_peak_rss();
-    if (baseline_rss_kib < 0) baseline_rss_kib = own_rss_kib();
+    proc::reset_own_peak_rss();
+    if (baseline_rss_kib < 0) baseline_rss_kib = proc::own_rss_kib();
 
-    const ProcessUsage usage_before = process_usage_now();
+    const proc::ProcessUsage usage_before = proc::process_usage_now();
     const uint64_t t_start = host.now_ns(host.ctx);
-    call_plugin("client run", [&](char* err, size_t len) { return ops.run(state, err, len); });
+    session.call("client run", &rb_pingpong_client_ops::run);
     const uint64_t t_end = host.now_ns(host.ctx);
-    const ProcessUsage usage = usage_between(usage_before, process_usage_now());
+    const proc::ProcessUsage usage = proc::usage_between(usage_before, proc::process_usage_now());
     const double user_s = static_cast<double>(usage.user_us) / 1e6;
     const double sys_s = static_cast<double>(usage.sys_us) / 1e6;
     const double cpu_s = user_s + sys_s;
 
-    Counters counters =
-        collect_counters("client counters", [&](const rb_counter_sink* s, char* err, size_t len) {
-          return ops.counters(state, s, err, len);
-        });
+    plugin::Counters counters = session.counters("client counters");
     verify_run(counters, shape, i);
 
     const double seconds = static_cast<double>(t_end - t_start) / 1e9;
     const double mib = static_cast<double>(counters.at("bytes_read")) / kMiB;
-    const long peak_rss_kib = own_peak_rss_kib();
+    const long peak_rss_kib = proc::own_peak_rss_kib();
     Sample sample;
     sample.round = inputs.round;
     sample.iteration = i;

@@ -43,7 +43,7 @@ class EchoPeer {
  private:
   void serve();
 
-  exec::LoopbackListener listener_;
+  LoopbackListener listener_;
   int stop_fd_ = -1;
   std::uint32_t block_size_;
   std::uint64_t trigger_after_;

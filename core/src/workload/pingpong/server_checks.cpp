@@ -4,9 +4,9 @@
 #include <thread>
 
 #include "plugin/loader.h"
+#include "proc/process_census.h"
 #include "workload/checks/check_helpers.h"
 #include "workload/checks/peer_support.h"
-#include "workload/checks/process_census.h"
 #include "workload/checks/server_session.h"
 #include "workload/checks/unknown_option_check.h"
 #include "workload/host_services.h"
@@ -43,16 +43,15 @@ const rb_pingpong_server_ops& server_ops(const CheckContext& context) {
   return *context.plugin.pingpong_server;
 }
 
-using PingpongServerSession = ServerSession<rb_pingpong_server_ops, rb_pingpong_server_params>;
+using PingpongServerSession = ServerSession<rb_pingpong_server_ops>;
 
-rb_pingpong_server_params server_params(const Shape& shape,
-                                        const exec::LoopbackListener& listener) {
+rb_pingpong_server_params server_params(const Shape& shape, const LoopbackListener& listener) {
   return {sizeof(rb_pingpong_server_params), listener.fd(), workload::stop_event_fd(),
           shape.threads, shape.block_size};
 }
 
 // What the runner's check_server holds a server to, against exact host totals.
-void verify_counters(const workload::Counters& counters, const Shape& shape,
+void verify_counters(const plugin::Counters& counters, const Shape& shape,
                      const PatternSessions& host) {
   const auto connections = required_counter(counters, "the server", "connections");
   const auto read = required_counter(counters, "the server", "bytes_read");
@@ -66,7 +65,7 @@ void verify_counters(const workload::Counters& counters, const Shape& shape,
 
 // Sessions that exchange the pattern and end as a client's do, then the server's counters.
 void one_full_exchange(CheckContext& context, const Shape& shape) {
-  const exec::LoopbackListener listener;
+  const LoopbackListener listener;
   PingpongServerSession session(context, server_ops(context), server_params(shape, listener));
   std::optional<PatternSessions> host;
   session.serve_with([&] {
@@ -86,29 +85,25 @@ void check_echo(CheckContext& context) {
 
 void check_unknown_option(CheckContext& context) {
   const rb_pingpong_server_ops& ops = server_ops(context);
-  const exec::LoopbackListener listener;
+  const LoopbackListener listener;
   const rb_pingpong_server_params params{sizeof(rb_pingpong_server_params), listener.fd(),
                                          workload::stop_event_fd(), kLifecycleShape.threads,
                                          kLifecycleShape.block_size};
-  expect_unknown_option_refused_by(
-      context, "prepare",
-      [&](const rb_option* options, uint32_t count, void** state, char* err, size_t err_len) {
-        return ops.prepare(&context.host, &params, options, count, state, err, err_len);
-      },
-      ops.release);
+  expect_unknown_option_refused_by(context, "prepare", ops, params);
 }
 
 void check_fds(CheckContext& context) {
   workload::stop_event_fd();  // the host's, kept for the process: made before the census
-  const auto before = open_fds();
+  const auto before = proc::open_fds();
   one_full_exchange(context, kLifecycleShape);
-  expect_same_fds(before, open_fds());
+  expect_same_fds(before, proc::open_fds());
 }
 
 void check_threads(CheckContext& context) {
-  const auto before = live_threads();
+  const auto before = proc::live_threads();
   one_full_exchange(context, kLifecycleShape);
-  expect_no_new_threads(before, threads_after_release(before, std::chrono::milliseconds(250)));
+  expect_no_new_threads(before,
+                        proc::threads_after_release(before, std::chrono::milliseconds(250)));
 }
 
 // The host stops the server with sessions still open, as at the end of a round whose client
@@ -117,7 +112,7 @@ void check_threads(CheckContext& context) {
 // runner needs them closed before the next round, not sooner.
 void check_stop(CheckContext& context) {
   const Shape shape{2, 3, 4096, 1};
-  const exec::LoopbackListener listener;
+  const LoopbackListener listener;
   PingpongServerSession session(context, server_ops(context), server_params(shape, listener));
   std::optional<PatternSessions> host;
   session.serve_with([&] {

@@ -6,9 +6,9 @@
 #include <thread>
 
 #include "plugin/loader.h"
+#include "proc/process_census.h"
 #include "workload/checks/check_helpers.h"
 #include "workload/checks/peer_support.h"
-#include "workload/checks/process_census.h"
 #include "workload/checks/server_session.h"
 #include "workload/checks/unknown_option_check.h"
 #include "workload/host_services.h"
@@ -39,9 +39,9 @@ const rb_rr_server_ops& server_ops(const CheckContext& context) {
   return *context.plugin.rr_server;
 }
 
-using RrServerSession = ServerSession<rb_rr_server_ops, rb_rr_server_params>;
+using RrServerSession = ServerSession<rb_rr_server_ops>;
 
-rb_rr_server_params server_params(const Shape& shape, const exec::LoopbackListener& listener) {
+rb_rr_server_params server_params(const Shape& shape, const LoopbackListener& listener) {
   return {sizeof(rb_rr_server_params), listener.fd(), workload::stop_event_fd(), shape.threads,
           shape.body_size};
 }
@@ -105,7 +105,7 @@ void converse(int port, const Shape& shape, std::chrono::milliseconds wait) {
   bad.expect_closed("after a 400");
 }
 
-void verify_counters(const workload::Counters& counters, const Shape& shape) {
+void verify_counters(const plugin::Counters& counters, const Shape& shape) {
   const auto connections = required_counter(counters, "the server", "connections");
   const auto requests = required_counter(counters, "the server", "requests");
   const auto bad = required_counter(counters, "the server", "bad_requests");
@@ -118,7 +118,7 @@ void verify_counters(const workload::Counters& counters, const Shape& shape) {
 }
 
 void one_conversation(CheckContext& context, const Shape& shape) {
-  const exec::LoopbackListener listener;
+  const LoopbackListener listener;
   RrServerSession session(context, server_ops(context), server_params(shape, listener));
   session.serve_with([&] { converse(listener.port(), shape, peer_wait(context.watchdog)); });
   verify_counters(session.counters(), shape);
@@ -133,35 +133,31 @@ void check_protocol(CheckContext& context) {
 
 void check_unknown_option(CheckContext& context) {
   const rb_rr_server_ops& ops = server_ops(context);
-  const exec::LoopbackListener listener;
+  const LoopbackListener listener;
   const rb_rr_server_params params{sizeof(rb_rr_server_params), listener.fd(),
                                    workload::stop_event_fd(), kLifecycleShape.threads,
                                    kLifecycleShape.body_size};
-  expect_unknown_option_refused_by(
-      context, "prepare",
-      [&](const rb_option* options, uint32_t count, void** state, char* err, size_t err_len) {
-        return ops.prepare(&context.host, &params, options, count, state, err, err_len);
-      },
-      ops.release);
+  expect_unknown_option_refused_by(context, "prepare", ops, params);
 }
 
 void check_fds(CheckContext& context) {
   workload::stop_event_fd();
-  const auto before = open_fds();
+  const auto before = proc::open_fds();
   one_conversation(context, kLifecycleShape);
-  expect_same_fds(before, open_fds());
+  expect_same_fds(before, proc::open_fds());
 }
 
 void check_threads(CheckContext& context) {
-  const auto before = live_threads();
+  const auto before = proc::live_threads();
   one_conversation(context, kLifecycleShape);
-  expect_no_new_threads(before, threads_after_release(before, std::chrono::milliseconds(250)));
+  expect_no_new_threads(before,
+                        proc::threads_after_release(before, std::chrono::milliseconds(250)));
 }
 
 // Stopped with keep-alive connections open (a load run's end): serve returns and release
 // closes them.
 void check_stop(CheckContext& context) {
-  const exec::LoopbackListener listener;
+  const LoopbackListener listener;
   RrServerSession session(context, server_ops(context), server_params(kLifecycleShape, listener));
   std::vector<std::unique_ptr<HttpPeer>> open;
   const auto wait = peer_wait(context.watchdog);

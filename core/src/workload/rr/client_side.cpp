@@ -4,9 +4,9 @@
 #include <chrono>
 
 #include "loadgen/load_generator.h"
+#include "proc/own_memory.h"
+#include "proc/own_usage.h"
 #include "workload/host_services.h"
-#include "workload/own_memory.h"
-#include "workload/process_usage.h"
 #include "workload/rr/sides.h"
 
 namespace rb::workload {
@@ -56,7 +56,7 @@ double us(std::uint64_t ns) {
 }
 
 Sample to_sample(const loadgen::LoadResult& result, const CellInputs& inputs, int iteration,
-                 double rate, const ProcessUsage& usage, double wall_s) {
+                 double rate, const proc::ProcessUsage& usage, double wall_s) {
   const auto& h = result.latency;
   Sample sample;
   sample.round = inputs.round;
@@ -114,14 +114,14 @@ void run_rr_client(const CellInputs& inputs, const RrShape& shape, const SampleS
   for (int i = 0; i < total; ++i) {
     if (stop_requested()) throw CellFailure(fmt::format("run {}: stopped by the host", i));
     const std::string run = fmt::format("run {}", i);
-    const ProcessUsage before = process_usage_now();
+    const proc::ProcessUsage before = proc::process_usage_now();
     const auto wall_start = std::chrono::steady_clock::now();
     const loadgen::LoadResult result = generate(load_spec(inputs, shape, rate), run);
     const double wall_s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
     verify_run(result, shape, run);
-    Sample sample =
-        to_sample(result, inputs, i, rate, usage_between(before, process_usage_now()), wall_s);
+    Sample sample = to_sample(result, inputs, i, rate,
+                              proc::usage_between(before, proc::process_usage_now()), wall_s);
     if (shape.calibrates()) sample.counters["calibrated_max_rps"] = calibrated_max;
     // Once per round, so the server's request count can be matched against the samples.
     if (i == 0 && shape.calibrates())

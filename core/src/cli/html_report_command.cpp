@@ -1,0 +1,139 @@
+#include "cli/html_report_command.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "cli/exit_codes.h"
+#include "cli/html_history.h"
+#include "cli/plot_script.h"
+#include "cli/reporters.h"
+#include "cli/run_source.h"
+#include "html/html_report.h"
+#include "html/html_text.h"
+#include "report/atomic_file.h"
+#include "report/run_context.h"
+
+namespace rb::cli {
+namespace {
+
+std::string read_bytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+std::string section_title(const LoadedRun& run) {
+  if (run.store_id) return fmt::format("{}: run {}", run.config_name, *run.store_id);
+  return fmt::format("{}: {}", run.config_name, run.results_dir.filename().string());
+}
+
+// plot.py reads a results directory; a stored run gets one written for it under OUT/data.
+std::filesystem::path plot_input(const LoadedRun& run, const std::filesystem::path& out,
+                                 const std::string& slug) {
+  if (!run.results_dir.empty()) return run.results_dir;
+  const auto dir = out / "data" / slug;
+  std::filesystem::create_directories(dir);
+  report::write_file_atomically(
+      dir / "summary.json",
+      render(OutputKind::result_file, "summary.json", {.run = &run.run}).text);
+  return dir;
+}
+
+void add_plots(const LoadedRun& run, const HtmlReportArgs& args, html::ReportSection& section,
+               const std::string& slug) {
+  if (args.no_plots) {
+    section.plots_note = "Plots left out (--no-plots).";
+    return;
+  }
+  const PlotOutcome plots =
+      run_plot_script(plot_input(run, args.html, slug), args.html / "plots" / slug);
+  if (!plots.error.empty()) {
+    section.plots_note = "No plots: " + plots.error;
+    std::cerr << "note: " << section.title << ": " << section.plots_note << '\n';
+    return;
+  }
+  for (const auto& file : plots.files)
+    if (file.extension() == ".png")
+      section.plots.push_back({file.stem().string(), read_bytes(file)});
+  if (section.plots.empty()) section.plots_note = "plot.py drew nothing for this workload.";
+}
+
+}  // namespace
+
+CLI::App* add_html_report_command(CLI::App& app, HtmlReportArgs& args) {
+  auto* cmd = app.add_subcommand(
+      "report", "Write a self-contained HTML report: verdicts, plots, tables, context");
+  cmd->add_option("runs", args.runs, "results dirs, stored run ids, last or last~N")->required();
+  cmd->add_option("--html", args.html, "output directory (report.html and plots/)")->required();
+  cmd->add_option("--baseline", args.baselines,
+                  "compare against this run ('previous': the run before, same config and host); "
+                  "once for all runs or once per run");
+  cmd->add_option("--store", args.store, "history database (default: REACTORBENCH_DB)");
+  cmd->add_option("--config", args.config,
+                  "last / last~N count only finished runs of this config (default: the config "
+                  "of the newest finished run)");
+  cmd->add_option("--host", args.host, "last / last~N count only runs on this host");
+  cmd->add_option("--title", args.title, "the page's title");
+  cmd->add_flag("--no-plots", args.no_plots, "do not run scripts/plot.py");
+  add_compare_flags(*cmd, args.flags);
+  return cmd;
+}
+
+int html_report_command(const HtmlReportArgs& args) {
+  if (!args.baselines.empty() && args.baselines.size() != 1 &&
+      args.baselines.size() != args.runs.size()) {
+    std::cerr << fmt::format("error: {} runs but {} --baseline: give one for all or one per run\n",
+                             args.runs.size(), args.baselines.size());
+    return kExitUsage;
+  }
+  try {
+    const compare::CompareOptions options = to_compare_options(args.flags);
+    const RunSourceOptions sources{store_path_or_env(args.store), args.config, args.host};
+    std::vector<LoadedRun> runs;
+    for (const auto& ref : args.runs) runs.push_back(load_run_ref(ref, sources));
+    std::filesystem::create_directories(args.html);
+
+    html::ReportPage page;
+    page.title = args.title;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      const LoadedRun& run = runs[i];
+      html::ReportSection section;
+      section.title = section_title(run);
+      section.label = run.label;
+      section.run = &run.run;
+      const std::string slug = fmt::format("{}-{}", i + 1, html::slug(section.title));
+      if (!args.baselines.empty()) {
+        const std::string& ref = args.baselines.size() == 1 ? args.baselines[0] : args.baselines[i];
+        std::optional<LoadedRun> base =
+            is_previous_ref(ref) ? load_previous_run(run, sources) : load_run_ref(ref, sources);
+        if (base) {
+          section.comparison = compare::compare_runs(base->run, run.run, options);
+          section.comparison->base_label = base->label;
+          section.comparison->new_label = run.label;
+        } else {
+          section.baseline_note =
+              fmt::format("No earlier finished run of config '{}' on host '{}' to compare with.",
+                          run.config_name, run.run.context.host);
+        }
+      }
+      add_plots(run, args, section, slug);
+      add_history(run, sources, section);
+      page.sections.push_back(std::move(section));
+    }
+    page.generated_at = report::iso8601_utc_now();
+    const auto file = args.html / "report.html";
+    report::write_file_atomically(file,
+                                  render(OutputKind::html_page, "html", {.page = &page}).text);
+    std::cout << "report: " << file.string() << '\n';
+    return kExitOk;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << '\n';
+    return kExitUsage;
+  }
+}
+
+}  // namespace rb::cli

@@ -1,0 +1,28 @@
+#include "exec/cell_child.h"
+
+#include <fmt/format.h>
+
+namespace rb::exec {
+
+bool CellChild::read_reports(const std::function<void(ChildMessage&&)>& on_message) {
+  return read_lines([&](std::string_view line) {
+    if (auto message = parse_child_message(line))
+      on_message(std::move(*message));
+    else
+      protocol_error_ = fmt::format("unreadable report line from the cell's process: '{}'",
+                                    std::string(line.substr(0, 120)));
+  });
+}
+
+Rusage CellChild::rusage() const {
+  const struct rusage& usage = this->usage();
+  Rusage r;
+  r.user_s = static_cast<double>(usage.ru_utime.tv_sec) + usage.ru_utime.tv_usec / 1e6;
+  r.sys_s = static_cast<double>(usage.ru_stime.tv_sec) + usage.ru_stime.tv_usec / 1e6;
+  r.max_rss_kib = usage.ru_maxrss;
+  r.voluntary_cs = usage.ru_nvcsw;
+  r.involuntary_cs = usage.ru_nivcsw;
+  return r;
+}
+
+}  // namespace rb::exec

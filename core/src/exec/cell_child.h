@@ -1,0 +1,30 @@
+// A cell's process as the parent sees it (`runner __cell JOB`): a proc::ChildProcess whose
+// report pipe carries the messages of exec/child_stream.h, one per line.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "exec/child_stream.h"
+#include "model/results.h"
+#include "proc/child_process.h"
+
+namespace rb::exec {
+
+class CellChild : public proc::ChildProcess {
+ public:
+  using proc::ChildProcess::ChildProcess;
+
+  // Reads what the pipe holds now (never blocks) and hands each complete line's message to
+  // on_message; a line that is no message is kept as protocol_error(). False at end of file.
+  bool read_reports(const std::function<void(ChildMessage&&)>& on_message);
+
+  const std::optional<std::string>& protocol_error() const { return protocol_error_; }
+  Rusage rusage() const;
+
+ private:
+  std::optional<std::string> protocol_error_;
+};
+
+}  // namespace rb::exec

@@ -1,0 +1,57 @@
+// The child-to-parent stream: one JSON object per line on a dedicated pipe, never on
+// stdout, so whatever a plugin prints cannot corrupt the samples.
+//   {"type":"loaded","provenance":{...}}   the plugin loaded
+//   {"type":"canary","cpu_ns":..,"syscall_ns":..}   the canary's speed (exec/canary.h),
+//                                          before the plugin loads
+//   {"type":"sample", ...}                  one iteration, as soon as it is measured
+//   {"type":"failed","reason":"..."}        the plugin erred or its counts were wrong
+//   {"type":"done"}                         every iteration finished and was verified
+// Two-process cells (exec/pair_process.h) add:
+//   {"type":"ready","counters":{...}}      the server serves (e.g. its baseline RSS)
+//   {"type":"counters","counters":{...}}   a side's final counters, before "done"
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "exec/canary.h"
+#include "model/results.h"
+
+namespace rb::exec {
+
+// Child side. Each write is one write(2) of a whole line, so a line is never torn.
+class ChildStreamWriter {
+ public:
+  explicit ChildStreamWriter(int fd) : fd_(fd) {}
+  void loaded(const Provenance& provenance) const;
+  void sample(const Sample& sample) const;
+  void failed(std::string_view reason) const;
+  void done() const;
+  void ready(const std::map<std::string, std::uint64_t>& counters) const;
+  void counters(const std::map<std::string, std::uint64_t>& counters) const;
+  void canary(const CanaryResult& canary) const;
+
+ private:
+  void send(const nlohmann::json& message) const;
+  int fd_;
+};
+
+// Parent side.
+struct ChildMessage {
+  enum class Type { loaded, sample, failed, done, ready, counters, canary } type;
+  std::optional<Provenance> provenance;
+  std::optional<Sample> sample;
+  std::string reason;
+  std::map<std::string, std::uint64_t> counters = {};  // ready, counters
+  std::optional<CanaryResult> canary = std::nullopt;
+};
+
+// nullopt for a line that is not a valid message (the parent reports it, never trusts it).
+std::optional<ChildMessage> parse_child_message(std::string_view line);
+
+}  // namespace rb::exec

@@ -1,0 +1,114 @@
+#include "proc/child_process.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <stdexcept>
+#include <system_error>
+#include <thread>
+
+#include "proc/spawn.h"
+
+namespace rb::proc {
+
+ChildProcess::ChildProcess(const std::vector<std::string>& argv,
+                           const std::filesystem::path& log_path, int report_child_fd,
+                           const std::vector<InheritedFd>& inherited) {
+  if (inherited.size() > 16) throw std::invalid_argument("ChildProcess: at most 16 inherited fds");
+  Pipe report;
+  // The parent's end never blocks: it watches several children at once.
+  ::fcntl(report.read_end(), F_SETFL, ::fcntl(report.read_end(), F_GETFL) | O_NONBLOCK);
+  const OwnedFd log(::open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+  const OwnedFd dev_null = open_dev_null();
+
+  SpawnRequest request;
+  request.argv = argv;
+  // Its own process group: a terminal's Ctrl-C reaches the runner, which stops the child
+  // itself and records the cell as interrupted rather than crashed.
+  request.own_process_group = true;
+  request.die_with_parent = true;
+  if (dev_null.valid()) request.fds.push_back({dev_null.get(), STDIN_FILENO});
+  if (log.valid()) {
+    request.fds.push_back({log.get(), STDOUT_FILENO});
+    request.fds.push_back({log.get(), STDERR_FILENO});
+  }
+  request.fds.push_back({report.write_end(), report_child_fd});
+  for (const InheritedFd& fd : inherited) request.fds.push_back({fd.parent_fd, fd.child_fd});
+  // A child whose exec failed exits with 127, which the caller learns when it reaps it.
+  pid_ = spawn(request).pid;
+  report.close_write_end();
+  report_fd_ = report.release_read_end();
+}
+
+ChildProcess::~ChildProcess() {
+  if (!reaped_ && pid_ > 0) {
+    kill_group(SIGKILL);
+    wait_for_exit(pid_);
+  }
+  if (report_fd_ >= 0) ::close(report_fd_);
+}
+
+bool ChildProcess::read_lines(const std::function<void(std::string_view)>& on_line) {
+  if (report_fd_ < 0) return false;
+  char chunk[65536];
+  while (true) {
+    const ssize_t n = ::read(report_fd_, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return true;  // EAGAIN: nothing more now
+    if (n == 0) {
+      ::close(report_fd_);
+      report_fd_ = -1;
+      return false;
+    }
+    buffer_.append(chunk, static_cast<std::size_t>(n));
+    std::size_t start = 0;
+    for (std::size_t nl; (nl = buffer_.find('\n', start)) != std::string::npos; start = nl + 1)
+      on_line(std::string_view(buffer_).substr(start, nl - start));
+    buffer_.erase(0, start);
+  }
+}
+
+void ChildProcess::terminate(std::chrono::milliseconds grace) {
+  if (terminated_ || reaped_) return;
+  terminated_ = true;
+  kill_group(SIGTERM);
+  kill_at_ = std::chrono::steady_clock::now() + grace;
+}
+
+bool ChildProcess::try_reap() {
+  if (reaped_) return true;
+  int status = 0;
+  struct rusage usage {};
+  const pid_t r = ::wait4(pid_, &status, WNOHANG, &usage);
+  if (r == pid_) {
+    reaped_ = true;
+    wait_status_ = status;
+    usage_ = usage;
+    return true;
+  }
+  if (r < 0 && errno != EINTR) throw std::system_error(errno, std::generic_category(), "wait4");
+  if (terminated_ && !killed_ && std::chrono::steady_clock::now() >= kill_at_) {
+    kill_group(SIGKILL);
+    killed_ = true;
+  }
+  return false;
+}
+
+void ChildProcess::kill_group(int signal) const {
+  ::kill(-pid_, signal);
+  ::kill(pid_, signal);
+}
+
+void reap_all(const std::vector<ChildProcess*>& children) {
+  while (true) {
+    bool all = true;
+    for (ChildProcess* child : children) all = child->try_reap() && all;
+    if (all) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
+}  // namespace rb::proc

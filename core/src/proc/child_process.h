@@ -1,0 +1,80 @@
+// A child the parent watches over: started (proc/spawn) in its own process group with the
+// chosen fds inherited, its report pipe read line by line as the lines arrive, stopped with
+// SIGTERM and then SIGKILL, reaped with its rusage. The destructor kills and reaps a child
+// that is still alive, so no way out of the parent (an exception included) leaves one behind.
+// What the lines mean is the caller's business (exec/cell_child.h for a cell's).
+//
+// Each child also asks the kernel for SIGKILL should the parent die first
+// (PR_SET_PDEATHSIG): a killed runner leaves no cell, and no server holding a port, behind.
+// The kernel ties that to the thread that forked, so construct these from a thread that
+// lives as long as the child (the runner's main thread does).
+#pragma once
+
+#include <sys/resource.h>
+#include <sys/types.h>
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rb::proc {
+
+class ChildProcess {
+ public:
+  struct InheritedFd {
+    int parent_fd;
+    int child_fd;
+  };
+
+  // argv[0] is the program's path; stdin is /dev/null, stdout and stderr go to log_path
+  // (truncated), the report pipe's write end is the child's report_child_fd. Throws
+  // std::system_error when the pipe or fork fails.
+  ChildProcess(const std::vector<std::string>& argv, const std::filesystem::path& log_path,
+               int report_child_fd, const std::vector<InheritedFd>& inherited = {});
+  ~ChildProcess();
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+
+  pid_t pid() const { return pid_; }
+  // The report pipe's read end; -1 once it reached end of file.
+  int report_fd() const { return report_fd_; }
+
+  // Reads what the pipe holds now (never blocks) and hands each complete line, without its
+  // newline, to on_line. False at end of file.
+  bool read_lines(const std::function<void(std::string_view)>& on_line);
+
+  // SIGTERM to its process group now; try_reap() sends SIGKILL once `grace` has passed.
+  void terminate(std::chrono::milliseconds grace);
+  bool terminated() const { return terminated_; }
+  bool killed() const { return killed_; }
+
+  // Reaps it if it has exited (never blocks), escalating to SIGKILL when due. True once
+  // reaped.
+  bool try_reap();
+  bool reaped() const { return reaped_; }
+  int wait_status() const { return wait_status_; }
+  // What wait4 said the child used (zero until reaped).
+  const struct rusage& usage() const { return usage_; }
+
+ private:
+  void kill_group(int signal) const;
+
+  pid_t pid_ = -1;
+  int report_fd_ = -1;
+  std::string buffer_;
+  bool terminated_ = false;
+  bool killed_ = false;
+  std::chrono::steady_clock::time_point kill_at_{};
+  bool reaped_ = false;
+  int wait_status_ = 0;
+  struct rusage usage_ {};
+};
+
+// Calls try_reap() on every child, a few milliseconds apart, until all are reaped; the
+// SIGKILL after each one's grace guarantees this ends.
+void reap_all(const std::vector<ChildProcess*>& children);
+
+}  // namespace rb::proc

@@ -1,0 +1,139 @@
+#include "proc/spawn.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <stdexcept>
+#include <system_error>
+
+namespace rb::proc {
+namespace {
+
+[[noreturn]] void throw_errno(const char* what) {
+  throw std::system_error(errno, std::generic_category(), what);
+}
+
+// Where the child lifts every mapped descriptor before placing it, so that one dup2 cannot
+// close another mapping's source.
+constexpr int kScratchFloor = 64;
+
+// After fork, before exec: only async-signal-safe calls, nothing allocates.
+[[noreturn]] void become_program(const SpawnRequest& request, char* const* argv, pid_t parent,
+                                 int exec_error_fd) {
+  if (request.default_signal_mask) {
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
+  }
+  if (request.own_process_group) ::setpgid(0, 0);
+  if (request.no_core_dump) {
+    const rlimit no_core{0, 0};
+    ::setrlimit(RLIMIT_CORE, &no_core);
+  }
+  if (request.die_with_parent) {
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);  // the parent died before prctl took effect
+  }
+  // The exec-error pipe goes up too: a mapping may target the number it happens to have.
+  exec_error_fd = ::fcntl(exec_error_fd, F_DUPFD_CLOEXEC, kScratchFloor);
+  int copies[kMaxFdMappings];
+  const std::size_t count = request.fds.size();
+  for (std::size_t i = 0; i < count; ++i)
+    copies[i] = ::fcntl(request.fds[i].parent_fd, F_DUPFD_CLOEXEC, kScratchFloor);
+  for (std::size_t i = 0; i < count; ++i)
+    if (copies[i] >= 0) ::dup2(copies[i], request.fds[i].child_fd);  // clears FD_CLOEXEC
+  if (request.search_path)
+    ::execvp(argv[0], argv);
+  else
+    ::execv(argv[0], argv);
+  const int error = errno;
+  [[maybe_unused]] const ssize_t ignored = ::write(exec_error_fd, &error, sizeof error);
+  ::_exit(127);
+}
+
+// The child's exec error, or 0 once its end of the pipe closed at exec.
+int read_exec_error(int fd) {
+  int error = 0;
+  ssize_t got = 0;
+  while ((got = ::read(fd, &error, sizeof error)) < 0 && errno == EINTR) {
+  }
+  return got == static_cast<ssize_t>(sizeof error) ? error : 0;
+}
+
+}  // namespace
+
+Spawned spawn(const SpawnRequest& request) {
+  if (request.fds.size() > kMaxFdMappings)
+    throw std::invalid_argument("spawn: too many descriptors for the child");
+  std::vector<char*> argv;
+  for (const auto& arg : request.argv) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+
+  int exec_error_pipe[2];
+  if (::pipe2(exec_error_pipe, O_CLOEXEC) != 0) throw_errno("pipe");
+  const pid_t parent = ::getpid();
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    const int error = errno;
+    ::close(exec_error_pipe[0]);
+    ::close(exec_error_pipe[1]);
+    throw std::system_error(error, std::generic_category(), "fork");
+  }
+  if (pid == 0) become_program(request, argv.data(), parent, exec_error_pipe[1]);
+
+  // Also from the parent: whichever runs first, the group exists before any kill(-pid).
+  if (request.own_process_group) ::setpgid(pid, pid);
+  ::close(exec_error_pipe[1]);
+  Spawned spawned{pid, read_exec_error(exec_error_pipe[0])};
+  ::close(exec_error_pipe[0]);
+  return spawned;
+}
+
+int wait_for_exit(pid_t pid) {
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return status;
+}
+
+OwnedFd::~OwnedFd() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+OwnedFd open_dev_null() {
+  return OwnedFd(::open("/dev/null", O_RDWR | O_CLOEXEC));
+}
+
+Pipe::Pipe() {
+  if (::pipe2(fds_, O_CLOEXEC) != 0) throw_errno("pipe");
+  for (int& fd : fds_) {
+    if (fd > STDERR_FILENO) continue;
+    const int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
+    ::close(fd);
+    fd = moved;
+    if (moved < 0) throw_errno("fcntl");
+  }
+}
+
+Pipe::~Pipe() {
+  close_write_end();
+  if (fds_[0] >= 0) ::close(fds_[0]);
+}
+
+void Pipe::close_write_end() {
+  if (fds_[1] >= 0) ::close(fds_[1]);
+  fds_[1] = -1;
+}
+
+int Pipe::release_read_end() {
+  const int fd = fds_[0];
+  fds_[0] = -1;
+  return fd;
+}
+
+}  // namespace rb::proc

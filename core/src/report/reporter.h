@@ -1,0 +1,69 @@
+// Every output of the runner is a Reporter: the result files (summary.json, .csv, .md), the
+// console tables, the exports to other tools' formats, the compare output and the HTML page.
+// Each format lives in its own file: a function of one part of the input (which Formatter
+// makes a Reporter) or, when it has more to say, a Reporter class of its own (the exports
+// name the metrics they leave out). cli/reporters lists them all in one table, from which
+// the commands choose by name, so no command knows a format.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "model/results.h"
+
+namespace rb {
+namespace compare {
+struct RunComparison;
+}
+namespace html {
+struct ReportPage;
+}
+}  // namespace rb
+
+namespace rb::report {
+
+// What an output is made from; each reporter reads the part its kind of output needs.
+struct ReportInput {
+  const RunResult* run = nullptr;                      // a run's outputs and the exports
+  const compare::RunComparison* comparison = nullptr;  // the compare output
+  const html::ReportPage* page = nullptr;              // the HTML report
+  std::vector<std::string> metrics = {};               // exports: only these (empty: all)
+};
+
+struct Rendered {
+  std::string text;
+  std::vector<std::string> left_out = {};  // metrics the format has no place for
+};
+
+class Reporter {
+ public:
+  virtual ~Reporter() = default;
+  virtual Rendered render(const ReportInput& input) const = 0;
+};
+
+// The part of the input a reporter needs; std::logic_error when the caller left it out.
+template <class T>
+const T& needed(const T* part, const char* what) {
+  if (part == nullptr) throw std::logic_error(std::string("reporter input without ") + what);
+  return *part;
+}
+
+// A reporter that is one function of one part of the input: Formatter<&ReportInput::run,
+// format_summary_csv> renders summary.csv.
+template <auto part, auto format>
+class Formatter final : public Reporter {
+ public:
+  Rendered render(const ReportInput& input) const override {
+    return {format(needed(input.*part, "the part its format is made from"))};
+  }
+};
+
+// The one Formatter of a format, for the table of reporters.
+template <auto part, auto format>
+const Reporter& formatter() {
+  static const Formatter<part, format> instance;
+  return instance;
+}
+
+}  // namespace rb::report

@@ -1,0 +1,73 @@
+#include "text/text_table.h"
+
+#include <algorithm>
+
+namespace rb::text {
+namespace {
+
+std::string padded(const std::string& text, std::size_t width, bool right) {
+  const std::size_t shown = display_width(text);
+  if (shown >= width) return text;
+  const std::string fill(width - shown, ' ');
+  return right ? fill + text : text + fill;
+}
+
+std::string render_row(const std::vector<std::string>& cells,
+                       const std::vector<std::size_t>& widths, const std::vector<bool>& right) {
+  std::string line;
+  for (std::size_t i = 0; i < widths.size(); ++i) {
+    if (i > 0) line += "  ";
+    const std::string cell = i < cells.size() ? cells[i] : std::string();
+    line += padded(cell, widths[i], i < right.size() && right[i]);
+  }
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  return line + '\n';
+}
+
+std::string escaped(const std::string& cell) {
+  std::string out;
+  for (char c : cell) {
+    if (c == '|') out += '\\';
+    out += c == '\n' ? ' ' : c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::size_t display_width(const std::string& text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+std::string render_text(const TextTable& table) {
+  std::vector<std::size_t> widths;
+  for (const auto& h : table.header) widths.push_back(display_width(h));
+  for (const auto& row : table.rows)
+    for (std::size_t i = 0; i < row.size() && i < widths.size(); ++i)
+      widths[i] = std::max(widths[i], display_width(row[i]));
+  std::vector<std::string> rule;
+  for (std::size_t w : widths) rule.emplace_back(w, '-');
+  std::string out = render_row(table.header, widths, table.right_aligned);
+  out += render_row(rule, widths, table.right_aligned);
+  for (const auto& row : table.rows) out += render_row(row, widths, table.right_aligned);
+  return out;
+}
+
+std::string render_markdown(const TextTable& table) {
+  std::string out = "|";
+  for (const auto& h : table.header) out += ' ' + escaped(h) + " |";
+  out += "\n|";
+  for (std::size_t i = 0; i < table.header.size(); ++i)
+    out += i < table.right_aligned.size() && table.right_aligned[i] ? "---:|" : "---|";
+  out += '\n';
+  for (const auto& row : table.rows) {
+    out += '|';
+    for (std::size_t i = 0; i < table.header.size(); ++i)
+      out += ' ' + (i < row.size() ? escaped(row[i]) : std::string()) + " |";
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace rb::text

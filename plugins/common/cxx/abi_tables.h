@@ -1,0 +1,180 @@
+// The C ABI tables of a C++ plugin, one per workload, built from the plugin's
+// maker: a function that parses the options and constructs the workload object,
+// returned as a unique_ptr:
+//   make(host, params, options, optionCount)       flower, pingpong
+//   server/client, rr server make(host, consumerCpu, options, optionCount)
+//   notify (-1 when the params predate it)
+// The entry points check their arguments, call the object directly (no virtual
+// call in the measured paths) and run inside guardedCall, so nothing throws
+// across the boundary.
+//
+// What each object provides:
+//   flower           arm(), dispatch(), reportCounters(sink)
+//   notify           post(value), finish() -> rb_notify_result,
+//   reportCounters(sink) pingpong server  serve(), reportCounters(sink) (and rr
+//   server) pingpong client  run(), reportCounters(sink)
+// SystemErrors: see guardedCall.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+
+#include "abi_guard.h"
+#include "reactorbench/plugin.h"
+
+namespace rbcommon {
+
+template <typename Result, typename... Args>
+Result resultOf(Result (*)(Args...));
+
+// The workload object a maker returns a unique_ptr to.
+template <auto make>
+using MadeBy = typename decltype(resultOf(make))::element_type;
+
+// What a maker receives of the params, once the caller's struct is known to be
+// new enough.
+inline const rb_flower_params& checkedParams(const rb_flower_params* params) {
+  return requireParams(params, offsetof(rb_flower_params, write_fds) + sizeof params->write_fds,
+                       "flower params");
+}
+inline int checkedParams(const rb_notify_params* params) {
+  const auto& checked = requireParams(params, sizeof params->struct_size, "notify params");
+  const bool hasCpu =
+      checked.struct_size >= offsetof(rb_notify_params, consumer_cpu) + sizeof params->consumer_cpu;
+  return hasCpu ? checked.consumer_cpu : -1;
+}
+// The servers' and the client's params are read whole: they end without padding, so their
+// size is where the last member ends (a host built against an older, shorter struct is
+// refused).
+static_assert(sizeof(rb_pingpong_server_params) ==
+              offsetof(rb_pingpong_server_params, block_size) + sizeof(std::uint32_t));
+static_assert(sizeof(rb_pingpong_client_params) ==
+              offsetof(rb_pingpong_client_params, verify_stride) + sizeof(std::uint32_t));
+static_assert(sizeof(rb_rr_server_params) ==
+              offsetof(rb_rr_server_params, body_size) + sizeof(std::uint32_t));
+inline const char* nameOf(const rb_pingpong_server_params*) {
+  return "pingpong server params";
+}
+inline const char* nameOf(const rb_pingpong_client_params*) {
+  return "pingpong client params";
+}
+inline const char* nameOf(const rb_rr_server_params*) {
+  return "rr server params";
+}
+template <typename Params>
+const Params& checkedParams(const Params* params) {
+  return requireParams(params, sizeof *params, nameOf(params));
+}
+
+// The entry points over the object `make` makes; a table takes the ones its
+// workload has.
+template <auto make, typename... SystemErrors>
+struct Entry {
+  using Object = MadeBy<make>;
+
+  template <typename Params>
+  static int prepare(const rb_host* host, const Params* params, const rb_option* options,
+                     std::uint32_t optionCount, void** state, char* err,
+                     std::size_t errLen) noexcept {
+    return guardedCall<SystemErrors...>(err, errLen, [&] {
+      clearStateOut(state);
+      *state = make(host, checkedParams(params), options, optionCount).release();
+    });
+  }
+  static int arm(void* state, char* err, std::size_t errLen) noexcept {
+    return guardedCall<SystemErrors...>(err, errLen, [&] { stateOf<Object>(state).arm(); });
+  }
+  static int dispatch(void* state, char* err, std::size_t errLen) noexcept {
+    return guardedCall<SystemErrors...>(err, errLen, [&] { stateOf<Object>(state).dispatch(); });
+  }
+  static int serve(void* state, char* err, std::size_t errLen) noexcept {
+    return guardedCall<SystemErrors...>(err, errLen, [&] { stateOf<Object>(state).serve(); });
+  }
+  static int run(void* state, char* err, std::size_t errLen) noexcept {
+    return guardedCall<SystemErrors...>(err, errLen, [&] { stateOf<Object>(state).run(); });
+  }
+  static int post(void* state, std::uint64_t value) noexcept {
+    return guardedPost([&] { static_cast<Object*>(state)->post(value); });
+  }
+  static int finish(void* state, rb_notify_result* result, char* err, std::size_t errLen) noexcept {
+    return guardedCall<SystemErrors...>(err, errLen, [&] {
+      if (result == nullptr) {
+        throw std::invalid_argument("finish: result is NULL");
+      }
+      const rb_notify_result got = stateOf<Object>(state).finish();
+      result->count = got.count;
+      result->sum = got.sum;
+    });
+  }
+  static int counters(void* state, const rb_counter_sink* sink, char* err,
+                      std::size_t errLen) noexcept {
+    return guardedCall<SystemErrors...>(
+        err, errLen, [&] { stateOf<Object>(state).reportCounters(requireSink(sink)); });
+  }
+  static void release(void* state) noexcept { delete static_cast<Object*>(state); }
+};
+
+// The tables, from the entry points of one Entry.
+template <typename E>
+constexpr rb_flower_ops flowerOps() {
+  return {sizeof(rb_flower_ops),
+          &E::template prepare<rb_flower_params>,
+          &E::arm,
+          &E::dispatch,
+          &E::counters,
+          &E::release};
+}
+template <typename E>
+constexpr rb_notify_ops notifyOps() {
+  return {sizeof(rb_notify_ops),
+          &E::template prepare<rb_notify_params>,
+          &E::post,
+          &E::finish,
+          &E::counters,
+          &E::release};
+}
+// A pingpong or rr server: the same four calls over its own params.
+template <typename Ops, typename Params, typename E>
+constexpr Ops serverOps() {
+  return {sizeof(Ops), &E::template prepare<Params>, &E::serve, &E::counters, &E::release};
+}
+template <typename E>
+constexpr rb_pingpong_client_ops clientOps() {
+  return {sizeof(rb_pingpong_client_ops), &E::template prepare<rb_pingpong_client_params>, &E::run,
+          &E::counters, &E::release};
+}
+
+template <auto make, typename... SystemErrors>
+inline constexpr rb_flower_ops kFlowerOps = flowerOps<Entry<make, SystemErrors...>>();
+
+template <auto make, typename... SystemErrors>
+inline constexpr rb_notify_ops kNotifyOps = notifyOps<Entry<make, SystemErrors...>>();
+
+template <auto make, typename... SystemErrors>
+inline constexpr rb_pingpong_server_ops kPingpongServerOps =
+    serverOps<rb_pingpong_server_ops, rb_pingpong_server_params, Entry<make, SystemErrors...>>();
+
+template <auto make, typename... SystemErrors>
+inline constexpr rb_rr_server_ops kRrServerOps =
+    serverOps<rb_rr_server_ops, rb_rr_server_params, Entry<make, SystemErrors...>>();
+
+template <auto make, typename... SystemErrors>
+inline constexpr rb_pingpong_client_ops kPingpongClientOps =
+    clientOps<Entry<make, SystemErrors...>>();
+
+// What a notify consumer's finish() returns.
+inline rb_notify_result notifyResult(std::uint64_t count, std::uint64_t sum) {
+  rb_notify_result result{};
+  result.struct_size = sizeof result;
+  result.count = count;
+  result.sum = sum;
+  return result;
+}
+
+// The descriptor for a host of the same ABI major version, NULL for any other.
+inline const rb_plugin* offeredTo(std::uint32_t hostAbiVersion, const rb_plugin& plugin) {
+  return RB_VERSION_MAJOR(hostAbiVersion) == RB_ABI_MAJOR ? &plugin : nullptr;
+}
+
+}  // namespace rbcommon

@@ -1,0 +1,29 @@
+#include "options.h"
+
+#include "declared_options.h"
+
+namespace rbcondvar {
+
+namespace {
+enum Option { kNotify, kBatch };
+}  // namespace
+
+// Both are choices of two words, not booleans: a config writes exactly these.
+const std::array<rb_option_decl, 2> kOptionDecls = {
+    rbcommon::declareOption(RB_OPTION_ENUM, "notify", "signal|broadcast", "signal",
+                            "signal: pthread_cond_signal wakes one waiter; broadcast: "
+                            "pthread_cond_broadcast, as seed 004"),
+    rbcommon::declareOption(RB_OPTION_ENUM, "batch", "false|true", "false",
+                            "true: the consumer takes everything queued under one lock; false: "
+                            "one item per lock, as seed 004"),
+};
+
+CondvarOptions parseCondvarOptions(const rb_option* options, std::uint32_t count) {
+  const auto values = rbcommon::parseDeclaredOptions(kOptionDecls, "notify", options, count);
+  CondvarOptions parsed;
+  parsed.broadcast = values[kNotify].number == 1;
+  parsed.batch = values[kBatch].number == 1;
+  return parsed;
+}
+
+}  // namespace rbcondvar

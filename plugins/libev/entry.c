@@ -1,0 +1,50 @@
+#include <ev.h>
+#include <pthread.h>
+#include <stdio.h>
+
+#include "flower.h"
+#include "notify.h"
+#include "options.h"
+#include "pingpong_client.h"
+#include "pingpong_server.h"
+#include "reactorbench/plugin.h"
+#include "rr_server.h"
+
+static char version_text[32];
+static pthread_once_t version_once = PTHREAD_ONCE_INIT;
+
+static void format_version(void) {
+  snprintf(version_text, sizeof version_text, "%d.%d", ev_version_major(), ev_version_minor());
+}
+
+/* The libev.so.4 loaded at run time, which may be newer than the ev.h built against. */
+static const char* libev_version(void) {
+  pthread_once(&version_once, format_version);
+  return version_text;
+}
+
+static const rb_plugin kDescriptor = {
+    .struct_size = sizeof(rb_plugin),
+    .abi_version = RB_ABI_VERSION,
+    .name = "libev",
+    .version = "1.0.0",
+    .library = "libev",
+    .library_version = libev_version,
+    .description =
+        "libev 4 ev_loop per thread: ev_io watchers, ev_break, ev_async for hand-offs and "
+        "notify; option backend=epoll|poll|select",
+    .flower = &libev_flower_ops,
+    .notify = &libev_notify_ops,
+    .pingpong_server = &libev_pingpong_server_ops,
+    .pingpong_client = &libev_pingpong_client_ops,
+    .rr_server = &libev_rr_server_ops,
+    .options = kLibevOptions,
+    .option_count = kLibevOptionCount,
+};
+
+RB_PLUGIN_ENTRY(host_abi_version) {
+  if (RB_VERSION_MAJOR(host_abi_version) != RB_ABI_MAJOR) {
+    return NULL;
+  }
+  return &kDescriptor;
+}

@@ -1,0 +1,30 @@
+#include "options.h"
+
+#include "declared_options.h"
+
+namespace rbmuduo {
+
+namespace {
+enum Option { kEventsInitial, kPost };
+}  // namespace
+
+const std::array<rb_option_decl, 2> kOptionDecls = {
+    rbcommon::declareOption(RB_OPTION_INT, "events_initial", "1..1048576", "16",
+                            "initial size of the epoll_wait result array, doubled whenever a "
+                            "poll fills it (muduo: 16)"),
+    rbcommon::declareOption(RB_OPTION_ENUM, "post", "queue_in_loop|coalesced", "queue_in_loop",
+                            "queue_in_loop: one queueInLoop functor per item, as muduo code "
+                            "does; coalesced: a vector of items, one functor per batch",
+                            "notify"),
+};
+
+PluginOptions parsePluginOptions(const char* workload, const rb_option* options,
+                                 std::uint32_t count) {
+  const auto values = rbcommon::parseDeclaredOptions(kOptionDecls, workload, options, count);
+  PluginOptions parsed;
+  parsed.eventsInitial = static_cast<std::size_t>(values[kEventsInitial].number);
+  parsed.post = values[kPost].number == 0 ? PostMode::kQueueInLoop : PostMode::kCoalesced;
+  return parsed;
+}
+
+}  // namespace rbmuduo

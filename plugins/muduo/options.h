@@ -1,0 +1,37 @@
+// The [plugin_options.muduo] / [plugin_options.epoll-add-always] keys, declared once: the
+// descriptor carries kOptionDecls (ABI 1.3) and prepare parses what it receives from it.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "reactorbench/plugin.h"
+
+namespace rbmuduo {
+
+enum class PostMode {
+  // post = "queue_in_loop": one EventLoop::queueInLoop(functor) per item, as muduo code hands
+  // work to a loop: the functor vector is swapped out once per loop iteration (batching on
+  // the consumer side), but every cross-thread call writes the loop's eventfd.
+  kQueueInLoop,
+  // post = "coalesced": items go onto a vector of their own; only the post that finds it
+  // empty queues a drain functor, so the eventfd is written once per batch.
+  kCoalesced,
+};
+
+struct PluginOptions {
+  // Initial size of the epoll_wait result array (muduo: 16, doubled whenever a poll fills it).
+  std::size_t eventsInitial = 16;
+  // notify only.
+  PostMode post = PostMode::kQueueInLoop;
+};
+
+extern const std::array<rb_option_decl, 2> kOptionDecls;
+
+// The options for one workload ("flower", "notify", ...). Throws std::invalid_argument naming
+// the key for an unknown key, a malformed value or a key of another workload.
+PluginOptions parsePluginOptions(const char* workload, const rb_option* options,
+                                 std::uint32_t count);
+
+}  // namespace rbmuduo

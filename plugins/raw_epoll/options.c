@@ -1,0 +1,100 @@
+#include "options.h"
+
+#include <string.h>
+
+#include "error_message.h"
+#include "option_table.h"
+
+enum { kMaxEvents, kSpinNs, kWake, kStallMs, kStallEveryMs };
+
+/* max_events' 1 << 20 bounds a buffer; spin_ns' 10 ms per event is far beyond any slowdown
+ * worth injecting (more is surely a typo); a stall is at most an hour. */
+const rb_option_decl kRawEpollOptions[kRawEpollOptionCount] = {
+    [kMaxEvents] = {.struct_size = sizeof(rb_option_decl),
+                    .type = RB_OPTION_INT,
+                    .name = "max_events",
+                    .allowed = "1..1048576",
+                    .help = "epoll_wait's maxevents (default: from the pipe count)",
+                    .workloads = "flower,pingpong_server,pingpong_client,rr_server"},
+    [kSpinNs] = {.struct_size = sizeof(rb_option_decl),
+                 .type = RB_OPTION_INT,
+                 .name = "spin_ns",
+                 .allowed = "0..10000000",
+                 .default_value = "0",
+                 .help = "an injected busy-wait per event handled, in ns (0: off)"},
+    [kWake] = {.struct_size = sizeof(rb_option_decl),
+               .type = RB_OPTION_ENUM,
+               .name = "wake",
+               .allowed = "every|when_empty",
+               .default_value = "every",
+               .help = "notify: write the eventfd on every post, or only onto an empty queue",
+               .workloads = "notify"},
+    [kStallMs] = {.struct_size = sizeof(rb_option_decl),
+                  .type = RB_OPTION_INT,
+                  .name = "stall_ms",
+                  .allowed = "0..3600000",
+                  .help = "rr: an injected pause of each serving loop, in ms (with stall_every_ms)",
+                  .workloads = "rr_server"},
+    [kStallEveryMs] = {.struct_size = sizeof(rb_option_decl),
+                       .type = RB_OPTION_INT,
+                       .name = "stall_every_ms",
+                       .allowed = "0..3600000",
+                       .help = "rr: how often each serving loop stalls, in ms (with stall_ms)",
+                       .workloads = "rr_server"},
+};
+
+static int parse_table(const rb_option* options, uint32_t option_count, const char* workload,
+                       rb_option_value* values, char* err, size_t err_len) {
+  return option_table_parse(kRawEpollOptions, kRawEpollOptionCount, workload, options, option_count,
+                            values, err, err_len);
+}
+
+static void epoll_from(const rb_option_value* values, struct epoll_options* out) {
+  out->max_events = (uint32_t)values[kMaxEvents].number;
+  out->spin_ns = (uint64_t)values[kSpinNs].number;
+}
+
+int parse_epoll_options(const rb_option* options, uint32_t option_count, const char* workload,
+                        struct epoll_options* out, char* err, size_t err_len) {
+  rb_option_value values[kRawEpollOptionCount];
+  const int rc = parse_table(options, option_count, workload, values, err, err_len);
+  if (rc == RB_OK) {
+    epoll_from(values, out);
+  }
+  return rc;
+}
+
+int parse_notify_options(const rb_option* options, uint32_t option_count,
+                         struct notify_options* out, char* err, size_t err_len) {
+  rb_option_value values[kRawEpollOptionCount];
+  const int rc = parse_table(options, option_count, "notify", values, err, err_len);
+  if (rc == RB_OK) {
+    out->wake_when_empty = (int)values[kWake].number;
+    out->spin_ns = (uint64_t)values[kSpinNs].number;
+  }
+  return rc;
+}
+
+int parse_rr_options(const rb_option* options, uint32_t option_count, struct epoll_options* out,
+                     struct rr_stall* stall, char* err, size_t err_len) {
+  rb_option_value values[kRawEpollOptionCount];
+  const int rc = parse_table(options, option_count, "rr_server", values, err, err_len);
+  if (rc != RB_OK) {
+    return rc;
+  }
+  epoll_from(values, out);
+  memset(stall, 0, sizeof *stall);
+  stall->ms = (uint64_t)values[kStallMs].number;
+  stall->every_ms = (uint64_t)values[kStallEveryMs].number;
+  const int have_ms = values[kStallMs].given;
+  if (have_ms != values[kStallEveryMs].given ||
+      (have_ms && (stall->every_ms == 0 || stall->ms >= stall->every_ms))) {
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
+                        "options 'stall_ms' and 'stall_every_ms' go together, with stall_ms < "
+                        "stall_every_ms");
+  }
+  if (stall->ms == 0) {
+    stall->every_ms = 0;
+  }
+  return RB_OK;
+}

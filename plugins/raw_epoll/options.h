@@ -1,0 +1,37 @@
+#ifndef RAW_EPOLL_OPTIONS_H
+#define RAW_EPOLL_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "reactorbench/plugin.h"
+#include "rr_stall.h"
+
+/* The options of [plugin_options.raw-epoll], declared once: the descriptor lists this table
+ * and every parse_* below parses against it, for its own workload. */
+enum { kRawEpollOptionCount = 5 };
+extern const rb_option_decl kRawEpollOptions[kRawEpollOptionCount];
+
+/* flower, pingpong and rr. */
+struct epoll_options {
+  uint32_t max_events; /* epoll_wait's maxevents; 0 means the default for the pipe count */
+  uint64_t spin_ns;    /* busy-wait per read callback / served message (spin.h); 0 = off */
+};
+
+/* notify. */
+struct notify_options {
+  int wake_when_empty; /* wake = "when_empty"; default "every" */
+  uint64_t spin_ns;    /* busy-wait per item consumed (spin.h); 0 = off */
+};
+
+/* Unknown keys, keys of another workload and malformed values give RB_ERR_INVALID_ARGUMENT
+ * with a message naming them. workload: "flower", "pingpong_server" or "pingpong_client". */
+int parse_epoll_options(const rb_option* options, uint32_t option_count, const char* workload,
+                        struct epoll_options* out, char* err, size_t err_len);
+int parse_notify_options(const rb_option* options, uint32_t option_count,
+                         struct notify_options* out, char* err, size_t err_len);
+/* rr also takes stall_ms and stall_every_ms: both or neither, stall_ms < stall_every_ms. */
+int parse_rr_options(const rb_option* options, uint32_t option_count, struct epoll_options* out,
+                     struct rr_stall* stall, char* err, size_t err_len);
+
+#endif

@@ -1,0 +1,2 @@
+#include "high/sub/d.h"
+#include "low/a.h"

@@ -1,0 +1,30 @@
+// The plugin files this build made (its plugin directory), for tests that load them directly.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "reactorbench/plugin.h"
+
+namespace rb_test {
+
+// Every *.so in the build's plugin directory, sorted.
+std::vector<std::string> PluginPaths();
+
+// Path of one plugin file in that directory, e.g. PluginPath("libevent2").
+std::string PluginPath(const std::string& file_stem);
+
+// The entry function of a plugin file. dlopen(RTLD_NOW | RTLD_LOCAL) once per path and never
+// dlclose'd, as in a run. Throws std::runtime_error with dlerror's text.
+rb_entry_fn LoadEntry(const std::string& path);
+
+// The descriptor for this host's ABI version; throws if the entry returns NULL.
+const rb_plugin& LoadPlugin(const std::string& path);
+
+// Paths of the plugins that load and offer the flower workload.
+std::vector<std::string> FlowerPluginPaths();
+
+// "libevent2.so" -> "libevent2", "raw_epoll.so" -> "raw_epoll": usable in a test name.
+std::string TestNameOf(const std::string& path);
+
+}  // namespace rb_test
