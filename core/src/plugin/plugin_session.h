@@ -5,7 +5,7 @@
 // and the unit-test drivers all drive plugins through it.
 //
 // Every call goes through a hook, hook(phase, fn) -> fn(): the conformance checks pass their
-// phase watchdog (validate/watched_session.h). The default hook only calls fn, inline, so on
+// phase watchdog (workload/checks/watched_session.h). The default hook only calls fn, inline, so on
 // the runner's path nothing sits between the host's timestamps and the plugin's call.
 #pragma once
 
