@@ -14,7 +14,7 @@ namespace rb::store {
 namespace {
 
 constexpr const char* kSchemaV1 = R"sql(
-CREATE TABLE runs (
+CREATE TABLE IF NOT EXISTS runs (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   started_at TEXT NOT NULL,
   finished_at TEXT NOT NULL DEFAULT '',
@@ -32,7 +32,7 @@ CREATE TABLE runs (
   governor TEXT NOT NULL,
   context TEXT NOT NULL              -- the whole RunContext as JSON
 );
-CREATE TABLE cells (
+CREATE TABLE IF NOT EXISTS cells (
   id INTEGER PRIMARY KEY,
   run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
   cell_index INTEGER NOT NULL,
@@ -49,7 +49,7 @@ CREATE TABLE cells (
   result TEXT NOT NULL,              -- the whole CellResult as summary.json has it
   UNIQUE (run_id, cell_index)
 );
-CREATE TABLE samples (
+CREATE TABLE IF NOT EXISTS samples (
   cell_id INTEGER NOT NULL REFERENCES cells(id) ON DELETE CASCADE,
   seq INTEGER NOT NULL,              -- arrival order
   round INTEGER NOT NULL,
@@ -61,7 +61,7 @@ CREATE TABLE samples (
 )sql";
 
 constexpr const char* kSchemaV2 = R"sql(
-CREATE TABLE cell_metrics (
+CREATE TABLE IF NOT EXISTS cell_metrics (
   cell_id INTEGER NOT NULL REFERENCES cells(id) ON DELETE CASCADE,
   metric TEXT NOT NULL,
   n INTEGER NOT NULL,
@@ -71,12 +71,12 @@ CREATE TABLE cell_metrics (
   summary TEXT NOT NULL,             -- the whole stats::Summary as JSON
   PRIMARY KEY (cell_id, metric)
 ) WITHOUT ROWID;
-CREATE INDEX runs_by_config_host ON runs (config_name, host, id);
-CREATE INDEX cells_by_identity ON cells (workload, plugin, params_label);
+CREATE INDEX IF NOT EXISTS runs_by_config_host ON runs (config_name, host, id);
+CREATE INDEX IF NOT EXISTS cells_by_identity ON cells (workload, plugin, params_label);
 )sql";
 
 constexpr const char* kSchemaV3 = R"sql(
-CREATE TABLE cell_provenance (
+CREATE TABLE IF NOT EXISTS cell_provenance (
   cell_id INTEGER NOT NULL REFERENCES cells(id) ON DELETE CASCADE,
   role TEXT NOT NULL,                -- server | client (two-process cells) | plugin
   path TEXT NOT NULL,
@@ -86,12 +86,12 @@ CREATE TABLE cell_provenance (
   so_sha256 TEXT NOT NULL,
   PRIMARY KEY (cell_id, role)
 ) WITHOUT ROWID;
-CREATE INDEX cell_provenance_by_sha256 ON cell_provenance (so_sha256);
-CREATE INDEX cell_provenance_by_library ON cell_provenance (library, library_version);
+CREATE INDEX IF NOT EXISTS cell_provenance_by_sha256 ON cell_provenance (so_sha256);
+CREATE INDEX IF NOT EXISTS cell_provenance_by_library ON cell_provenance (library, library_version);
 )sql";
 
 constexpr const char* kSchemaV4 = R"sql(
-CREATE TABLE cell_rounds (
+CREATE TABLE IF NOT EXISTS cell_rounds (
   cell_id INTEGER NOT NULL REFERENCES cells(id) ON DELETE CASCADE,
   round INTEGER NOT NULL,
   attempt INTEGER NOT NULL,          -- 0, or the retry kept after disturbed attempts
@@ -164,8 +164,8 @@ void backfill_interference(Database& db) {
   }
 }
 
+// The caller holds the write transaction.
 void apply_step(Database& db, int version) {
-  Transaction tx(db);
   if (version == 1) db.exec(kSchemaV1);
   if (version == 2) {
     db.exec(kSchemaV2);
@@ -180,7 +180,6 @@ void apply_step(Database& db, int version) {
     backfill_interference(db);
   }
   db.set_user_version(version);
-  tx.commit();
 }
 
 void refuse_newer(const Database& db, int found) {
@@ -210,9 +209,17 @@ void insert_cell_provenance(Database& db, std::int64_t cell_id, const CellResult
 }
 
 void migrate_to(Database& db, int target) {
-  const int found = db.user_version();
-  refuse_newer(db, found);
-  for (int version = found + 1; version <= target; ++version) apply_step(db, version);
+  refuse_newer(db, db.user_version());
+  for (;;) {
+    // The version again under the write lock (BEGIN IMMEDIATE): another runner that opened
+    // the same new store a moment earlier may have created or migrated it meanwhile.
+    Transaction tx(db);
+    const int found = db.user_version();
+    refuse_newer(db, found);
+    if (found >= target) return;
+    apply_step(db, found + 1);
+    tx.commit();
+  }
 }
 
 Database open_history(const std::filesystem::path& path, bool create) {
