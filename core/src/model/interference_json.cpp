@@ -17,7 +17,7 @@ Json to_json(const RoundInterference& r) {
               {"disturbed", r.disturbed}};
 }
 
-void from_json(const Json& j, RoundInterference& r) {
+void from_json(const JsonField& j, RoundInterference& r) {
   r.round = j.at("round").get<int>();
   r.attempt = j.value("attempt", 0);
   r.cpus = j.value("cpus", std::vector<int>{});
@@ -46,15 +46,16 @@ Json cell_interference_to_json(const CellResult& cell) {
               {"rounds", std::move(rounds)}};
 }
 
-void cell_interference_from_json(const Json& cell_json, CellResult& cell) {
+void cell_interference_from_json(const JsonField& cell_json, CellResult& cell) {
   cell.interference.clear();
   cell.disturbed = false;
   cell.disturbance.clear();
   const auto it = cell_json.find("interference");
-  if (it == cell_json.end() || it->is_null()) return;
+  if (!it) return;
   cell.disturbed = it->at("disturbed").get<bool>();
   cell.disturbance = it->value("disturbance", "");
-  for (const auto& round : it->at("rounds")) from_json(round, cell.interference.emplace_back());
+  for (const auto& round : it->at("rounds").elements())
+    from_json(round, cell.interference.emplace_back());
 }
 
 void add_machine_fields(const RunContext& c, Json& out) {
@@ -64,7 +65,7 @@ void add_machine_fields(const RunContext& c, Json& out) {
   out["foreign_processes"] = c.foreign_processes;
 }
 
-void read_machine_fields(const Json& j, RunContext& c) {
+void read_machine_fields(const JsonField& j, RunContext& c) {
   const RunContext defaults;
   c.clock_resolution_ns = j.value("clock_resolution_ns", defaults.clock_resolution_ns);
   c.clock_overhead_ns = j.value("clock_overhead_ns", defaults.clock_overhead_ns);

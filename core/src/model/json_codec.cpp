@@ -5,20 +5,11 @@
 #include <string>
 
 #include "model/interference_json.h"
+#include "model/json_field.h"
 
 namespace rb::model {
 
 namespace {
-
-// JSON has no NaN; nlohmann writes it as null, so null reads back as NaN.
-double number(const Json& j) {
-  if (j.is_null()) return std::numeric_limits<double>::quiet_NaN();
-  return j.get<double>();
-}
-
-double number_at(const Json& j, const char* key) {
-  return number(j.at(key));
-}
 
 template <typename T>
 Json array_of(const std::vector<T>& items) {
@@ -28,10 +19,9 @@ Json array_of(const std::vector<T>& items) {
 }
 
 template <typename T>
-std::vector<T> vector_from(const Json& array) {
+std::vector<T> vector_from(const JsonField& array) {
   std::vector<T> out;
-  out.reserve(array.size());
-  for (const auto& item : array) {
+  for (const auto& item : array.elements()) {
     T value;
     from_json(item, value);
     out.push_back(std::move(value));
@@ -63,13 +53,15 @@ Json params_to_json(const std::vector<Param>& params) {
   return out;
 }
 
-std::vector<Param> params_from_json(const Json& object) {
+std::vector<Param> params_from_json(const JsonField& object) {
   std::vector<Param> out;
-  for (const auto& [name, value] : object.items()) {
-    if (value.is_number_integer())
+  for (const auto& [name, value] : object.members()) {
+    if (value.json().is_number_integer())
       out.push_back({name, value.get<std::int64_t>()});
-    else
+    else if (value.json().is_string())
       out.push_back({name, value.get<std::string>()});
+    else
+      value.fail("an integer or a string");
   }
   return out;
 }
@@ -110,26 +102,28 @@ Json to_json(const stats::Summary& s) {
   return out;
 }
 
-void from_json(const Json& j, stats::Summary& s) {
+void from_json(const JsonField& j, stats::Summary& s) {
   s.n = j.at("n").get<std::size_t>();
-  s.median = number_at(j, "median");
-  s.mean = number_at(j, "mean");
-  s.stddev = number_at(j, "stddev");
-  s.cv = number_at(j, "cv");
-  s.min = number_at(j, "min");
-  s.max = number_at(j, "max");
-  s.q1 = number_at(j, "q1");
-  s.q3 = number_at(j, "q3");
-  s.ci_level = number_at(j, "ci_level");
-  s.ci_low = number_at(j, "ci_low");
-  s.ci_high = number_at(j, "ci_high");
-  s.fence_low = number_at(j, "fence_low");
-  s.fence_high = number_at(j, "fence_high");
+  using S = stats::Summary;
+  const std::pair<const char*, double S::*> numbers[] = {{"median", &S::median},
+                                                         {"mean", &S::mean},
+                                                         {"stddev", &S::stddev},
+                                                         {"cv", &S::cv},
+                                                         {"min", &S::min},
+                                                         {"max", &S::max},
+                                                         {"q1", &S::q1},
+                                                         {"q3", &S::q3},
+                                                         {"ci_level", &S::ci_level},
+                                                         {"ci_low", &S::ci_low},
+                                                         {"ci_high", &S::ci_high},
+                                                         {"fence_low", &S::fence_low},
+                                                         {"fence_high", &S::fence_high}};
+  for (const auto& [key, member] : numbers) s.*member = j.at(key).get<double>();
   s.outliers = j.at("outliers").get<std::vector<std::size_t>>();
   // Written before rounds were the replicates: a flat interval, rounds unknown.
-  s.ci_method = j.value("ci_method", std::string("flat"));
+  s.ci_method = j.value("ci_method", "flat");
   s.rounds = j.value("rounds", std::size_t{0});
-  if (const auto v = j.find("variance"); v != j.end() && v->is_object()) {
+  if (const auto v = j.find("variance")) {
     stats::VarianceComponents c;
     c.rounds = v->value("rounds", std::size_t{0});
     c.iterations = v->value("iterations", 0.0);
@@ -139,13 +133,11 @@ void from_json(const Json& j, stats::Summary& s) {
     c.between_share = v->value("between_share", 0.0);
     s.components = c;
   }
-  if (const auto p = j.find("precision_plan"); p != j.end() && p->is_object()) {
+  if (const auto p = j.find("precision_plan")) {
     stats::PrecisionPlan plan;
     plan.target = p->value("target_half_width", 0.0);
-    if (const auto it = p->find("iterations"); it != p->end() && it->is_number_integer())
-      plan.iterations = it->get<int>();
-    if (const auto it = p->find("rounds"); it != p->end() && it->is_number_integer())
-      plan.rounds = it->get<int>();
+    if (const auto it = p->find("iterations")) plan.iterations = it->get<int>();
+    if (const auto it = p->find("rounds")) plan.rounds = it->get<int>();
     s.plan = plan;
   }
 }
@@ -161,16 +153,20 @@ Json to_json(const Sample& sample) {
   return out;
 }
 
-void from_json(const Json& j, Sample& sample) {
+void from_json(const JsonField& j, Sample& sample) {
   sample.round = j.at("round").get<int>();
   sample.iteration = j.at("iteration").get<int>();
   sample.warmup = j.at("warmup").get<bool>();
-  sample.metrics.clear();
-  for (const auto& [name, value] : j.at("metrics").items()) sample.metrics[name] = number(value);
+  sample.metrics = j.at("metrics").get<std::map<std::string, double>>();
   sample.counters = j.at("counters").get<std::map<std::string, std::uint64_t>>();
   sample.latency_histogram.clear();
-  if (const auto it = j.find("latency_histogram"); it != j.end())
-    sample.latency_histogram = it->get<stats::LatencyHistogram::Sparse>();
+  if (const auto it = j.find("latency_histogram"))
+    for (const auto& pair : it->elements()) {
+      const auto bucket_count = pair.elements();
+      if (bucket_count.size() != 2) pair.fail("[bucket, count]");
+      sample.latency_histogram.emplace_back(bucket_count[0].get<std::uint32_t>(),
+                                            bucket_count[1].get<std::uint64_t>());
+    }
 }
 
 Json to_json(const Rusage& r) {
@@ -181,9 +177,9 @@ Json to_json(const Rusage& r) {
               {"involuntary_cs", r.involuntary_cs}};
 }
 
-void from_json(const Json& j, Rusage& r) {
-  r.user_s = number_at(j, "user_s");
-  r.sys_s = number_at(j, "sys_s");
+void from_json(const JsonField& j, Rusage& r) {
+  r.user_s = j.at("user_s").get<double>();
+  r.sys_s = j.at("sys_s").get<double>();
   r.max_rss_kib = j.at("max_rss_kib").get<long>();
   r.voluntary_cs = j.at("voluntary_cs").get<long>();
   r.involuntary_cs = j.at("involuntary_cs").get<long>();
@@ -199,7 +195,7 @@ Json to_json(const Provenance& p) {
               {"description", p.description}};
 }
 
-void from_json(const Json& j, Provenance& p) {
+void from_json(const JsonField& j, Provenance& p) {
   p.path = j.at("path").get<std::string>();
   p.sha256 = j.at("sha256").get<std::string>();
   p.plugin_version = j.at("plugin_version").get<std::string>();
@@ -215,9 +211,9 @@ Json options_to_json(const PluginOptionList& options) {
   return out;
 }
 
-PluginOptionList options_from_json(const Json& object) {
+PluginOptionList options_from_json(const JsonField& object) {
   PluginOptionList out;
-  for (const auto& [key, value] : object.items()) out.emplace_back(key, value.get<std::string>());
+  for (const auto& [key, value] : object.members()) out.emplace_back(key, value.get<std::string>());
   return out;
 }
 
@@ -248,27 +244,27 @@ Json to_json(const CellSpec& cell) {
   return out;
 }
 
-void from_json(const Json& j, CellSpec& cell) {
+void from_json(const JsonField& j, CellSpec& cell) {
   cell.index = j.at("index").get<std::size_t>();
   cell.workload = j.at("workload").get<std::string>();
   cell.plugin = j.at("plugin").get<std::string>();
   cell.params = params_from_json(j.at("params"));
   cell.setup = {};
-  if (const auto it = j.find("base_plugin"); it != j.end()) {
+  if (const auto it = j.find("base_plugin")) {
     cell.setup.base = it->get<std::string>();
     cell.setup.options = options_from_json(j.at("plugin_options"));
-    cell.setup.path = j.value("plugin_file", std::string());
+    cell.setup.path = j.value("plugin_file", "");
   }
   cell.role_plugins.clear();
-  if (const auto it = j.find("roles"); it != j.end())
+  if (const auto it = j.find("roles"))
     cell.role_plugins = it->get<std::map<std::string, std::string>>();
   cell.role_setups.clear();
-  if (const auto it = j.find("role_base_plugins"); it != j.end())
-    for (const auto& [role, base] : it->items())
+  if (const auto it = j.find("role_base_plugins"))
+    for (const auto& [role, base] : it->members())
       cell.role_setups[role] = {base.get<std::string>(),
                                 options_from_json(j.at("role_plugin_options").at(role))};
-  if (const auto it = j.find("role_plugin_files"); it != j.end())
-    for (const auto& [role, file] : it->items())
+  if (const auto it = j.find("role_plugin_files"))
+    for (const auto& [role, file] : it->members())
       cell.role_setups[role].path = file.get<std::string>();
 }
 
@@ -306,34 +302,35 @@ Json to_json(const CellResult& result, SampleDetail detail) {
   return out;
 }
 
-void from_json(const Json& j, CellResult& result) {
+void from_json(const JsonField& j, CellResult& result) {
   from_json(j, result.cell);
-  result.status = cell_status_from_string(j.at("status").get<std::string>());
+  const JsonField status = j.at("status");
+  try {
+    result.status = cell_status_from_string(status.get<std::string>());
+  } catch (const std::invalid_argument& e) {
+    throw JsonError(status.path() + ": " + e.what());
+  }
   result.reason = j.at("reason").get<std::string>();
   result.metrics.clear();
-  for (const auto& [name, summary] : j.at("metrics").items())
+  for (const auto& [name, summary] : j.at("metrics").members())
     from_json(summary, result.metrics[name]);
   result.counters = j.at("counters").get<std::map<std::string, std::uint64_t>>();
-  result.merged_latency.clear();
-  if (const auto it = j.find("merged_latency"); it != j.end())
-    for (const auto& [name, value] : it->items()) result.merged_latency[name] = number(value);
+  result.merged_latency = j.value("merged_latency", std::map<std::string, double>{});
   from_json(j.at("rusage"), result.rusage);
   result.rusage_per_round = vector_from<Rusage>(j.at("rusage_per_round"));
   result.provenance.reset();
-  if (const Json& p = j.at("provenance"); !p.is_null()) from_json(p, result.provenance.emplace());
+  if (const auto p = j.find("provenance")) from_json(*p, result.provenance.emplace());
   result.rusage_by_role.clear();
-  if (const auto it = j.find("rusage_by_role"); it != j.end())
-    for (const auto& [role, rusage] : it->items()) from_json(rusage, result.rusage_by_role[role]);
-  result.counters_by_role.clear();
-  if (const auto it = j.find("counters_by_role"); it != j.end())
-    result.counters_by_role =
-        it->get<std::map<std::string, std::map<std::string, std::uint64_t>>>();
+  if (const auto it = j.find("rusage_by_role"))
+    for (const auto& [role, rusage] : it->members()) from_json(rusage, result.rusage_by_role[role]);
+  result.counters_by_role =
+      j.value("counters_by_role", std::map<std::string, std::map<std::string, std::uint64_t>>{});
   result.provenance_by_role.clear();
-  if (const auto it = j.find("provenance_by_role"); it != j.end())
-    for (const auto& [role, provenance] : it->items())
+  if (const auto it = j.find("provenance_by_role"))
+    for (const auto& [role, provenance] : it->members())
       from_json(provenance, result.provenance_by_role[role]);
   cell_interference_from_json(j, result);
-  const Json& samples = j.at("samples");
+  const JsonField samples = j.at("samples");
   result.samples = samples.is_array() ? vector_from<Sample>(samples) : std::vector<Sample>{};
 }
 
@@ -359,7 +356,7 @@ Json to_json(const RunContext& c) {
   return out;
 }
 
-void from_json(const Json& j, RunContext& c) {
+void from_json(const JsonField& j, RunContext& c) {
   c.host = j.at("host").get<std::string>();
   c.kernel = j.at("kernel").get<std::string>();
   c.cpu_model = j.at("cpu_model").get<std::string>();
@@ -390,7 +387,7 @@ Json to_json(const RunResult& run, SampleDetail detail) {
               {"cells", std::move(cells)}};
 }
 
-void from_json(const Json& j, RunResult& run) {
+void from_json(const JsonField& j, RunResult& run) {
   from_json(j.at("context"), run.context);
   run.workload = j.at("workload").get<std::string>();
   run.plugins = j.at("plugins").get<std::vector<std::string>>();

@@ -4,15 +4,12 @@
 // a file reads top-down the way the structs are declared.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include "model/cell.h"
+#include "model/json_field.h"
 #include "model/results.h"
 #include "stats/summary.h"
 
 namespace rb::model {
-
-using Json = nlohmann::ordered_json;
 
 // Whether a cell carries its samples or only their number ("samples": 24). summary.json
 // uses the count; the samples themselves live in samples.jsonl.
@@ -31,23 +28,29 @@ Json to_json(const RunResult& run, SampleDetail detail = SampleDetail::count);
 
 // {"pipes": 100, "transport": "socketpair"}: integers stay numbers.
 Json params_to_json(const std::vector<Param>& params);
-std::vector<Param> params_from_json(const Json& object);
+std::vector<Param> params_from_json(const JsonField& object);
 
 // {"wakeup": "eventfd"}: a plugin's options, in the order the plugin gets them.
 Json options_to_json(const PluginOptionList& options);
-PluginOptionList options_from_json(const Json& object);
+PluginOptionList options_from_json(const JsonField& object);
 
-// Readers for what the writers above produce. They throw nlohmann::json::exception for a
-// missing key or a wrong type, and std::invalid_argument for an unknown status. A cell
-// written with SampleDetail::count reads back with no samples.
-void from_json(const Json& j, stats::Summary& summary);
-void from_json(const Json& j, Sample& sample);
-void from_json(const Json& j, Rusage& rusage);
-void from_json(const Json& j, Provenance& provenance);
-void from_json(const Json& j, CellSpec& cell);
-void from_json(const Json& j, CellResult& result);
-void from_json(const Json& j, RunContext& context);
-void from_json(const Json& j, RunResult& run);
+// Readers for what the writers above produce. They throw JsonError naming the field's path
+// ("cells[3].metrics.setup_us.median: expected a number (found a string)") for a missing
+// key, a wrong type or an unknown status. A cell written with SampleDetail::count reads
+// back with no samples.
+void from_json(const JsonField& j, stats::Summary& summary);
+void from_json(const JsonField& j, Sample& sample);
+void from_json(const JsonField& j, Rusage& rusage);
+void from_json(const JsonField& j, Provenance& provenance);
+void from_json(const JsonField& j, CellSpec& cell);
+void from_json(const JsonField& j, CellResult& result);
+void from_json(const JsonField& j, RunContext& context);
+void from_json(const JsonField& j, RunResult& run);
+// The same from a whole document (paths start at its top).
+template <typename T>
+void from_json(const Json& j, T& out) {
+  from_json(JsonField(j), out);
+}
 
 CellStatus cell_status_from_string(std::string_view text);
 

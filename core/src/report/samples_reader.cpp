@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <fstream>
-#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -13,14 +12,12 @@
 namespace rb::report {
 namespace {
 
-Sample sample_from(const model::Json& line) {
+Sample sample_from(const model::JsonField& line) {
   Sample s;
   s.round = line.at("round").get<int>();
   s.iteration = line.at("iteration").get<int>();
   s.warmup = line.value("warmup", false);
-  for (const auto& [name, value] : line.at("metrics").items())
-    s.metrics[name] =
-        value.is_number() ? value.get<double>() : std::numeric_limits<double>::quiet_NaN();
+  s.metrics = line.at("metrics").get<std::map<std::string, double>>();
   s.counters = line.at("counters").get<std::map<std::string, std::uint64_t>>();
   return s;
 }
@@ -45,14 +42,15 @@ std::map<std::size_t, std::vector<Sample>> read_samples_jsonl(const std::filesys
   std::map<std::pair<std::size_t, int>, int> latest_attempt;  // (cell, round) -> attempt
   for (std::size_t i = 0; i < lines.size(); ++i) {
     try {
-      const model::Json line = model::Json::parse(lines[i]);
+      const model::Json json = model::parse_json(lines[i]);
+      const model::JsonField line(json);
       const auto cell = line.at("cell").get<std::size_t>();
       const int attempt = line.value("attempt", 0);
-      const auto event = line.find("event");
-      if (event != line.end() && *event != "interference") continue;
+      const auto event = line.value<std::string>("event", "");
+      if (!event.empty() && event != "interference") continue;
       int& latest = latest_attempt[{cell, line.at("round").get<int>()}];
       latest = std::max(latest, attempt);
-      if (event != line.end()) continue;
+      if (!event.empty()) continue;
       Sample s = sample_from(line);
       if (!s.warmup) tagged.push_back({cell, attempt, std::move(s)});
     } catch (const std::exception& e) {

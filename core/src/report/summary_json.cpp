@@ -1,8 +1,5 @@
 #include "report/summary_json.h"
 
-#include <fstream>
-#include <stdexcept>
-
 #include "model/json_codec.h"
 #include "report/atomic_file.h"
 
@@ -17,15 +14,11 @@ void write_summary_json(const RunResult& run, const std::filesystem::path& path)
 }
 
 RunResult read_summary_json(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot open " + path.string());
-  try {
+  return model::read_json_file(path, [](const model::JsonField& j) {
     RunResult run;
-    model::from_json(model::Json::parse(in), run);
+    model::from_json(j, run);
     return run;
-  } catch (const std::exception& e) {
-    throw std::runtime_error(path.string() + ": " + e.what());
-  }
+  });
 }
 
 }  // namespace rb::report

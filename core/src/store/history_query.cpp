@@ -76,7 +76,8 @@ std::vector<CellHistory> cell_history(Database& db, const CellFilter& cells,
     CellSpec spec;
     spec.workload = rows.column_text(4);
     spec.plugin = rows.column_text(5);
-    spec.params = model::params_from_json(model::Json::parse(rows.column_text(6)));
+    const model::Json params = model::parse_json(rows.column_text(6));
+    spec.params = model::params_from_json(model::JsonField(params, "cells.params"));
     if (!cells.matches(spec)) continue;
     const std::string point = rows.column_text(7);
     const std::string key = spec.workload + '\x1f' + spec.plugin + '\x1f' + point + '\x1f' + metric;

@@ -1,6 +1,5 @@
 #include "store/run_reader.h"
 
-#include <limits>
 #include <map>
 
 #include <fmt/format.h>
@@ -33,12 +32,11 @@ StoredRun run_from(const Statement& row) {
   return run;
 }
 
-std::map<std::string, double> metrics_from(const std::string& text) {
-  std::map<std::string, double> out;
-  const Json parsed = Json::parse(text);  // items() refers to it: it must outlive the loop
-  for (const auto& [name, value] : parsed.items())
-    out[name] = value.is_number() ? value.get<double>() : std::numeric_limits<double>::quiet_NaN();
-  return out;
+// A JSON column of the store as T, errors naming the column ("samples.metrics: ...").
+template <typename T>
+T column_json(const Statement& row, int index, const char* column) {
+  const Json parsed = model::parse_json(row.column_text(index));
+  return model::JsonField(parsed, column).get<T>();
 }
 
 void load_samples(Database& db, std::int64_t cell_id, CellResult& cell) {
@@ -49,15 +47,16 @@ void load_samples(Database& db, std::int64_t cell_id, CellResult& cell) {
     Sample s;
     s.round = static_cast<int>(rows.column_int(0));
     s.iteration = static_cast<int>(rows.column_int(1));
-    s.metrics = metrics_from(rows.column_text(2));
-    s.counters = Json::parse(rows.column_text(3)).get<std::map<std::string, std::uint64_t>>();
+    s.metrics = column_json<std::map<std::string, double>>(rows, 2, "samples.metrics");
+    s.counters = column_json<std::map<std::string, std::uint64_t>>(rows, 3, "samples.counters");
     cell.samples.push_back(std::move(s));
   }
 }
 
 CellResult cell_from(Database& db, const Statement& row) {
   CellResult cell;
-  model::from_json(Json::parse(row.column_text(1)), cell);
+  const Json result = model::parse_json(row.column_text(1));
+  model::from_json(model::JsonField(result, "cells.result"), cell);
   load_samples(db, row.column_int(0), cell);
   return cell;
 }
@@ -96,9 +95,10 @@ RunResult load_run(Database& db, std::int64_t id) {
   if (!run_row.step()) throw StoreError(fmt::format("{}: no run {}", db.path().string(), id));
   RunResult run;
   try {
-    model::from_json(Json::parse(run_row.column_text(0)), run.context);
+    const Json context = model::parse_json(run_row.column_text(0));
+    model::from_json(model::JsonField(context, "runs.context"), run.context);
     run.workload = run_row.column_text(1);
-    run.plugins = Json::parse(run_row.column_text(2)).get<std::vector<std::string>>();
+    run.plugins = column_json<std::vector<std::string>>(run_row, 2, "runs.plugins");
     Statement cells =
         db.prepare("SELECT id, result FROM cells WHERE run_id = ?1 ORDER BY cell_index");
     cells.bind(1, id);

@@ -122,14 +122,15 @@ void backfill_cell_metrics(Database& db) {
       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
   while (cells.step()) {
     const std::int64_t id = cells.column_int(0);
-    const model::Json result = model::Json::parse(cells.column_text(1));
-    for (const auto& [name, json] : result.at("metrics").items()) {
+    const model::Json result = model::parse_json(cells.column_text(1));
+    for (const auto& [name, json] :
+         model::JsonField(result, "cells.result").at("metrics").members()) {
       stats::Summary s;
       model::from_json(json, s);
       insert.reset();
       insert.bind(1, id).bind(2, name).bind(3, static_cast<std::int64_t>(s.n));
       insert.bind(4, s.median).bind(5, s.ci_low).bind(6, s.ci_high);
-      insert.bind(7, model::dump_json(json));
+      insert.bind(7, model::dump_json(json.json()));
       insert.run();
     }
   }
@@ -140,7 +141,7 @@ void backfill_cell_provenance(Database& db) {
   Statement cells = db.prepare("SELECT id, result FROM cells");
   while (cells.step()) {
     CellResult cell;
-    model::from_json(model::Json::parse(cells.column_text(1)), cell);
+    model::from_json(model::parse_json(cells.column_text(1)), cell);
     insert_cell_provenance(db, cells.column_int(0), cell);
   }
 }
@@ -151,12 +152,12 @@ void backfill_interference(Database& db) {
   Statement cells = db.prepare("SELECT id, result FROM cells");
   while (cells.step()) {
     CellResult cell;
-    model::from_json(model::Json::parse(cells.column_text(1)), cell);
+    model::from_json(model::parse_json(cells.column_text(1)), cell);
     insert_cell_interference(db, cells.column_int(0), cell);
   }
   Statement runs = db.prepare("SELECT id, context FROM runs");
   while (runs.step()) {
-    const model::Json context = model::Json::parse(runs.column_text(1));
+    const model::Json context = model::parse_json(runs.column_text(1));
     if (!context.contains("clock_resolution_ns")) continue;
     RunContext c;
     model::from_json(context, c);

@@ -1,8 +1,5 @@
 #include "store/store_link.h"
 
-#include <fstream>
-#include <stdexcept>
-
 #include "model/json_codec.h"
 #include "report/atomic_file.h"
 
@@ -17,18 +14,14 @@ void write_store_link(const std::filesystem::path& dir, const StoreLink& link) {
 
 std::optional<StoreLink> read_store_link(const std::filesystem::path& dir) {
   const auto path = dir / "store.json";
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
-  try {
-    const auto j = model::Json::parse(in);
+  if (!std::filesystem::exists(path)) return std::nullopt;
+  return model::read_json_file(path, [](const model::JsonField& j) {
     StoreLink link;
     link.database = j.at("database").get<std::string>();
     link.run_id = j.at("run_id").get<std::int64_t>();
     link.config_name = j.value("config_name", "");
     return link;
-  } catch (const std::exception& e) {
-    throw std::runtime_error(path.string() + ": " + e.what());
-  }
+  });
 }
 
 }  // namespace rb::store

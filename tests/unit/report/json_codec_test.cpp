@@ -100,14 +100,14 @@ TEST(JsonCodec, UnknownStatusIsRejected) {
   Json cell = to_json(report::testing::two_plugins_two_points().cells[0]);
   cell["status"] = "melted";
   CellResult back;
-  EXPECT_THROW(from_json(cell, back), std::invalid_argument);
+  EXPECT_THROW(from_json(cell, back), JsonError);
 }
 
 TEST(JsonCodec, MissingKeyIsRejected) {
   Json cell = to_json(report::testing::two_plugins_two_points().cells[0]);
   cell.erase("rusage");
   CellResult back;
-  EXPECT_THROW(from_json(cell, back), nlohmann::json::exception);
+  EXPECT_THROW(from_json(cell, back), JsonError);
 }
 
 TEST(JsonCodec, EveryStatusNameReadsBack) {
