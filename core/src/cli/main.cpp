@@ -17,6 +17,7 @@
 #include "cli/plugins_command.h"
 #include "cli/run_command.h"
 #include "cli/serve_command.h"
+#include "cli/summarize_command.h"
 #include "cli/validate_command.h"
 #include "exec/cell_worker.h"
 #include "model/build_info.h"
@@ -79,7 +80,9 @@ int main(int argc, char** argv) {
   rb::cli::RunArgs run;
   auto* run_cmd = app.add_subcommand("run", "Run a TOML test matrix");
   run_cmd->add_option("config", run.config, "the test matrix (TOML)")->required();
-  run_cmd->add_option("--out", run.out, "results directory (default results/<stem>-<time>)");
+  run_cmd->add_option("--out", run.out,
+                      "results directory, new or empty (default results/<stem>-<time>)");
+  run_cmd->add_flag("--force", run.force, "--out may hold an earlier run: replace its results");
   run_cmd->add_option("--set", run.set, "override an axis: --set pipes=100,1000 (repeatable)");
   run_cmd->add_option("--plugins", run.plugins, "run only these plugins")->delimiter(',');
   run_cmd->add_flag("--quick", run.quick, "3 repetitions, first two points of each axis");
@@ -136,6 +139,8 @@ int main(int argc, char** argv) {
   auto* export_cmd = rb::cli::add_export_command(app, export_args);
   rb::cli::HtmlReportArgs html_report;
   auto* html_report_cmd = rb::cli::add_html_report_command(app, html_report);
+  std::filesystem::path summarize_dir;
+  auto* summarize_cmd = rb::cli::add_summarize_command(app, summarize_dir);
 
   try {
     std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
@@ -151,6 +156,7 @@ int main(int argc, char** argv) {
     if (*compare_cmd) return rb::cli::compare_command(compare);
     if (*export_cmd) return rb::cli::export_command(export_args);
     if (*html_report_cmd) return rb::cli::html_report_command(html_report);
+    if (*summarize_cmd) return rb::cli::summarize_command(summarize_dir);
     if (*plugins_cmd) return rb::cli::plugins_command(list_path, list_json, list_unsafe);
     if (*validate_cmd) return rb::cli::validate_command(validate);
     if (*serve_cmd) return rb::cli::serve_command(serve);

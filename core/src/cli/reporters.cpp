@@ -9,6 +9,7 @@
 #include "export/github_action_benchmark.h"
 #include "export/google_benchmark.h"
 #include "html/html_report.h"
+#include "report/atomic_file.h"
 #include "report/console_table.h"
 #include "report/summary_csv.h"
 #include "report/summary_json.h"
@@ -85,6 +86,11 @@ std::string reporter_choices(OutputKind kind, std::string_view last) {
     out += entries[i]->name;
   }
   return out;
+}
+
+void write_result_files(const RunResult& run, const std::filesystem::path& dir) {
+  for (const ReporterEntry* file : reporters_of(OutputKind::result_file))
+    report::write_file_atomically(dir / file->name, file->reporter->render({.run = &run}).text);
 }
 
 report::Rendered render(OutputKind kind, std::string_view name, const report::ReportInput& input) {

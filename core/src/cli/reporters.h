@@ -2,6 +2,7 @@
 // report/reporter.h): the commands choose from it by kind and name and know no format.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,10 @@ const ReporterEntry* find_reporter(OutputKind kind, std::string_view name);
 
 // "a, b, c or d" (last = " or "), the names of a kind's formats, for an error message.
 std::string reporter_choices(OutputKind kind, std::string_view last = " or ");
+
+// Every result_file format of the run, each written atomically into dir under its name.
+// Throws std::system_error naming the file that could not be written.
+void write_result_files(const RunResult& run, const std::filesystem::path& dir);
 
 // The named format's output; std::logic_error when there is no such format.
 report::Rendered render(OutputKind kind, std::string_view name, const report::ReportInput& input);

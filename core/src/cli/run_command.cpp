@@ -13,6 +13,7 @@
 #include "cli/interrupt.h"
 #include "cli/plugin_resolver.h"
 #include "cli/reporters.h"
+#include "cli/results_out.h"
 #include "cli/run_store.h"
 #include "config/test_plan.h"
 #include "exec/clock_probe.h"
@@ -22,7 +23,6 @@
 #include "plugin/search_dirs.h"
 #include "proc/foreign_processes.h"
 #include "proc/process_limits.h"
-#include "report/atomic_file.h"
 #include "report/console_table.h"
 #include "report/run_context.h"
 #include "report/samples_writer.h"
@@ -39,11 +39,6 @@ std::string utc_stamp(const char* format) {
   char text[64];
   std::strftime(text, sizeof text, format, &tm);
   return text;
-}
-
-std::filesystem::path default_results_dir(const std::filesystem::path& config) {
-  return std::filesystem::path("results") /
-         (config.stem().string() + "-" + utc_stamp("%Y%m%d-%H%M%S"));
 }
 
 // A pinned CPU that does not exist here would fail every cell the same way: say it once.
@@ -95,6 +90,27 @@ void resolve_plugins(const config::TestPlan& plan, const PluginResolver& resolve
   }
 }
 
+// The run's end record, then summary.json/.csv/.md. False when the summaries could not be
+// written (a full disk): every measured sample is in samples.jsonl, so say how to rebuild.
+bool write_results(const RunResult& run, report::SamplesWriter& samples,
+                   const std::filesystem::path& dir) {
+  try {
+    samples.write_run_end(run.context);
+  } catch (const std::exception& e) {
+    std::cerr << "warning: " << e.what() << " (the run's end record; summary.json has it)\n";
+  }
+  try {
+    write_result_files(run, dir);
+    return true;
+  } catch (const std::exception& e) {
+    std::cerr << fmt::format(
+        "error: {}\nnote: every measured sample is in {}; once the disk has room, "
+        "`runner summarize {}` rebuilds summary.json, .csv and .md from it\n",
+        e.what(), (dir / "samples.jsonl").string(), dir.string());
+    return false;
+  }
+}
+
 }  // namespace
 
 int run_command(const RunArgs& args) {
@@ -110,11 +126,15 @@ int run_command(const RunArgs& args) {
   config::TestPlan plan;
   exec::MatrixOptions options;
   std::optional<RunStoreSession> store;
+  std::optional<report::SamplesWriter> samples;
   try {
     plan = config::load_plan(args.config, &resolver, overrides);
     check_cpus(plan);
     resolve_plugins(plan, resolver, options);
     if (const auto path = run_store_path(args.store, args.no_store, plan)) store.emplace(*path);
+    options.results_dir = prepare_results_dir(args.out, args.force, args.config);
+    // Created exclusively: a second run into the same directory stops here.
+    samples.emplace(options.results_dir / "samples.jsonl");
   } catch (const config::ConfigError& e) {
     std::cerr << "error: " << e.what() << '\n';
     return kExitUsage;
@@ -127,9 +147,7 @@ int run_command(const RunArgs& args) {
   }
 
   options.runner_exe = resolver.runner_exe();
-  options.results_dir = args.out.value_or(default_results_dir(args.config));
   options.interrupted = &interrupted;
-  std::filesystem::create_directories(options.results_dir);
   std::filesystem::copy_file(args.config, options.results_dir / "config.toml",
                              std::filesystem::copy_options::overwrite_existing);
 
@@ -152,8 +170,11 @@ int run_command(const RunArgs& args) {
       std::cerr << "error: store: " << e.what() << '\n';
       return kExitUsage;
     }
-    options.cell_finished = [&](const CellResult& cell) { store->record(cell); };
   }
+  options.cell_finished = [&](const CellResult& cell) {
+    samples->write_cell_result(cell);
+    if (store) store->record(cell);
+  };
 
   const bool tty = ::isatty(STDERR_FILENO) != 0;
   const auto started = std::chrono::steady_clock::now();
@@ -170,22 +191,27 @@ int run_command(const RunArgs& args) {
 
   std::cerr << fmt::format("reactorbench: {} cells, {} round(s) -> {}\n", plan.cells().size(),
                            plan.run.rounds, options.results_dir.string());
-  report::SamplesWriter samples(options.results_dir / "samples.jsonl");
-  RunResult run = exec::run_matrix(plan, options, samples);
+  {
+    RunResult header;
+    header.context = context;
+    header.workload = plan.workload;
+    header.plugins = plan.columns();
+    samples->write_run_header(header, plan.cells().size());
+  }
+  RunResult run = exec::run_matrix(plan, options, *samples);
   if (tty) std::cerr << '\n';
 
   context.finished_at = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
   context.foreign_processes = census.top(kForeignProcessesListed);
   run.context = std::move(context);
-  for (const ReporterEntry* file : reporters_of(OutputKind::result_file))
-    report::write_file_atomically(options.results_dir / file->name,
-                                  file->reporter->render({.run = &run}).text);
+  const bool files_written = write_results(run, *samples, options.results_dir);
   if (store) store->finish(run.context, interrupted.load(), options.results_dir);
 
   std::cout << render(OutputKind::console, "table", {.run = &run}).text << '\n'
             << "results: " << options.results_dir.string() << '\n';
   if (interrupted.load()) return kExitInterrupted;
-  if (store && store->failed()) return kExitUsage;  // a nightly must not miss a lost history
+  // A nightly must not miss lost results or a lost history.
+  if (!files_written || (store && store->failed())) return kExitResultsNotSaved;
   return all_ok(run) ? kExitOk : kExitCellsFailed;
 }
 

@@ -11,6 +11,7 @@ namespace rb::cli {
 struct RunArgs {
   std::filesystem::path config;
   std::optional<std::filesystem::path> out;  // default results/<stem>-<timestamp>
+  bool force = false;                        // --out may hold an earlier run's results
   std::vector<std::string> set;
   std::vector<std::string> plugins;  // --plugins a,b
   bool quick = false;

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "report/samples_reader.h"
+#include "report/results_dir.h"
 #include "store/run_reader.h"
 #include "store/schema.h"
 #include "store/store_link.h"

@@ -352,6 +352,7 @@ Json to_json(const RunContext& c) {
            {"config_path", c.config_path},
            {"runner_version", c.runner_version},
            {"order_seed", c.order_seed}};
+  if (!c.run_id.empty()) out["run_id"] = c.run_id;
   add_machine_fields(c, out);
   return out;
 }
@@ -375,6 +376,7 @@ void from_json(const JsonField& j, RunContext& c) {
   c.runner_version = j.at("runner_version").get<std::string>();
   // Absent from results written before the order of plugins per round was shuffled.
   c.order_seed = j.value("order_seed", std::uint64_t{0});
+  c.run_id = j.value("run_id", "");
   read_machine_fields(j, c);
 }
 

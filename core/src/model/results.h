@@ -108,6 +108,10 @@ struct RunContext {
   std::string git_revision;
   long nofile_soft = 0;
   long nofile_hard = 0;
+  // Random, one per `runner run`: summary.json and samples.jsonl's header carry it, so a
+  // reader can tell the two files of one run from files of two runs mixed in one directory.
+  // Empty in results written before it existed.
+  std::string run_id;
   std::string started_at;  // ISO 8601 UTC
   std::string finished_at;
   std::string command_line;

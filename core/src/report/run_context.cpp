@@ -9,6 +9,7 @@
 #include <ctime>
 #include <fstream>
 #include <optional>
+#include <random>
 #include <vector>
 
 #include <fmt/format.h>
@@ -83,6 +84,13 @@ std::string git_revision(const std::filesystem::path& dir) {
   return out;
 }
 
+std::string new_run_id() {
+  std::random_device entropy;  // getrandom(2): two runs started together still differ
+  std::string id;
+  for (int i = 0; i < 4; ++i) id += fmt::format("{:08x}", entropy());
+  return id;
+}
+
 RunContext collect_run_context(const std::filesystem::path& source_dir) {
   RunContext c;
   c.host = host_name();
@@ -101,6 +109,7 @@ RunContext collect_run_context(const std::filesystem::path& source_dir) {
     c.nofile_soft = as_long(nofile.rlim_cur);
     c.nofile_hard = as_long(nofile.rlim_max);
   }
+  c.run_id = new_run_id();
   c.started_at = iso8601_utc_now();
   c.runner_version = model::runner_version();
   return c;

@@ -14,6 +14,9 @@ namespace rb::report {
 // caller's to fill.
 RunContext collect_run_context(const std::filesystem::path& source_dir);
 
+// 32 random hex digits: RunContext::run_id.
+std::string new_run_id();
+
 // "2026-03-01T12:34:56Z"
 std::string iso8601_utc_now();
 

@@ -7,7 +7,6 @@
 #include <utility>
 
 #include "model/json_codec.h"
-#include "report/summary_json.h"
 
 namespace rb::report {
 namespace {
@@ -22,46 +21,92 @@ Sample sample_from(const model::JsonField& line) {
   return s;
 }
 
-}  // namespace
+RunHeaderRecord header_from(const model::JsonField& line) {
+  RunHeaderRecord header;
+  model::from_json(line.at("context"), header.context);
+  header.workload = line.at("workload").get<std::string>();
+  header.plugins = line.at("plugins").get<std::vector<std::string>>();
+  header.cells = line.at("cells").get<std::size_t>();
+  return header;
+}
 
-std::map<std::size_t, std::vector<Sample>> read_samples_jsonl(const std::filesystem::path& path) {
-  std::map<std::size_t, std::vector<Sample>> out;
-  std::ifstream in(path);
-  if (!in) return out;
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty()) lines.push_back(std::move(line));
-  // A retried round (exec/interference.h) wrote its superseded attempts first: only the
-  // latest attempt of each cell-round counts, as it did in the run itself.
+// A retried round (exec/interference.h) wrote its superseded attempts first: only the latest
+// attempt of each cell-round counts, as it did in the run itself.
+class LatestAttempts {
+ public:
+  void note(std::size_t cell, int round, int attempt) {
+    int& latest = latest_[{cell, round}];
+    latest = std::max(latest, attempt);
+  }
+  void add(std::size_t cell, int attempt, Sample sample) {
+    tagged_.push_back({cell, attempt, std::move(sample)});
+  }
+  std::map<std::size_t, std::vector<Sample>> kept() {
+    std::map<std::size_t, std::vector<Sample>> out;
+    for (auto& t : tagged_)
+      if (t.attempt == latest_[{t.cell, t.sample.round}])
+        out[t.cell].push_back(std::move(t.sample));
+    return out;
+  }
+
+ private:
   struct Tagged {
     std::size_t cell;
     int attempt;
     Sample sample;
   };
-  std::vector<Tagged> tagged;
-  std::map<std::pair<std::size_t, int>, int> latest_attempt;  // (cell, round) -> attempt
+  std::vector<Tagged> tagged_;
+  std::map<std::pair<std::size_t, int>, int> latest_;  // (cell, round) -> attempt
+};
+
+void read_line(const model::JsonField& line, SamplesFile& file, LatestAttempts& attempts) {
+  const auto event = line.value<std::string>("event", "");
+  if (event == "run") {
+    file.headers.push_back(header_from(line));
+    return;
+  }
+  if (event == "run_end") {
+    model::from_json(line.at("context"), file.run_end.emplace());
+    return;
+  }
+  const auto cell = line.at("cell").get<std::size_t>();
+  if (event == "cell_result") {
+    model::from_json(line.at("result"), file.cell_results[cell]);
+    return;
+  }
+  if (!event.empty() && event != "interference") return;  // a cell-round that did not end ok
+  const int attempt = line.value("attempt", 0);
+  attempts.note(cell, line.at("round").get<int>(), attempt);
+  if (!event.empty()) return;
+  Sample s = sample_from(line);
+  if (!s.warmup) attempts.add(cell, attempt, std::move(s));
+}
+
+}  // namespace
+
+SamplesFile read_samples_file(const std::filesystem::path& path) {
+  SamplesFile file;
+  std::ifstream in(path);
+  if (!in) return file;
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) lines.push_back(std::move(line));
+  LatestAttempts attempts;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     try {
       const model::Json json = model::parse_json(lines[i]);
-      const model::JsonField line(json);
-      const auto cell = line.at("cell").get<std::size_t>();
-      const int attempt = line.value("attempt", 0);
-      const auto event = line.value<std::string>("event", "");
-      if (!event.empty() && event != "interference") continue;
-      int& latest = latest_attempt[{cell, line.at("round").get<int>()}];
-      latest = std::max(latest, attempt);
-      if (!event.empty()) continue;
-      Sample s = sample_from(line);
-      if (!s.warmup) tagged.push_back({cell, attempt, std::move(s)});
+      read_line(model::JsonField(json), file, attempts);
     } catch (const std::exception& e) {
       if (i + 1 == lines.size()) break;  // the line a killed run was writing
       throw std::runtime_error(path.string() + ":" + std::to_string(i + 1) + ": " + e.what());
     }
   }
-  for (auto& t : tagged)
-    if (t.attempt == latest_attempt[{t.cell, t.sample.round}])
-      out[t.cell].push_back(std::move(t.sample));
-  return out;
+  file.samples = attempts.kept();
+  return file;
+}
+
+std::map<std::size_t, std::vector<Sample>> read_samples_jsonl(const std::filesystem::path& path) {
+  return read_samples_file(path).samples;
 }
 
 void attach_samples(RunResult& run, std::map<std::size_t, std::vector<Sample>> samples) {
@@ -69,12 +114,6 @@ void attach_samples(RunResult& run, std::map<std::size_t, std::vector<Sample>> s
     const auto found = samples.find(cell.cell.index);
     if (found != samples.end()) cell.samples = std::move(found->second);
   }
-}
-
-RunResult read_results_dir(const std::filesystem::path& dir) {
-  RunResult run = read_summary_json(dir / "summary.json");
-  attach_samples(run, read_samples_jsonl(dir / "samples.jsonl"));
-  return run;
 }
 
 }  // namespace rb::report

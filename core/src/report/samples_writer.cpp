@@ -28,8 +28,8 @@ model::Json cell_fields(const CellSpec& cell) {
 }  // namespace
 
 SamplesWriter::SamplesWriter(const std::filesystem::path& path) : path_(path) {
-  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw_errno("cannot open", path);
+  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw_errno("cannot create", path);
 }
 
 SamplesWriter::~SamplesWriter() {
@@ -46,6 +46,25 @@ SamplesWriter& SamplesWriter::operator=(SamplesWriter&& other) noexcept {
     fd_ = std::exchange(other.fd_, -1);
   }
   return *this;
+}
+
+void SamplesWriter::write_run_header(const RunResult& run, std::size_t planned_cells) {
+  write_line(model::dump_json(model::Json{{"event", "run"},
+                                          {"run_id", run.context.run_id},
+                                          {"workload", run.workload},
+                                          {"plugins", run.plugins},
+                                          {"cells", planned_cells},
+                                          {"context", model::to_json(run.context)}}));
+}
+
+void SamplesWriter::write_cell_result(const CellResult& cell) {
+  write_line(model::dump_json(model::Json{
+      {"cell", cell.cell.index}, {"event", "cell_result"}, {"result", model::to_json(cell)}}));
+}
+
+void SamplesWriter::write_run_end(const RunContext& context) {
+  write_line(model::dump_json(model::Json{
+      {"event", "run_end"}, {"run_id", context.run_id}, {"context", model::to_json(context)}}));
 }
 
 void SamplesWriter::write(const CellSpec& cell, const Sample& sample, int attempt) {

@@ -1,5 +1,7 @@
 // samples.jsonl: one JSON object per line, each handed to the kernel as soon as it is
-// written, so a run killed at any point keeps every sample that was finished.
+// written, so a run killed at any point keeps every sample that was finished. Besides the
+// samples it records the run itself (a header with the run id, each cell's result as it is
+// final, the end), so `runner summarize` can rebuild the summary from this file alone.
 #pragma once
 
 #include <filesystem>
@@ -12,13 +14,23 @@ namespace rb::report {
 
 class SamplesWriter {
  public:
-  // Opens (creating if needed) for appending; throws std::system_error naming the path.
+  // Creates the file; throws std::system_error naming the path, also when it exists (the
+  // results of two runs must not mix in one file).
   explicit SamplesWriter(const std::filesystem::path& path);
   ~SamplesWriter();
   SamplesWriter(SamplesWriter&& other) noexcept;
   SamplesWriter& operator=(SamplesWriter&& other) noexcept;
   SamplesWriter(const SamplesWriter&) = delete;
   SamplesWriter& operator=(const SamplesWriter&) = delete;
+
+  // The first line: {"event":"run","run_id":..,"workload":..,"plugins":[..],"cells":n,
+  // "context":{..}} (the context as the run starts).
+  void write_run_header(const RunResult& run, std::size_t planned_cells);
+  // A cell's result as summary.json will have it, as soon as it is final:
+  // {"cell":3,"event":"cell_result","result":{..}}
+  void write_cell_result(const CellResult& cell);
+  // The last line: {"event":"run_end","run_id":..,"context":{..}} (finished_at set).
+  void write_run_end(const RunContext& context);
 
   // {"cell":3,"workload":..,"plugin":..,"params":{..},"round":0,"iteration":1,
   //  "warmup":false,"metrics":{..},"counters":{..}}, and "attempt":n when n > 0: a retried

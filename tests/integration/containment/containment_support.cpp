@@ -24,8 +24,11 @@ MatrixRun run_matrix(const ScratchDir& dir, const std::string& config,
     run.summary = read_json(run.out / "summary.json");
   for (const auto& line : read_lines(run.out / "samples.jsonl")) {
     auto parsed = nlohmann::json::parse(line);  // throws on a corrupted line
-    // Each round's interference record is the runner's own line, not the cell's output.
-    if (parsed.value("event", "") != "interference") run.lines.push_back(std::move(parsed));
+    // Each round's interference record and the run's own records (its header, each cell's
+    // result, its end) are the runner's lines, not the cell's output.
+    const std::string event = parsed.value("event", "");
+    if (event != "interference" && event != "run" && event != "cell_result" && event != "run_end")
+      run.lines.push_back(std::move(parsed));
   }
   return run;
 }

@@ -81,8 +81,12 @@ void write_results_dir(const RunResult& run, const std::filesystem::path& dir,
   std::filesystem::create_directories(dir);
   report::write_summary_json(run, dir / "summary.json");
   report::SamplesWriter samples(dir / "samples.jsonl");
-  for (const auto& cell : run.cells)
+  samples.write_run_header(run, run.cells.size());
+  for (const auto& cell : run.cells) {
     for (const auto& s : cell.samples) samples.write(cell.cell, s);
+    samples.write_cell_result(cell);
+  }
+  samples.write_run_end(run.context);
   std::ofstream(dir / "config.toml")
       << "name = \"" << config_name << "\"\nworkload = \"" << run.workload << "\"\n";
 }

@@ -66,16 +66,19 @@ TEST(SamplesWriter, KeysComeInTheDocumentedOrder) {
                                             "iteration", "warmup", "metrics", "counters"}));
 }
 
-TEST(SamplesWriter, AppendsToAnExistingFile) {
+// Two runs appending to one file mixed their samples (issue 14.4): a file is one run's.
+TEST(SamplesWriter, RefusesAnExistingFileNamingIt) {
   testing::ScratchDir dir;
   const auto path = dir.path() / "samples.jsonl";
   const CellSpec cell = testing::two_plugins_two_points().cells[0].cell;
   SamplesWriter(path).write(cell, sample(0, 0, false, 1));
-  SamplesWriter(path).write(cell, sample(1, 0, false, 2));
-  const std::vector<model::Json> lines = read_lines(path);
-  ASSERT_EQ(lines.size(), 2u);
-  EXPECT_EQ(lines[0]["round"], 0);
-  EXPECT_EQ(lines[1]["round"], 1);
+  try {
+    SamplesWriter second(path);
+    FAIL() << "a second writer opened " << path;
+  } catch (const std::system_error& e) {
+    EXPECT_NE(std::string(e.what()).find(path.string()), std::string::npos) << e.what();
+  }
+  ASSERT_EQ(read_lines(path).size(), 1u);
 }
 
 TEST(SamplesWriter, WritesAnEventLineForACellRoundThatDidNotEndOk) {

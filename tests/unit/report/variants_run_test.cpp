@@ -12,6 +12,7 @@ namespace {
 
 using rbtest::read_json;
 using rbtest::read_lines;
+using rbtest::read_sample_lines;
 using rbtest::run_runner;
 using rbtest::ScratchDir;
 
@@ -70,7 +71,7 @@ TEST(VariantsRun, EachVariantIsAColumnWithItsBaseAndOptionsRecorded) {
             nlohmann::json({{"notify", "broadcast"}, {"batch", "true"}}));
 
   std::set<std::string> labels;
-  for (const auto& line : read_lines(out / "samples.jsonl"))
+  for (const auto& line : read_sample_lines(out / "samples.jsonl"))
     labels.insert(nlohmann::json::parse(line).at("plugin").get<std::string>());
   EXPECT_EQ(labels, (std::set<std::string>{"condvar-queue", "condvar-signal", "condvar-batch"}));
 
