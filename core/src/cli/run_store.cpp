@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli/run_source.h"
+#include "store/run_status.h"
 #include "store/store_link.h"
 
 namespace rb::cli {
@@ -54,7 +55,8 @@ void RunStoreSession::record(const CellResult& cell) noexcept {
 void RunStoreSession::finish(const RunContext& context, bool interrupted,
                              const std::filesystem::path& results_dir) noexcept {
   try {
-    recorder_.finish(context, interrupted ? "interrupted" : "finished");
+    recorder_.finish(context,
+                     std::string(interrupted ? store::kRunInterrupted : store::kRunFinished));
     store::write_store_link(results_dir, {recorder_.path(), recorder_.run_id(), config_name_});
     std::cerr << fmt::format("stored: run {} in {}{}\n", recorder_.run_id(),
                              recorder_.path().string(), failed_ ? " (incomplete)" : "");

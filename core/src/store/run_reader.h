@@ -17,7 +17,7 @@ struct StoredRun {
   std::int64_t id = 0;
   std::string started_at;
   std::string finished_at;
-  std::string status;  // running (or killed), finished, interrupted
+  std::string status;  // running (or killed), finished, interrupted, incomplete
   std::string config_name;
   std::string config_path;
   std::string config_sha256;

@@ -6,6 +6,7 @@
 
 #include "model/json_codec.h"
 #include "store/interference_rows.h"
+#include "store/run_status.h"
 #include "store/schema.h"
 
 namespace rb::store {
@@ -76,6 +77,15 @@ std::int64_t RunRecorder::begin(const RunHeader& h) {
 
 void RunRecorder::add_cell(const CellResult& cell) {
   if (run_id_ == 0) throw StoreError(db_.path().string() + ": add_cell before begin");
+  try {
+    insert_cell(cell);
+  } catch (...) {
+    whole_ = false;
+    throw;
+  }
+}
+
+void RunRecorder::insert_cell(const CellResult& cell) {
   Transaction tx(db_);
   Statement insert = db_.prepare(
       "INSERT INTO cells (run_id, cell_index, workload, plugin, params, params_label, status, "
@@ -106,7 +116,8 @@ void RunRecorder::add_cell(const CellResult& cell) {
 void RunRecorder::finish(const RunContext& context, const std::string& status) {
   Statement update =
       db_.prepare("UPDATE runs SET finished_at = ?1, status = ?2, context = ?3 WHERE id = ?4");
-  update.bind(1, context.finished_at).bind(2, status).bind(3, dump_json(to_json(context)));
+  update.bind(1, context.finished_at).bind(2, whole_ ? status : std::string(kRunIncomplete));
+  update.bind(3, dump_json(to_json(context)));
   update.bind(4, run_id_);
   update.run();
   update_run_machine_fields(db_, run_id_, context);  // the foreign processes are known now

@@ -1,6 +1,8 @@
 // Appends a run to the history as it happens: the run's row first, then each cell in its
 // own transaction the moment it finishes, so a run killed at any point leaves a database
-// with every finished cell whole and the run marked "running" (never half a cell).
+// with every finished cell whole and the run marked "running" (never half a cell). A run
+// some cell of which the store could not take (a full disk) ends "incomplete", never
+// "finished": `last` and `previous` must not pick a run with cells missing.
 #pragma once
 
 #include <cstdint>
@@ -30,17 +32,22 @@ class RunRecorder {
   // Inserts the run with status "running" and returns its id.
   std::int64_t begin(const RunHeader& header);
   // One transaction: the cell, its metric summaries, the provenance of each binary it ran
-  // (both sides of a two-process cell) and every sample.
+  // (both sides of a two-process cell) and every sample. When it throws, the run is no
+  // longer whole.
   void add_cell(const CellResult& cell);
-  // status: "finished" or "interrupted"; the context is rewritten with finished_at set.
+  // status: "finished" or "interrupted", recorded as "incomplete" when a cell could not be
+  // added; the context is rewritten with finished_at set.
   void finish(const RunContext& context, const std::string& status);
 
   std::int64_t run_id() const { return run_id_; }
   const std::filesystem::path& path() const { return db_.path(); }
 
  private:
+  void insert_cell(const CellResult& cell);
+
   Database db_;
   std::int64_t run_id_ = 0;
+  bool whole_ = true;  // every cell offered was stored
 };
 
 // Lowercase hex SHA-256 of a text (the config's hash).

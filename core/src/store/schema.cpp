@@ -18,7 +18,7 @@ CREATE TABLE IF NOT EXISTS runs (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   started_at TEXT NOT NULL,
   finished_at TEXT NOT NULL DEFAULT '',
-  status TEXT NOT NULL,              -- running | finished | interrupted
+  status TEXT NOT NULL,              -- running | finished | interrupted | incomplete
   config_name TEXT NOT NULL,
   config_path TEXT NOT NULL,
   config_text TEXT NOT NULL,
