@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "model/json_codec.h"
+#include "store/stored_text.h"
 
 namespace rb::store {
 
@@ -89,6 +90,12 @@ std::vector<CellHistory> cell_history(Database& db, const CellFilter& cells,
     p.git_revision = rows.column_text(2);
     p.run_status = rows.column_text(3);
     p.cell_status = rows.column_text(8);
+    const std::pair<const char*, const std::string*> texts[] = {{"cells.workload", &spec.workload},
+                                                                {"cells.plugin", &spec.plugin},
+                                                                {"cells.params_label", &point},
+                                                                {"cell_metrics.metric", &metric},
+                                                                {"cells.status", &p.cell_status}};
+    for (const auto& [column, text] : texts) check_stored_text(db, p.run_id, column, *text);
     p.n = static_cast<std::size_t>(rows.column_int(10));
     p.median = rows.column_double(11);
     p.ci_low = rows.column_double(12);

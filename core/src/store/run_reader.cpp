@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "model/json_codec.h"
+#include "store/stored_text.h"
 
 namespace rb::store {
 namespace {
@@ -29,6 +30,19 @@ StoredRun run_from(const Statement& row) {
   run.git_revision = row.column_text(8);
   run.host = row.column_text(9);
   run.cells = static_cast<std::size_t>(row.column_int(10));
+  return run;
+}
+
+// What history prints of a run: what the recorder wrote, or the file is damaged.
+StoredRun checked(const Database& db, StoredRun run) {
+  check_stored_time(db, run.id, "started_at", run.started_at, true);
+  check_stored_time(db, run.id, "finished_at", run.finished_at, true);
+  check_stored_status(db, run.id, run.status);
+  const std::pair<const char*, const std::string*> texts[] = {
+      {"config_name", &run.config_name},     {"config_path", &run.config_path},
+      {"config_sha256", &run.config_sha256}, {"workload", &run.workload},
+      {"git_revision", &run.git_revision},   {"host", &run.host}};
+  for (const auto& [column, text] : texts) check_stored_text(db, run.id, column, *text);
   return run;
 }
 
@@ -78,7 +92,7 @@ std::vector<StoredRun> list_runs(Database& db, const RunFilter& filter, std::siz
   if (filter.before_id) rows.bind(3, *filter.before_id);
   if (!filter.started_before.empty()) rows.bind(4, filter.started_before);
   std::vector<StoredRun> out;
-  while (rows.step()) out.push_back(run_from(rows));
+  while (rows.step()) out.push_back(checked(db, run_from(rows)));
   return out;
 }
 
@@ -86,7 +100,7 @@ std::optional<StoredRun> find_run(Database& db, std::int64_t id) {
   Statement rows = db.prepare(fmt::format("SELECT {} FROM runs r WHERE r.id = ?1", kRunColumns));
   rows.bind(1, id);
   if (!rows.step()) return std::nullopt;
-  return run_from(rows);
+  return checked(db, run_from(rows));
 }
 
 RunResult load_run(Database& db, std::int64_t id) {

@@ -34,7 +34,9 @@ inline constexpr int kOldestReadableVersion = 2;
 int migrate(Database& db);
 
 // The writer's open (`runner run --store`, `runner history --migrate`): opens the history
-// at `path` (creating it and its folder when `create`) and migrates it.
+// at `path` (creating it and its folder when `create`) and migrates it. Both opens first
+// check the file's integrity (PRAGMA quick_check, bounded in time) and refuse a damaged
+// one with a StoreError naming it and the way to recover (store/stored_text.h).
 Database open_history(const std::filesystem::path& path, bool create);
 
 // The readers' open: read-only, never migrates nor changes the journal mode, so the file

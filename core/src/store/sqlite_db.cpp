@@ -77,6 +77,37 @@ std::int64_t Database::last_insert_id() const {
   return sqlite3_last_insert_rowid(db_);
 }
 
+namespace {
+
+int past_deadline(void* deadline) {
+  return std::chrono::steady_clock::now() >
+                 *static_cast<std::chrono::steady_clock::time_point*>(deadline)
+             ? 1
+             : 0;
+}
+
+}  // namespace
+
+std::optional<std::string> Database::quick_check(std::chrono::milliseconds budget) {
+  constexpr int kInstructionsPerLook = 10000;
+  auto deadline = std::chrono::steady_clock::now() + budget;
+  sqlite3_progress_handler(db_, kInstructionsPerLook, past_deadline, &deadline);
+  sqlite3_stmt* stmt = nullptr;
+  int rc = sqlite3_prepare_v2(db_, "PRAGMA quick_check(1)", -1, &stmt, nullptr);
+  std::optional<std::string> problem;
+  if (rc == SQLITE_OK) rc = sqlite3_step(stmt);
+  if (rc == SQLITE_ROW) {
+    const auto* text = sqlite3_column_text(stmt, 0);
+    const std::string result = text != nullptr ? reinterpret_cast<const char*>(text) : "";
+    if (result != "ok") problem = result;
+  } else if (rc != SQLITE_INTERRUPT) {
+    problem = sqlite3_errmsg(db_);  // "file is not a database", "database disk image is malformed"
+  }
+  sqlite3_finalize(stmt);
+  sqlite3_progress_handler(db_, 0, nullptr, nullptr);
+  return problem;
+}
+
 int Database::user_version() {
   Statement stmt = prepare("PRAGMA user_version");
   stmt.step();

@@ -2,6 +2,7 @@
 // binds and columns, and transactions that roll back unless committed.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -42,6 +43,11 @@ class Database {
   void exec(std::string_view sql);
   Statement prepare(std::string_view sql);
   std::int64_t last_insert_id() const;
+  // PRAGMA quick_check(1), given at most `budget`: the first damage SQLite finds in the
+  // file's structure (pages, b-trees, records), or nothing when it finds none - or when the
+  // budget runs out first, so opening a store of many GB stays quick (it is then checked as
+  // far as the check got; SQLite still reports damage in what a command reads).
+  std::optional<std::string> quick_check(std::chrono::milliseconds budget);
   // PRAGMA user_version: the schema version this database was written with.
   int user_version();
   void set_user_version(int version);
