@@ -45,7 +45,8 @@ TEST(JsonErrors, AMissingFieldIsNamedByItsPath) {
 
 TEST(JsonErrors, AnUnknownStatusIsNamedByItsPath) {
   EXPECT_EQ(error_reading([](model::Json& j) { j["cells"][1]["status"] = "great"; }),
-            "cells[1].status: unknown cell status 'great'");
+            "cells[1].status: expected a cell status (ok, skipped, failed, crashed, timeout, "
+            "interrupted) (found a string)");
 }
 
 TEST(JsonErrors, AWrongKindOfNumberIsNamedByItsPath) {
