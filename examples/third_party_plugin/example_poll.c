@@ -82,23 +82,62 @@ static int fail(int code, char* err, size_t err_len, const char* message) {
   return code;
 }
 
-/* Options arrive as strings; an unknown key is refused, naming it and the known ones. */
-static int parse_options(const rb_option* options, uint32_t count, int* timeout_ms, char* err,
-                         size_t err_len) {
-  for (uint32_t i = 0; i < count; ++i) {
-    if (strcmp(options[i].key, "poll_timeout_ms") == 0) {
-      char* end = NULL;
-      const long value = strtol(options[i].value, &end, 10);
-      if (end == options[i].value || *end != '\0' || value < 1 || value > 60000) {
-        snprintf(err, err_len, "option 'poll_timeout_ms': '%s' is not a number of ms in 1..60000",
-                 options[i].value);
-        return RB_ERR_INVALID_ARGUMENT;
-      }
-      *timeout_ms = (int)value;
-      continue;
-    }
-    snprintf(err, err_len, "unknown option '%s' (known: poll_timeout_ms)", options[i].key);
+/* The options, declared once (ABI 1.3). The runner reads this table from the descriptor: it
+ * checks a config's [plugin_options.example-poll] against it when it loads the config (an
+ * unknown key or a bad value stops the run there, naming file:line:col) and lists it
+ * (`runner plugins --options example-poll`). prepare parses what it is given against the
+ * same table, so what the runner checks and what the plugin accepts cannot drift apart. */
+enum { OPTION_POLL_TIMEOUT_MS, OPTION_COUNT };
+
+static const rb_option_decl option_decls[OPTION_COUNT] = {
+    [OPTION_POLL_TIMEOUT_MS] =
+        {
+            .struct_size = sizeof(rb_option_decl),
+            .type = RB_OPTION_INT,
+            .name = "poll_timeout_ms",
+            .allowed = "1..60000", /* INT: "MIN..MAX"; ENUM: "a|b|c" */
+            .default_value = "1000",
+            .help = "how long one poll waits before dispatch asks whether to stop",
+            .workloads = NULL, /* every workload the plugin offers; or e.g. "flower,notify" */
+        },
+};
+
+/* An INT option's value, within its declared "MIN..MAX". */
+static int parse_int_option(const rb_option_decl* decl, const char* text, long* value, char* err,
+                            size_t err_len) {
+  long low = 0, high = 0;
+  char* end = NULL;
+  *value = strtol(text, &end, 10);
+  if (end == text || *end != '\0') {
+    snprintf(err, err_len, "option '%s': expected an integer, got '%s'", decl->name, text);
     return RB_ERR_INVALID_ARGUMENT;
+  }
+  if (decl->allowed != NULL && sscanf(decl->allowed, "%ld..%ld", &low, &high) == 2 &&
+      (*value < low || *value > high)) {
+    snprintf(err, err_len, "option '%s': %ld is outside %s", decl->name, *value, decl->allowed);
+    return RB_ERR_INVALID_ARGUMENT;
+  }
+  return RB_OK;
+}
+
+/* Options arrive as strings; a key the table does not declare is refused, naming it and the
+ * known ones. values[i] starts at option_decls[i]'s default. */
+static int parse_options(const rb_option* options, uint32_t count, long values[OPTION_COUNT],
+                         char* err, size_t err_len) {
+  for (int d = 0; d < OPTION_COUNT; ++d)
+    values[d] = strtol(option_decls[d].default_value, NULL, 10);
+  for (uint32_t i = 0; i < count; ++i) {
+    int d = 0;
+    while (d < OPTION_COUNT && strcmp(option_decls[d].name, options[i].key) != 0) ++d;
+    if (d == OPTION_COUNT) {
+      int used = snprintf(err, err_len, "unknown option '%s' (known:", options[i].key);
+      for (d = 0; d < OPTION_COUNT && used > 0 && (size_t)used < err_len; ++d)
+        used += snprintf(err + used, err_len - (size_t)used, " %s", option_decls[d].name);
+      if (used > 0 && (size_t)used < err_len) snprintf(err + used, err_len - (size_t)used, ")");
+      return RB_ERR_INVALID_ARGUMENT;
+    }
+    const int rc = parse_int_option(&option_decls[d], options[i].value, &values[d], err, err_len);
+    if (rc != RB_OK) return rc;
   }
   return RB_OK;
 }
@@ -127,9 +166,10 @@ static void on_readable(void* arg, size_t slot) {
 static int flower_prepare(const rb_host* host, const rb_flower_params* params,
                           const rb_option* options, uint32_t option_count, void** state, char* err,
                           size_t err_len) {
-  int timeout_ms = 1000;
-  const int rc = parse_options(options, option_count, &timeout_ms, err, err_len);
+  long values[OPTION_COUNT];
+  const int rc = parse_options(options, option_count, values, err, err_len);
   if (rc != RB_OK) return rc;
+  const int timeout_ms = (int)values[OPTION_POLL_TIMEOUT_MS];
   if (params->pipes == 0 || params->active == 0 || params->active > params->pipes)
     return fail(RB_ERR_INVALID_ARGUMENT, err, err_len, "need 0 < active <= pipes");
   flower* f = calloc(1, sizeof *f);
@@ -227,6 +267,8 @@ static const rb_plugin descriptor = {
     .library_version = library_version,
     .description = "example third-party plugin: a tiny poll(2) reactor; option poll_timeout_ms",
     .flower = &flower_ops,
+    .options = option_decls, /* since ABI 1.3: what `runner plugins --options` lists */
+    .option_count = OPTION_COUNT,
 };
 
 RB_PLUGIN_ENTRY(host_abi) {

@@ -102,6 +102,9 @@ int main(int argc, char** argv) {
   bool list_unsafe = false;
   plugins_cmd->add_flag("--allow-unsafe-plugins", list_unsafe,
                         "load world-writable plugin files too");
+  std::string list_options;
+  plugins_cmd->add_option("--options", list_options,
+                          "list the options this plugin (a name or a .so) declares");
 
   rb::cli::ValidateArgs validate;
   auto* validate_cmd =
@@ -157,6 +160,8 @@ int main(int argc, char** argv) {
     if (*export_cmd) return rb::cli::export_command(export_args);
     if (*html_report_cmd) return rb::cli::html_report_command(html_report);
     if (*summarize_cmd) return rb::cli::summarize_command(summarize_dir);
+    if (*plugins_cmd && !list_options.empty())
+      return rb::cli::plugin_options_command(list_path, list_options, list_json, list_unsafe);
     if (*plugins_cmd) return rb::cli::plugins_command(list_path, list_json, list_unsafe);
     if (*validate_cmd) return rb::cli::validate_command(validate);
     if (*serve_cmd) return rb::cli::serve_command(serve);

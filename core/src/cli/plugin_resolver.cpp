@@ -58,7 +58,12 @@ config::PluginFile PluginResolver::probe_file(const std::filesystem::path& file)
   // resolve() takes anything with a '/' as a path, and the file is absolute; LoadError is a
   // std::runtime_error whose what() names the file and why it cannot be loaded.
   const plugin::PluginInfo info = resolve(file.string());
-  return {info.name, info.workloads};
+  return {info.name, info.workloads, info.options};
+}
+
+std::vector<rb::DeclaredOption> PluginResolver::declared_options(std::string_view plugin) const {
+  const auto* info = lookup(plugin);
+  return info != nullptr ? info->options : std::vector<rb::DeclaredOption>{};
 }
 
 plugin::PluginInfo PluginResolver::resolve(const std::string& name_or_path) const {

@@ -26,6 +26,7 @@ class PluginResolver final : public config::PluginLookup {
   std::vector<std::string> plugin_names() const override;
   // Through the same safety-checked child prober as the search path's files.
   config::PluginFile probe_file(const std::filesystem::path& file) const override;
+  std::vector<rb::DeclaredOption> declared_options(std::string_view plugin) const override;
 
   // Throws plugin::LoadError (not found, duplicate name, or the probe's own error).
   plugin::PluginInfo resolve(const std::string& name_or_path) const;

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/exit_codes.h"
+#include "cli/option_listing.h"
 #include "cli/plugin_resolver.h"
 #include "plugin/probe.h"
 #include "plugin/search_dirs.h"
@@ -49,6 +50,30 @@ int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool 
   for (const auto& dir : resolver.search_dirs())
     searched += (searched.empty() ? "" : ":") + dir.string();
   std::cout << "searched: " << searched << '\n';
+  return kExitOk;
+}
+
+int plugin_options_command(const std::vector<std::filesystem::path>& plugin_path,
+                           const std::string& name, bool as_json, bool allow_unsafe_plugins) {
+  const PluginResolver resolver(plugin_path, plugin::current_executable(), allow_unsafe_plugins);
+  plugin::PluginInfo info;
+  try {
+    info = resolver.resolve(name);
+  } catch (const plugin::LoadError& e) {
+    std::cerr << "error: " << e.what() << '\n';
+    return kExitUsage;
+  }
+  if (!as_json) {
+    std::cout << format_option_listing(info);
+    return kExitOk;
+  }
+  nlohmann::json options = nlohmann::json::array();
+  for (const auto& option : info.options) options.push_back(plugin::to_json(option));
+  const nlohmann::json out = {{"name", info.name},
+                              {"abi", abi_text(info.abi_version)},
+                              {"path", info.path.string()},
+                              {"options", options}};
+  std::cout << out.dump(2) << '\n';
   return kExitOk;
 }
 

@@ -4,6 +4,7 @@
 
 #include "config/axis_values.h"
 #include "config/config_file.h"
+#include "config/declared_options_check.h"
 #include "config/matrix_section.h"
 #include "config/nesting_guard.h"
 #include "config/plugin_section.h"
@@ -142,6 +143,7 @@ TestPlan parse_checked(std::string_view text, const std::string& source_name,
     plan.plugins = select_plugins(configured, overrides.plugins, catalog, plan.workload, variants);
   }
   add_plugin_setups(plan, options, variants);
+  check_declared_options(reader, root, plan, schema, catalog, variants);
 
   if (overrides.quick) apply_quick(plan, schema);
   check_matrix_size(plan, matrix.pos);

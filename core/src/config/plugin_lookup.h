@@ -8,12 +8,15 @@
 #include <string_view>
 #include <vector>
 
+#include "model/declared_option.h"
+
 namespace rb::config {
 
 // What a plugin file named by path ([variants.NAME] path) turned out to be when probed.
 struct PluginFile {
   std::string name;  // the descriptor's plugin name
   std::vector<std::string> workloads;
+  std::vector<rb::DeclaredOption> options = {};  // what it declares (ABI 1.3); empty: none
 };
 
 class PluginLookup {
@@ -26,6 +29,10 @@ class PluginLookup {
   // Throws std::runtime_error saying why it cannot be used: missing, not a plugin, unsafe.
   // The default, for catalogs that cannot probe files, refuses every file.
   virtual PluginFile probe_file(const std::filesystem::path& file) const;
+  // The options `plugin` declares (ABI 1.3), which a config's [plugin_options] must then
+  // match; empty when it declares none (or is unknown): nothing is checked early. The
+  // default, for catalogs that know no declarations, is empty.
+  virtual std::vector<rb::DeclaredOption> declared_options(std::string_view plugin) const;
 };
 
 }  // namespace rb::config

@@ -80,6 +80,7 @@ void read_base_and_path(const TomlReader& reader, const toml::table& values,
                                   " (" + printable(variant.path) + ")");
   variant.plugin = std::move(file.name);
   variant.workloads = std::move(file.workloads);
+  variant.declared = std::move(file.options);
 }
 
 }  // namespace

@@ -31,6 +31,8 @@ struct Variant {
   std::string path = {};         // `path`, absolute: the file it loads; empty = the catalog's
   // What `path`'s file offers, as probed; empty without a catalog (nothing is checked then).
   std::vector<std::string> workloads = {};
+  // The options `path`'s file declares (ABI 1.3), as probed; empty: none, or no catalog.
+  std::vector<rb::DeclaredOption> declared = {};
 };
 
 using Variants = std::map<std::string, Variant>;

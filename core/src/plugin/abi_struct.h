@@ -19,6 +19,12 @@ inline constexpr std::size_t kPluginMinSize =
     offsetof(rb_plugin, flower) + sizeof(rb_plugin::flower);
 // A workload table's minimum (its size in the ABI version that introduced it, through the
 // given last member) is declared next to the workload: workload/<name>/entry.cpp.
+// ABI 1.3: where a descriptor must reach for its option declarations to be read, and the
+// size of one declaration (all of it is 1.3).
+inline constexpr std::size_t kPluginOptionsEnd =
+    offsetof(rb_plugin, option_count) + sizeof(rb_plugin::option_count);
+inline constexpr std::size_t kOptionDeclMinSize =
+    offsetof(rb_option_decl, workloads) + sizeof(rb_option_decl::workloads);
 
 // The struct_size a plugin declared; every ABI struct starts with it.
 inline std::uint32_t declared_struct_size(const void* plugin_struct) {

@@ -13,6 +13,7 @@
 #include "plugin/abi_version.h"
 #include "plugin/descriptor_checks.h"
 #include "plugin/elf_header.h"
+#include "plugin/option_decls.h"
 #include "plugin/sha256.h"
 
 namespace rb::plugin {
@@ -112,6 +113,7 @@ LoadedPlugin load_plugin(const std::filesystem::path& so_path, const TableReader
   plugin.descriptor = checked_descriptor(call_entry(*library, path), path);
   check_required_fields(plugin.descriptor, path);
   read_tables(plugin);
+  plugin.options = checked_option_decls(plugin.descriptor, path);
   plugin.provenance = make_provenance(path, plugin.descriptor);
   pin_for_process_lifetime(library);
   plugin.library = std::move(library);

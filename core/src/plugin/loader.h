@@ -13,6 +13,7 @@
 
 #include <reactorbench/plugin.h>
 
+#include "model/declared_option.h"
 #include "model/results.h"
 #include "plugin/load_error.h"
 #include "plugin/sha256.h"
@@ -33,6 +34,8 @@ struct LoadedPlugin {
   std::optional<rb_pingpong_server_ops> pingpong_server;
   std::optional<rb_pingpong_client_ops> pingpong_client;
   std::optional<rb_rr_server_ops> rr_server;
+  // ABI 1.3: the options it declares, checked; empty when it declares none.
+  std::vector<rb::DeclaredOption> options;
   rb::Provenance provenance;  // path, sha256 of the file, versions, abi, description
   // Keeps the .so loaded. Every successfully loaded library is also pinned for the life of
   // the process, so function pointers copied out of this struct never dangle.

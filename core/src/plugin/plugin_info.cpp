@@ -22,6 +22,7 @@ PluginInfo plugin_info(const LoadedPlugin& plugin) {
   info.abi_version = plugin.provenance.abi_version;
   info.workloads = plugin.workloads;
   info.path = plugin.path;
+  info.options = plugin.options;
   return info;
 }
 
@@ -37,7 +38,20 @@ rb::Provenance provenance(const PluginInfo& info) {
   return result;
 }
 
+nlohmann::json to_json(const rb::DeclaredOption& option) {
+  return {
+      {"name", option.name},
+      {"type", type_name(option.type)},
+      {"allowed", option.allowed},
+      {"default", option.default_value ? nlohmann::json(*option.default_value) : nullptr},
+      {"help", option.help},
+      {"workloads", option.workloads},
+  };
+}
+
 nlohmann::json to_json(const PluginInfo& info) {
+  nlohmann::json options = nlohmann::json::array();
+  for (const auto& option : info.options) options.push_back(to_json(option));
   return {
       {"name", info.name},
       {"version", info.version},
@@ -49,8 +63,28 @@ nlohmann::json to_json(const PluginInfo& info) {
       {"abi", abi_version_string(info.abi_version)},
       {"workloads", info.workloads},
       {"path", info.path.string()},
+      {"options", options},
   };
 }
+
+namespace {
+
+rb::DeclaredOption declared_option_from_json(const nlohmann::json& json) {
+  rb::DeclaredOption option;
+  json.at("name").get_to(option.name);
+  const auto type = rb::type_from_name(json.at("type").get<std::string>());
+  if (!type)
+    throw nlohmann::json::other_error::create(501, "unknown option type " + json.at("type").dump(),
+                                              &json);
+  option.type = *type;
+  json.at("allowed").get_to(option.allowed);
+  if (!json.at("default").is_null()) option.default_value = json.at("default").get<std::string>();
+  json.at("help").get_to(option.help);
+  json.at("workloads").get_to(option.workloads);
+  return option;
+}
+
+}  // namespace
 
 PluginInfo plugin_info_from_json(const nlohmann::json& json) {
   PluginInfo info;
@@ -63,6 +97,8 @@ PluginInfo plugin_info_from_json(const nlohmann::json& json) {
   json.at("abi_version").get_to(info.abi_version);
   json.at("workloads").get_to(info.workloads);
   info.path = json.at("path").get<std::string>();
+  for (const auto& item : json.value("options", nlohmann::json::array()))
+    info.options.push_back(declared_option_from_json(item));
   return info;
 }
 

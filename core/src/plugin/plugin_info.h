@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/declared_option.h"
 #include "model/results.h"
 
 namespace rb::plugin {
@@ -21,6 +22,7 @@ struct PluginInfo {
   std::uint32_t abi_version = 0;
   std::vector<std::string> workloads;
   std::filesystem::path path;
+  std::vector<rb::DeclaredOption> options = {};  // ABI 1.3 declarations; empty: none
 
   bool supports(std::string_view workload) const;
 };
@@ -29,9 +31,14 @@ PluginInfo plugin_info(const LoadedPlugin& plugin);
 rb::Provenance provenance(const PluginInfo& info);
 
 // {"name", "version", "library", "library_version", "description", "sha256",
-//  "abi_version" (number), "abi" ("major.minor", for readers), "workloads", "path"}
+//  "abi_version" (number), "abi" ("major.minor", for readers), "workloads", "path",
+//  "options": [{"name", "type" ("string", "int", "bool", "enum"), "allowed", "default" (null
+//  when none), "help", "workloads"}]}
 nlohmann::json to_json(const PluginInfo& info);
 // Throws nlohmann::json::exception when a member is missing or of the wrong type.
 PluginInfo plugin_info_from_json(const nlohmann::json& json);
+
+// One declared option as in "options" above.
+nlohmann::json to_json(const rb::DeclaredOption& option);
 
 }  // namespace rb::plugin

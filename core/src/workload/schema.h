@@ -38,6 +38,9 @@ struct WorkloadSchema {
   // Two-process workloads: the roles each cell pairs plugins for (e.g. "server", "client").
   // [matrix] may then list plugins per role under these keys (role_pairs.h).
   std::vector<std::string> roles = {};
+  // The descriptor tables of plugin.h the workload drives: one per role, in `roles` order, or
+  // one. What an option declaration's `workloads` names (model/declared_option.h).
+  std::vector<std::string> abi_tables = {};
 
   const AxisSchema* find_axis(std::string_view axis_name) const;
   std::vector<std::string> axis_names() const;

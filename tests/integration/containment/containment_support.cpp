@@ -53,4 +53,12 @@ void expect_good_plugin_completed(const MatrixRun& run, int repetitions) {
   EXPECT_EQ(samples_of(run, "raw-epoll"), repetitions);
 }
 
+void expect_ran_ok(const MatrixRun& run, const std::string& plugin) {
+  ASSERT_EQ(run.output.exit_code, 0) << run.output.err << run.output.out;
+  const auto& cell = cell_of(run.summary, plugin);
+  EXPECT_EQ(cell.at("status"), "ok") << cell.dump();
+  EXPECT_EQ(samples_of(run, plugin), 4);
+  expect_good_plugin_completed(run);
+}
+
 }  // namespace rbtest

@@ -41,5 +41,8 @@ long samples_of(const MatrixRun& run, const std::string& plugin);
 void expect_results_written(const MatrixRun& run);
 // The good plugin's cell is ok with all its samples: the rest of the matrix completed.
 void expect_good_plugin_completed(const MatrixRun& run, int repetitions = 4);
+// The whole run went well: exit code 0, `plugin`'s cell ok with its 4 samples, and the good
+// plugin's too.
+void expect_ran_ok(const MatrixRun& run, const std::string& plugin);
 
 }  // namespace rbtest

@@ -168,6 +168,14 @@ TEST_F(Sdk, QuickFlowerMatrixRunsWithTheExample) {
   EXPECT_EQ(example_cells, 2);  // --quick: the first two points of the pipes axis
 }
 
+TEST_F(Sdk, TheExampleDeclaresItsOption) {
+  const auto listed = runner(
+      fmt::format("plugins --options example-poll --plugin-path {}", example_build.string()));
+  ASSERT_EQ(listed.exit_code, 0) << listed.output;
+  EXPECT_NE(listed.output.find("poll_timeout_ms  int   1..60000  1000     all"), std::string::npos)
+      << listed.output;
+}
+
 TEST_F(Sdk, PkgConfigBuildsAPluginWithoutCMake) {
   const fs::path so = root / "pkg-config" / "example_poll.so";
   fs::create_directories(so.parent_path());

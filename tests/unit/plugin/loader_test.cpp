@@ -58,6 +58,7 @@ std::vector<Refusal> refusals() {
   const std::string flower_min = std::to_string(kFlowerOpsMinSize);
   const std::string small_plugin = std::to_string(offsetof(rb_plugin, library_version));
   const std::string small_flower = std::to_string(offsetof(rb_flower_ops, counters));
+  const std::string abis = "(plugin ABI 1.3, host ABI 1.3)";
   return {
       {"missing.so", LoadErrorKind::file_missing, {"No such file"}},
       {"not_elf.so", LoadErrorKind::not_shared_object, {"not a shared object", "no ELF header"}},
@@ -83,6 +84,41 @@ std::vector<Refusal> refusals() {
       {"null_op.so", LoadErrorKind::missing_field, {"'flower.dispatch'"}},
       {"missing_name.so", LoadErrorKind::missing_field, {"'name'"}},
       {"invalid_name.so", LoadErrorKind::invalid_field, {"'Invalid Name'", "a-z, 0-9"}},
+      // ABI 1.3 option declarations (broken_option_table.c), each naming the option, and
+      // the table's size and count faults naming both ABI versions.
+      {"option_duplicate.so",
+       LoadErrorKind::invalid_field,
+       {"option 'depth' is declared twice (options[0] and options[1])"}},
+      {"option_enum_without_allowed.so",
+       LoadErrorKind::invalid_field,
+       {"option 'mode': an RB_OPTION_ENUM needs allowed, its values as \"a|b|c\"", "it has NULL"}},
+      {"option_default.so",
+       LoadErrorKind::invalid_field,
+       {"option 'batch': the default is no value of it: 100 is outside 1..64"}},
+      {"option_name.so",
+       LoadErrorKind::invalid_field,
+       {"option name 'Bad-Name' (options[1]) is invalid: use only a-z, 0-9 and '_'"}},
+      {"option_type.so", LoadErrorKind::invalid_field, {"option 'mode': unknown type 7"}},
+      {"option_workload.so",
+       LoadErrorKind::invalid_field,
+       {"option 'trace': workloads \"flower,rr\" names 'rr', which is no workload table",
+        "rr_server"}},
+      {"option_decl_size.so",
+       LoadErrorKind::struct_too_small,
+       {"rb_option_decl.struct_size is " + std::to_string(offsetof(rb_option_decl, workloads)) +
+            " bytes",
+        "at least " + std::to_string(kOptionDeclMinSize), abis}},
+      {"option_mixed_size.so",
+       LoadErrorKind::invalid_field,
+       {"options[1].struct_size is " + std::to_string(sizeof(rb_option_decl) + 8) +
+            " but options[0]'s is " + std::to_string(sizeof(rb_option_decl)),
+        abis}},
+      {"option_null_table.so",
+       LoadErrorKind::missing_field,
+       {"option_count is 2 but options is NULL", abis}},
+      {"option_huge_count.so",
+       LoadErrorKind::invalid_field,
+       {"option_count is 100000; a plugin may declare at most 256 options", abis}},
   };
 }
 

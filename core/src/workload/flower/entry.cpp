@@ -29,7 +29,9 @@ WorkloadSchema schema() {
                        "global budget of forwarding writes per iteration"),
           choice_axis("transport", {"socketpair", "pipe"}, {std::string("socketpair")},
                       "socketpair (AF_UNIX stream) or pipe"),
-      }};
+      },
+      {},
+      {"flower"}};
 }
 
 std::vector<MetricInfo> metrics() {

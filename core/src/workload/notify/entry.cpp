@@ -34,7 +34,9 @@ WorkloadSchema schema() {
                        "cpu every producer thread is pinned to; -1 leaves them unpinned"),
           integer_axis("consumer_cpu", -1, 1023, {std::int64_t{-1}},
                        "cpu the plugin pins its consumer thread to; -1 leaves it unpinned"),
-      }};
+      },
+      {},
+      {"notify"}};
 }
 
 // Per iteration, from the first post to the end of finish; CPU and context switches are

@@ -33,6 +33,7 @@ WorkloadSchema schema() {
                       "sessions whose echoed bytes the client checks: all, every 7th, none"),
       }};
   schema.roles = {"server", "client"};
+  schema.abi_tables = {"pingpong_server", "pingpong_client"};
   return schema;
 }
 

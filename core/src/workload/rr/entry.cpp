@@ -43,7 +43,9 @@ WorkloadSchema schema() {
           duration_axis("request_timeout", 10, 600'000, {std::string("2s")}, {},
                         "a request without its full response by then counts as a timeout "
                         "and its connection is redone"),
-      }};
+      },
+      {},
+      {"rr_server"}};
 }
 
 // Per load run (driver.h): latency percentiles of its responses, the rate they came back at,
