@@ -1,9 +1,12 @@
 // raw-epoll's spin_ns: accepted by every workload it serves (flower here, notify too), a
-// run with it still passes the host's count checks, and a bad value fails the cell with a
-// message that names the option and the range.
+// run with it still passes the host's count checks, and a bad value is refused when the config
+// loads, naming the option and the range.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
+
+#include <filesystem>
+#include <utility>
 
 #include "run_helpers.h"
 
@@ -40,16 +43,23 @@ TEST(SpinOption, ZeroIsOff) {
   EXPECT_EQ(run_summary(dir, flower_with_spin("0"), 0).at("cells").at(0).at("status"), "ok");
 }
 
-TEST(SpinOption, ABadValueFailsTheCellSayingWhy) {
-  for (const char* value : {"\"fast\"", "-5", "20000000"}) {
+// raw-epoll declares spin_ns (ABI 1.3), so a bad value is a config error before anything runs.
+TEST(SpinOption, ABadValueIsRefusedAtLoadSayingWhy) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"\"fast\"", "expected an integer, got 'fast'"},
+      {"-5", "-5 is outside 0..10000000"},
+      {"20000000", "20000000 is outside 0..10000000"}};
+  for (const auto& [value, why] : cases) {
     ScratchDir dir;
-    const auto summary = run_summary(dir, flower_with_spin(value), 1);
-    const auto& cell = summary.at("cells").at(0);
-    EXPECT_EQ(cell.at("status"), "failed");
-    EXPECT_NE(cell.at("reason").get<std::string>().find(
-                  "option 'spin_ns': expected an integer from 0 to 10000000, got '"),
+    const auto out = dir.path() / "out";
+    const auto result = run_runner({"run", dir.write("spin.toml", flower_with_spin(value)).string(),
+                                    "--out", out.string(), "--no-store"});
+    EXPECT_EQ(result.exit_code, 2) << result.err;
+    EXPECT_NE(result.err.find("spin.toml:"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find(std::string("plugin 'raw-epoll' option 'spin_ns': ") + why),
               std::string::npos)
-        << value << ": " << cell.at("reason");
+        << value << ": " << result.err;
+    EXPECT_FALSE(std::filesystem::exists(out / "summary.json"));
   }
 }
 
