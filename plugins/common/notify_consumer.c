@@ -134,13 +134,15 @@ void notify_consumer_release(void* state) {
   }
 }
 
-int notify_consumer_counters(const void* state, const rb_counter_sink* sink, char* err,
-                             size_t err_len) {
+int notify_consumer_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
   const struct notify_consumer* consumer = state;
   if (consumer == NULL || sink == NULL || sink->put == NULL) {
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "counters: state and sink required");
   }
   sink->put(sink->ctx, "wakeups", consumer->wakeups);
   sink->put(sink->ctx, "max_batch", consumer->max_batch);
+  if (consumer->backend->put_counters != NULL) {
+    consumer->backend->put_counters(consumer, sink);
+  }
   return RB_OK;
 }

@@ -57,6 +57,8 @@ struct notify_backend {
   void (*interrupt)(struct notify_consumer* consumer);
   /* Frees what setup built, once no consumer thread runs. */
   void (*teardown)(struct notify_consumer* consumer);
+  /* Puts the plugin's own counters after the harness's; may be NULL. */
+  void (*put_counters)(const struct notify_consumer* consumer, const rb_counter_sink* sink);
 };
 
 /* rb_notify_ops' start for a backend (a plugin's start passes its own), and its finish and
@@ -67,10 +69,26 @@ int notify_consumer_start(const struct notify_backend* backend, const rb_host* h
 int notify_consumer_finish(void* state, rb_notify_result* result, char* err, size_t err_len);
 void notify_consumer_release(void* state);
 
-/* counters' argument check and the counters every consumer has ("wakeups", "max_batch");
- * the plugin adds its own after RB_OK. */
-int notify_consumer_counters(const void* state, const rb_counter_sink* sink, char* err,
-                             size_t err_len);
+/* counters' argument check, the counters every consumer has ("wakeups", "max_batch") and
+ * then the backend's own. */
+int notify_consumer_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len);
+
+/* Defines the plugin's rb_notify_ops `ops_name`: its backend (from the plugin's state type and
+ * the backend's functions, put_counters may be NULL) and its own post; start, finish,
+ * counters and release are the harness's. */
+#define NOTIFY_CONSUMER_OPS(ops_name, state_type, setup, run, wake, interrupt, teardown,          \
+                            put_counters, post)                                                   \
+  static const struct notify_backend ops_name##_backend = {                                       \
+      sizeof(state_type), (setup), (run), (wake), (interrupt), (teardown), (put_counters)};       \
+  static int ops_name##_start(const rb_host* host, const rb_notify_params* params,                \
+                              const rb_option* options, uint32_t option_count, void** state,      \
+                              char* err, size_t err_len) {                                        \
+    return notify_consumer_start(&ops_name##_backend, host, params, options, option_count, state, \
+                                 err, err_len);                                                   \
+  }                                                                                               \
+  const rb_notify_ops ops_name = {                                                                \
+      sizeof(rb_notify_ops),  ops_name##_start,         (post),                                   \
+      notify_consumer_finish, notify_consumer_counters, notify_consumer_release}
 
 /* Notes why the consumer stops early (the first reason wins); finish reports it. */
 void notify_consumer_fail(struct notify_consumer* consumer, const char* what, int error);

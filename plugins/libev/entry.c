@@ -2,6 +2,7 @@
 #include <pthread.h>
 #include <stdio.h>
 
+#include "abi_tables.h"
 #include "flower.h"
 #include "notify.h"
 #include "options.h"
@@ -33,18 +34,9 @@ static const rb_plugin kDescriptor = {
     .description =
         "libev 4 ev_loop per thread: ev_io watchers, ev_break, ev_async for hand-offs and "
         "notify; option backend=epoll|poll|select",
-    .flower = &libev_flower_ops,
-    .notify = &libev_notify_ops,
-    .pingpong_server = &libev_pingpong_server_ops,
-    .pingpong_client = &libev_pingpong_client_ops,
-    .rr_server = &libev_rr_server_ops,
+    RB_EVERY_WORKLOAD(libev),
     .options = kLibevOptions,
     .option_count = kLibevOptionCount,
 };
 
-RB_PLUGIN_ENTRY(host_abi_version) {
-  if (RB_VERSION_MAJOR(host_abi_version) != RB_ABI_MAJOR) {
-    return NULL;
-  }
-  return &kDescriptor;
-}
+RB_C_PLUGIN_ENTRY(kDescriptor)

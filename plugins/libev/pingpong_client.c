@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "abi_tables.h"
 #include "conn_io.h"
 #include "error_message.h"
 #include "loop_threads.h"
@@ -268,10 +269,5 @@ static void release(void* state) {
   destroy(state);
 }
 
-const rb_pingpong_client_ops libev_pingpong_client_ops = {
-    .struct_size = sizeof(rb_pingpong_client_ops),
-    .prepare = prepare,
-    .run = run,
-    .counters = counters,
-    .release = release,
-};
+const rb_pingpong_client_ops libev_pingpong_client_ops =
+    RB_PINGPONG_CLIENT_OPS(prepare, run, counters, release);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "abi_tables.h"
 #include "conn_io.h"
 #include "error_message.h"
 #include "options.h"
@@ -165,10 +166,5 @@ static void release(void* state) {
   destroy(state);
 }
 
-const rb_pingpong_server_ops libev_pingpong_server_ops = {
-    .struct_size = sizeof(rb_pingpong_server_ops),
-    .prepare = prepare,
-    .serve = serve,
-    .counters = counters,
-    .release = release,
-};
+const rb_pingpong_server_ops libev_pingpong_server_ops =
+    RB_PINGPONG_SERVER_OPS(prepare, serve, counters, release);

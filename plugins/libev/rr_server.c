@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "abi_tables.h"
 #include "conn_io.h"
 #include "error_message.h"
 #include "options.h"
@@ -224,10 +225,4 @@ static void release(void* state) {
   destroy(state);
 }
 
-const rb_rr_server_ops libev_rr_server_ops = {
-    .struct_size = sizeof(rb_rr_server_ops),
-    .prepare = prepare,
-    .serve = serve,
-    .counters = counters,
-    .release = release,
-};
+const rb_rr_server_ops libev_rr_server_ops = RB_RR_SERVER_OPS(prepare, serve, counters, release);

@@ -1,15 +1,9 @@
-/* accept4 */
-#define _GNU_SOURCE
-
 #include "server_loops.h"
 
 #include <errno.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include "error_message.h"
@@ -61,20 +55,14 @@ static void on_acceptable(struct ev_loop* loop, ev_io* watcher, int revents) {
   (void)revents;
   struct server_loops* loops = watcher->data;
   for (;;) {
-    const int fd = accept4(loops->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    const int fd = server_acceptor_next(&loops->acceptor);
     if (fd < 0) {
-      if (errno == EAGAIN || errno == EWOULDBLOCK) {
-        return;
+      if (errno != EAGAIN) {
+        fail(loops, loop, "accept4", errno);
       }
-      if (errno == EINTR || errno == ECONNABORTED) {
-        continue;
-      }
-      fail(loops, loop, "accept4", errno);
       return;
     }
     loops->connections += 1;
-    const int one = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     if (hand_over(loops, fd) != 0) {
       close(fd);
       fail(loops, loop, "handing a connection to a worker", ENOMEM);
@@ -120,7 +108,7 @@ int server_loops_init(struct server_loops* loops, int listen_fd, int stop_fd, ui
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
                         "listen_fd %d and stop_fd %d must both be fds", listen_fd, stop_fd);
   }
-  loops->listen_fd = listen_fd;
+  server_acceptor_init(&loops->acceptor, listen_fd);
   loops->stop_fd = stop_fd;
   loops->count = threads;
   loops->protocol = *protocol;

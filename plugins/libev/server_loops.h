@@ -8,6 +8,7 @@
 
 #include "fd_batch.h"
 #include "options.h"
+#include "server_acceptor.h"
 
 /* What a server protocol (pingpong echo, rr) plugs into the loops. */
 struct server_protocol {
@@ -40,7 +41,7 @@ struct server_worker {
  * round-robin to `threads` worker loops. stop_fd readable ends serve, after every
  * connection is closed. */
 struct server_loops {
-  int listen_fd;
+  struct server_acceptor acceptor;
   int stop_fd;
   uint32_t count;
   struct server_worker* workers; /* threads > 1 only */

@@ -6,10 +6,7 @@
 #include <errno.h>
 #include <event2/bufferevent.h>
 #include <event2/event.h>
-#include <event2/listener.h>
 #include <fcntl.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +16,7 @@
 #include "error_message.h"
 #include "pingpong_base.h"
 #include "reactorbench/plugin.h"
+#include "server_acceptor.h"
 
 void bev_conn_close(struct bev_conn* conn) {
   struct bev_server_loop* loop = conn->loop;
@@ -33,8 +31,6 @@ void bev_conn_close(struct bev_conn* conn) {
 
 /* Runs in the thread of `loop`. */
 static int start_conn(struct bev_server_loop* loop, int fd) {
-  const int one = 1;
-  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   const struct bev_protocol* protocol = &loop->owner->protocol;
   struct bev_conn* conn = calloc(1, protocol->conn_size);
   if (conn == NULL) return -1;
@@ -65,10 +61,7 @@ static void handoff_cb(evutil_socket_t pipe_fd, short events, void* arg) {
   }
 }
 
-static void accept_cb(struct evconnlistener* listener, evutil_socket_t fd, struct sockaddr* address,
-                      int length, void* arg) {
-  (void)listener, (void)address, (void)length;
-  struct bev_server* server = arg;
+static void take_conn(struct bev_server* server, int fd) {
   server->connections++;
   if (server->threads == 1) {
     if (start_conn(&server->loops[0], fd) != 0) close(fd);
@@ -79,11 +72,22 @@ static void accept_cb(struct evconnlistener* listener, evutil_socket_t fd, struc
   if (write(loop->handoff[1], &value, sizeof value) != (ssize_t)sizeof value) close(fd);
 }
 
-static void accept_error_cb(struct evconnlistener* listener, void* arg) {
+static void accept_cb(evutil_socket_t listen_fd, short events, void* arg) {
+  (void)listen_fd, (void)events;
   struct bev_server* server = arg;
-  server->failed = 1;
-  snprintf(server->error, sizeof server->error, "accept: %s", strerror(errno));
-  event_base_loopbreak(evconnlistener_get_base(listener));
+  for (;;) {
+    const int fd = server_acceptor_next(&server->acceptor);
+    if (fd >= 0) {
+      take_conn(server, fd);
+    } else {
+      if (errno != EAGAIN) {
+        server->failed = 1;
+        snprintf(server->error, sizeof server->error, "accept: %s", strerror(errno));
+        event_base_loopbreak(server->accept_base);
+      }
+      return;
+    }
+  }
 }
 
 static void stop_cb(evutil_socket_t fd, short events, void* arg) {
@@ -98,7 +102,7 @@ static void* worker_main(void* arg) {
 }
 
 void bev_server_free(struct bev_server* server) {
-  if (server->listener != NULL) evconnlistener_free(server->listener);
+  if (server->accept_event != NULL) event_free(server->accept_event);
   if (server->stop_event != NULL) event_free(server->stop_event);
   for (uint32_t i = 0; server->loops != NULL && i < server->loop_count; ++i) {
     struct bev_server_loop* loop = &server->loops[i];
@@ -135,7 +139,6 @@ int bev_server_init(struct bev_server* server, int listen_fd, int stop_fd, uint3
                     const struct loop_options* options, const struct bev_protocol* protocol,
                     char* err, size_t err_len) {
   memset(server, 0, sizeof *server);
-  server->listen_fd = listen_fd;
   server->stop_fd = stop_fd;
   server->threads = threads;
   server->loop_count = threads;
@@ -153,14 +156,13 @@ int bev_server_init(struct bev_server* server, int listen_fd, int stop_fd, uint3
   if (threads == 1) server->loops[0].base = server->accept_base;
   for (uint32_t i = 0; threads > 1 && i < threads; ++i)
     if (init_worker(&server->loops[i], options, err, err_len) != 0) return RB_ERR_SYSTEM;
-  /* backlog 0: the host's socket is listening already; no LEV_OPT_CLOSE_ON_FREE: the host
-   * owns it. */
-  server->listener = evconnlistener_new(server->accept_base, accept_cb, server, 0, 0, listen_fd);
-  if (server->listener != NULL) evconnlistener_set_error_cb(server->listener, accept_error_cb);
+  server_acceptor_init(&server->acceptor, listen_fd);
+  server->accept_event =
+      event_new(server->accept_base, listen_fd, EV_READ | EV_PERSIST, accept_cb, server);
   server->stop_event =
       event_new(server->accept_base, stop_fd, EV_READ, stop_cb, server->accept_base);
-  if (server->listener == NULL || server->stop_event == NULL ||
-      event_add(server->stop_event, NULL) != 0)
+  if (server->accept_event == NULL || server->stop_event == NULL ||
+      event_add(server->accept_event, NULL) != 0 || event_add(server->stop_event, NULL) != 0)
     return report_error(RB_ERR_SYSTEM, err, err_len, "cannot listen or watch stop_fd");
   return RB_OK;
 }
@@ -179,7 +181,7 @@ int bev_server_serve(struct bev_server* server, char* err, size_t err_len) {
     if (write(server->loops[i].handoff[1], &stop, sizeof stop) < 0) continue;
   }
   for (uint32_t i = 0; i < started; ++i) pthread_join(server->loops[i].thread, NULL);
-  evconnlistener_disable(server->listener);
+  event_del(server->accept_event);
   for (uint32_t i = 0; i < server->loop_count; ++i) {
     while (server->loops[i].conns != NULL) bev_conn_close(server->loops[i].conns);
     /* bufferevent_free only schedules the close; one more pass of the (stopped) loop runs the

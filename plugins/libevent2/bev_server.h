@@ -6,11 +6,11 @@
 #include <stdint.h>
 
 #include "options.h"
+#include "server_acceptor.h"
 
 struct bufferevent;
 struct event;
 struct event_base;
-struct evconnlistener;
 struct bev_server_loop;
 
 /* A connection: a protocol's own struct begins with this one. */
@@ -49,11 +49,11 @@ struct bev_server_loop {
  * round-robin to `threads` worker bases. stop_fd readable ends serve, after every connection
  * is closed. Sockets get TCP_NODELAY and a bufferevent that closes them when freed. */
 struct bev_server {
-  int listen_fd;
   int stop_fd;
   uint32_t threads;
   struct event_base* accept_base;
-  struct evconnlistener* listener;
+  struct server_acceptor acceptor;
+  struct event* accept_event; /* the listening socket is readable */
   struct event* stop_event;
   struct bev_server_loop* loops;
   uint32_t loop_count;

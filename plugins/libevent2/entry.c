@@ -1,5 +1,6 @@
 #include <event2/event.h>
 
+#include "abi_tables.h"
 #include "flower.h"
 #include "notify.h"
 #include "options.h"
@@ -23,18 +24,9 @@ static const rb_plugin kDescriptor = {
         "libevent 2.1 event_base run as test/bench.c runs it; options: "
         "backend=epoll|poll|select, changelist=on|off; notify: wakeup=pipe|eventfd, "
         "drain=one|all; rr: http=bufferevent|evhttp",
-    .flower = &libevent2_flower_ops,
-    .notify = &libevent2_notify_ops,
-    .pingpong_server = &libevent2_pingpong_server_ops,
-    .pingpong_client = &libevent2_pingpong_client_ops,
-    .rr_server = &libevent2_rr_server_ops,
+    RB_EVERY_WORKLOAD(libevent2),
     .options = kLibevent2Options,
     .option_count = kLibevent2OptionCount,
 };
 
-RB_PLUGIN_ENTRY(host_abi_version) {
-  if (RB_VERSION_MAJOR(host_abi_version) != RB_ABI_MAJOR) {
-    return NULL;
-  }
-  return &kDescriptor;
-}
+RB_C_PLUGIN_ENTRY(kDescriptor)

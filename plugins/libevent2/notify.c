@@ -156,21 +156,6 @@ static void teardown(struct notify_consumer* consumer) {
   wake_channel_close(&notify->channel);
 }
 
-static const struct notify_backend kBackend = {
-    .state_size = sizeof(struct libevent2_notify),
-    .setup = setup,
-    .run = consume,
-    .wake = wake,
-    .interrupt = interrupt,
-    .teardown = teardown,
-};
-
-static int notify_start(const rb_host* host, const rb_notify_params* params,
-                        const rb_option* options, uint32_t option_count, void** state, char* err,
-                        size_t err_len) {
-  return notify_consumer_start(&kBackend, host, params, options, option_count, state, err, err_len);
-}
-
 static int notify_post(void* state, uint64_t value) {
   struct libevent2_notify* notify = state;
   if (notify_consumer_push(&notify->consumer, value) != 0) {
@@ -179,21 +164,11 @@ static int notify_post(void* state, uint64_t value) {
   return wake_channel_signal(&notify->channel) == 0 ? RB_OK : RB_ERR_SYSTEM;
 }
 
-static int notify_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
-  const int rc = notify_consumer_counters(state, sink, err, err_len);
-  if (rc == RB_OK) {
-    const struct libevent2_notify* notify = state;
-    sink->put(sink->ctx, "reads", notify->reads);
-    sink->put(sink->ctx, "orphan_tokens", notify->orphan_tokens);
-  }
-  return rc;
+static void put_counters(const struct notify_consumer* consumer, const rb_counter_sink* sink) {
+  const struct libevent2_notify* notify = (const struct libevent2_notify*)consumer;
+  sink->put(sink->ctx, "reads", notify->reads);
+  sink->put(sink->ctx, "orphan_tokens", notify->orphan_tokens);
 }
 
-const rb_notify_ops libevent2_notify_ops = {
-    .struct_size = sizeof(rb_notify_ops),
-    .start = notify_start,
-    .post = notify_post,
-    .finish = notify_consumer_finish,
-    .counters = notify_counters,
-    .release = notify_consumer_release,
-};
+NOTIFY_CONSUMER_OPS(libevent2_notify_ops, struct libevent2_notify, setup, consume, wake, interrupt,
+                    teardown, put_counters, notify_post);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "abi_tables.h"
 #include "error_message.h"
 #include "loop_threads.h"
 #include "options.h"
@@ -260,10 +261,5 @@ static void release(void* state) {
   destroy(state);
 }
 
-const rb_pingpong_client_ops libevent2_pingpong_client_ops = {
-    .struct_size = sizeof(rb_pingpong_client_ops),
-    .prepare = prepare,
-    .run = run,
-    .counters = counters,
-    .release = release,
-};
+const rb_pingpong_client_ops libevent2_pingpong_client_ops =
+    RB_PINGPONG_CLIENT_OPS(prepare, run, counters, release);

@@ -5,6 +5,7 @@
 #include <event2/event.h>
 #include <stdlib.h>
 
+#include "abi_tables.h"
 #include "bev_server.h"
 #include "error_message.h"
 #include "options.h"
@@ -110,10 +111,5 @@ static void release(void* state) {
   destroy(state);
 }
 
-const rb_pingpong_server_ops libevent2_pingpong_server_ops = {
-    .struct_size = sizeof(rb_pingpong_server_ops),
-    .prepare = prepare,
-    .serve = serve,
-    .counters = counters,
-    .release = release,
-};
+const rb_pingpong_server_ops libevent2_pingpong_server_ops =
+    RB_PINGPONG_SERVER_OPS(prepare, serve, counters, release);

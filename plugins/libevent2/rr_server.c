@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 
+#include "abi_tables.h"
 #include "error_message.h"
 #include "options.h"
 #include "rr_variant.h"
@@ -61,10 +62,5 @@ static void release(void* state) {
   free(server);
 }
 
-const rb_rr_server_ops libevent2_rr_server_ops = {
-    .struct_size = sizeof(rb_rr_server_ops),
-    .prepare = prepare,
-    .serve = serve,
-    .counters = counters,
-    .release = release,
-};
+const rb_rr_server_ops libevent2_rr_server_ops =
+    RB_RR_SERVER_OPS(prepare, serve, counters, release);

@@ -1,6 +1,7 @@
 #include <pthread.h>
 #include <uv.h>
 
+#include "abi_tables.h"
 #include "flower.h"
 #include "notify.h"
 #include "options.h"
@@ -24,11 +25,7 @@ static const rb_plugin kDescriptor = {
         "libuv uv_loop_t: flower on uv_poll_t (uv_run ONCE per turn), pingpong and rr on "
         "uv_tcp_t with an acceptor handing fds to worker loops, notify on uv_async_t; "
         "option read_size (pingpong, rr)",
-    .flower = &libuv_flower_ops,
-    .notify = &libuv_notify_ops,
-    .pingpong_server = &libuv_pingpong_server_ops,
-    .pingpong_client = &libuv_pingpong_client_ops,
-    .rr_server = &libuv_rr_server_ops,
+    RB_EVERY_WORKLOAD(libuv),
     .options = kLibuvOptions,
     .option_count = kLibuvOptionCount,
 };

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <uv.h>
 
+#include "abi_tables.h"
 #include "error_message.h"
 #include "hot_potato.h"
 #include "loop_teardown.h"
@@ -158,11 +159,5 @@ static void flower_release(void* state) {
   destroy(state);
 }
 
-const rb_flower_ops libuv_flower_ops = {
-    .struct_size = sizeof(rb_flower_ops),
-    .prepare = flower_prepare,
-    .arm = flower_arm,
-    .dispatch = flower_dispatch,
-    .counters = flower_counters,
-    .release = flower_release,
-};
+const rb_flower_ops libuv_flower_ops =
+    RB_FLOWER_OPS(flower_prepare, flower_arm, flower_dispatch, flower_counters, flower_release);

@@ -87,38 +87,15 @@ static void teardown(struct notify_consumer* consumer) {
   if (notify->loop_ready) close_loop(&notify->loop);
 }
 
-static const struct notify_backend kBackend = {
-    .state_size = sizeof(struct libuv_notify),
-    .setup = setup,
-    .run = consume,
-    .wake = wake,
-    .interrupt = interrupt,
-    .teardown = teardown,
-};
-
-static int notify_start(const rb_host* host, const rb_notify_params* params,
-                        const rb_option* options, uint32_t option_count, void** state, char* err,
-                        size_t err_len) {
-  return notify_consumer_start(&kBackend, host, params, options, option_count, state, err, err_len);
-}
-
 static int notify_post(void* state, uint64_t value) {
   struct libuv_notify* notify = state;
   if (notify_consumer_push(&notify->consumer, value) != 0) return RB_ERR_SYSTEM;
   return uv_async_send(&notify->async) == 0 ? RB_OK : RB_ERR_SYSTEM;
 }
 
-static int notify_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
-  const int rc = notify_consumer_counters(state, sink, err, err_len);
-  if (rc == RB_OK) sink->put(sink->ctx, "callbacks", ((struct libuv_notify*)state)->callbacks);
-  return rc;
+static void put_counters(const struct notify_consumer* consumer, const rb_counter_sink* sink) {
+  sink->put(sink->ctx, "callbacks", ((const struct libuv_notify*)consumer)->callbacks);
 }
 
-const rb_notify_ops libuv_notify_ops = {
-    .struct_size = sizeof(rb_notify_ops),
-    .start = notify_start,
-    .post = notify_post,
-    .finish = notify_consumer_finish,
-    .counters = notify_counters,
-    .release = notify_consumer_release,
-};
+NOTIFY_CONSUMER_OPS(libuv_notify_ops, struct libuv_notify, setup, consume, wake, interrupt,
+                    teardown, put_counters, notify_post);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <uv.h>
 
+#include "abi_tables.h"
 #include "error_message.h"
 #include "loop_teardown.h"
 #include "loop_threads.h"
@@ -307,10 +308,5 @@ static void release(void* state) {
   destroy(state);
 }
 
-const rb_pingpong_client_ops libuv_pingpong_client_ops = {
-    .struct_size = sizeof(rb_pingpong_client_ops),
-    .prepare = prepare,
-    .run = run,
-    .counters = counters,
-    .release = release,
-};
+const rb_pingpong_client_ops libuv_pingpong_client_ops =
+    RB_PINGPONG_CLIENT_OPS(prepare, run, counters, release);

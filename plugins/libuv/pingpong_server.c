@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <uv.h>
 
+#include "abi_tables.h"
 #include "error_message.h"
 #include "loop_teardown.h"
 #include "options.h"
@@ -177,10 +178,5 @@ static void release(void* state) {
   destroy(state);
 }
 
-const rb_pingpong_server_ops libuv_pingpong_server_ops = {
-    .struct_size = sizeof(rb_pingpong_server_ops),
-    .prepare = prepare,
-    .serve = serve,
-    .counters = counters,
-    .release = release,
-};
+const rb_pingpong_server_ops libuv_pingpong_server_ops =
+    RB_PINGPONG_SERVER_OPS(prepare, serve, counters, release);

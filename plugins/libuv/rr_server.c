@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <uv.h>
 
+#include "abi_tables.h"
 #include "error_message.h"
 #include "loop_teardown.h"
 #include "options.h"
@@ -265,10 +266,4 @@ static void release(void* state) {
   destroy(state);
 }
 
-const rb_rr_server_ops libuv_rr_server_ops = {
-    .struct_size = sizeof(rb_rr_server_ops),
-    .prepare = prepare,
-    .serve = serve,
-    .counters = counters,
-    .release = release,
-};
+const rb_rr_server_ops libuv_rr_server_ops = RB_RR_SERVER_OPS(prepare, serve, counters, release);

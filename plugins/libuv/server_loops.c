@@ -1,13 +1,9 @@
-/* accept4 */
-#define _GNU_SOURCE
-
 #include "server_loops.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include "error_message.h"
@@ -80,10 +76,9 @@ static void on_listen_readable(uv_poll_t* poll, int status, int events) {
     return;
   }
   for (;;) {
-    const int fd = accept4(group->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    const int fd = server_acceptor_next(&group->listener);
     if (fd < 0) {
-      if (errno == EAGAIN || errno == EWOULDBLOCK) return;
-      if (errno == EINTR || errno == ECONNABORTED) continue;
+      if (errno == EAGAIN) return;
       fail(group, "accept4", errno);
       begin_stop(group);
       return;
@@ -146,7 +141,7 @@ int server_group_init(struct server_group* group, const struct server_handler* h
                       int listen_fd, int stop_fd, uint32_t threads, char* err, size_t err_len) {
   memset(group, 0, sizeof *group);
   group->handler = handler;
-  group->listen_fd = listen_fd;
+  server_acceptor_init(&group->listener, listen_fd);
   group->threads = threads;
   group->loops = calloc(threads, sizeof *group->loops);
   if (group->loops == NULL)

@@ -7,6 +7,7 @@
 #include <uv.h>
 
 #include "fd_queue.h"
+#include "server_acceptor.h"
 
 /* The accepting and stopping shared by the pingpong and rr servers: `threads` uv loops that
  * serve connections, one acceptor, and the host's stop_fd.
@@ -61,7 +62,7 @@ struct server_loop {
 
 struct server_group {
   const struct server_handler* handler;
-  int listen_fd; /* the host's; never closed here */
+  struct server_acceptor listener; /* on the host's socket, never closed here */
   uint32_t threads;
   struct server_loop* loops;
   uv_loop_t accept_uv; /* threads > 1: the calling thread's loop */

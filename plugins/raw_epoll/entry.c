@@ -1,3 +1,4 @@
+#include "abi_tables.h"
 #include "flower.h"
 #include "kernel_release.h"
 #include "notify.h"
@@ -17,18 +18,9 @@ static const rb_plugin kDescriptor = {
     .description =
         "the floor: epoll_wait on fds added once and kept, read callback inline; "
         "option max_events; notify: eventfd + mutex queue, wake=every|when_empty",
-    .flower = &raw_epoll_flower_ops,
-    .notify = &raw_epoll_notify_ops,
-    .pingpong_server = &raw_epoll_pingpong_server_ops,
-    .pingpong_client = &raw_epoll_pingpong_client_ops,
-    .rr_server = &raw_epoll_rr_server_ops,
+    RB_EVERY_WORKLOAD(raw_epoll),
     .options = kRawEpollOptions,
     .option_count = kRawEpollOptionCount,
 };
 
-RB_PLUGIN_ENTRY(host_abi_version) {
-  if (RB_VERSION_MAJOR(host_abi_version) != RB_ABI_MAJOR) {
-    return NULL;
-  }
-  return &kDescriptor;
-}
+RB_C_PLUGIN_ENTRY(kDescriptor)

@@ -7,6 +7,7 @@
 #include <sys/epoll.h>
 #include <unistd.h>
 
+#include "abi_tables.h"
 #include "error_message.h"
 #include "options.h"
 #include "spin.h"
@@ -253,11 +254,5 @@ static void flower_release(void* state) {
   destroy(state);
 }
 
-const rb_flower_ops raw_epoll_flower_ops = {
-    .struct_size = sizeof(rb_flower_ops),
-    .prepare = flower_prepare,
-    .arm = flower_arm,
-    .dispatch = flower_dispatch,
-    .counters = flower_counters,
-    .release = flower_release,
-};
+const rb_flower_ops raw_epoll_flower_ops =
+    RB_FLOWER_OPS(flower_prepare, flower_arm, flower_dispatch, flower_counters, flower_release);

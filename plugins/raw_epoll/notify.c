@@ -133,21 +133,6 @@ static void teardown(struct notify_consumer* consumer) {
   }
 }
 
-static const struct notify_backend kBackend = {
-    .state_size = sizeof(struct raw_epoll_notify),
-    .setup = setup,
-    .run = consume,
-    .wake = wake,
-    .interrupt = interrupt,
-    .teardown = teardown,
-};
-
-static int notify_start(const rb_host* host, const rb_notify_params* params,
-                        const rb_option* options, uint32_t option_count, void** state, char* err,
-                        size_t err_len) {
-  return notify_consumer_start(&kBackend, host, params, options, option_count, state, err, err_len);
-}
-
 /* notify_consumer_push, plus the choice whether to wake: with wake=when_empty only the post
  * that finds the queue empty writes the eventfd. */
 static int notify_post(void* state, uint64_t value) {
@@ -164,21 +149,11 @@ static int notify_post(void* state, uint64_t value) {
   return !wake || signal_consumer(notify->event_fd) == 0 ? RB_OK : RB_ERR_SYSTEM;
 }
 
-static int notify_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
-  const int rc = notify_consumer_counters(state, sink, err, err_len);
-  if (rc == RB_OK) {
-    const struct raw_epoll_notify* notify = state;
-    sink->put(sink->ctx, "polls", notify->polls);
-    sink->put(sink->ctx, "signals", notify->signals);
-  }
-  return rc;
+static void put_counters(const struct notify_consumer* consumer, const rb_counter_sink* sink) {
+  const struct raw_epoll_notify* notify = (const struct raw_epoll_notify*)consumer;
+  sink->put(sink->ctx, "polls", notify->polls);
+  sink->put(sink->ctx, "signals", notify->signals);
 }
 
-const rb_notify_ops raw_epoll_notify_ops = {
-    .struct_size = sizeof(rb_notify_ops),
-    .start = notify_start,
-    .post = notify_post,
-    .finish = notify_consumer_finish,
-    .counters = notify_counters,
-    .release = notify_consumer_release,
-};
+NOTIFY_CONSUMER_OPS(raw_epoll_notify_ops, struct raw_epoll_notify, setup, consume, wake, interrupt,
+                    teardown, put_counters, notify_post);

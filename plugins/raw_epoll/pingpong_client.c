@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "abi_tables.h"
 #include "echo_output.h"
 #include "error_message.h"
 #include "loop_threads.h"
@@ -296,10 +297,5 @@ static void release(void* state) {
   destroy(state);
 }
 
-const rb_pingpong_client_ops raw_epoll_pingpong_client_ops = {
-    .struct_size = sizeof(rb_pingpong_client_ops),
-    .prepare = prepare,
-    .run = run,
-    .counters = counters,
-    .release = release,
-};
+const rb_pingpong_client_ops raw_epoll_pingpong_client_ops =
+    RB_PINGPONG_CLIENT_OPS(prepare, run, counters, release);

@@ -1,11 +1,6 @@
-/* accept4 */
-#define _GNU_SOURCE
-
 #include "rr_server.h"
 
 #include <errno.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,15 +8,18 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "abi_tables.h"
 #include "error_message.h"
 #include "options.h"
 #include "rr_loop.h"
+#include "server_acceptor.h"
 #include "server_counters.h"
 #include "server_params.h"
 
 enum { kDefaultMaxEvents = 1024 };
 
 struct rr_server {
+  struct server_acceptor acceptor;
   int listen_fd;
   int stop_fd;
   uint32_t threads;
@@ -46,14 +44,11 @@ static int watch(int epoll_fd, int fd, void* tag) {
 /* Accepts every pending connection. Returns RB_OK or an error for the host. */
 static int accept_all(struct rr_server* server, char* err, size_t err_len) {
   for (;;) {
-    const int fd = accept4(server->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    const int fd = server_acceptor_next(&server->acceptor);
     if (fd < 0) {
-      if (errno == EAGAIN || errno == EWOULDBLOCK) return RB_OK;
-      if (errno == EINTR || errno == ECONNABORTED) continue;
+      if (errno == EAGAIN) return RB_OK;
       return report_error(RB_ERR_SYSTEM, err, err_len, "accept4: %s", strerror(errno));
     }
-    const int one = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     struct rr_loop* loop = &server->loops[server->next_loop++ % server->loop_count];
     if (rr_loop_add_conn(loop, fd) != 0)
       return report_error(RB_ERR_SYSTEM, err, err_len, "registering a connection: %s",
@@ -142,6 +137,7 @@ static int prepare(const rb_host* host, const rb_rr_server_params* params, const
   struct rr_server* server = calloc(1, sizeof *server);
   if (server == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
   server->listen_fd = params->listen_fd;
+  server_acceptor_init(&server->acceptor, params->listen_fd);
   server->stop_fd = params->stop_fd;
   server->threads = params->threads;
   server->accept_epoll = -1;
@@ -234,10 +230,5 @@ static void release(void* state) {
   destroy(state);
 }
 
-const rb_rr_server_ops raw_epoll_rr_server_ops = {
-    .struct_size = sizeof(rb_rr_server_ops),
-    .prepare = prepare,
-    .serve = serve,
-    .counters = counters,
-    .release = release,
-};
+const rb_rr_server_ops raw_epoll_rr_server_ops =
+    RB_RR_SERVER_OPS(prepare, serve, counters, release);

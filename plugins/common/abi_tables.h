@@ -1,0 +1,39 @@
+#ifndef RB_PLUGIN_COMMON_ABI_TABLES_H
+#define RB_PLUGIN_COMMON_ABI_TABLES_H
+
+/* The C plugins' ABI tables, each from its entry points in the ABI's order, and their entry
+ * point: one line each in the plugin instead of the same designated initialisers in every
+ * file. (The C++ plugins build theirs from a maker: cxx/abi_tables.h.) */
+
+#include "reactorbench/plugin.h"
+
+#define RB_FLOWER_OPS(prepare, arm, dispatch, counters, release) \
+  { sizeof(rb_flower_ops), (prepare), (arm), (dispatch), (counters), (release) }
+
+#define RB_NOTIFY_OPS(start, post, finish, counters, release) \
+  { sizeof(rb_notify_ops), (start), (post), (finish), (counters), (release) }
+
+#define RB_PINGPONG_SERVER_OPS(prepare, serve, counters, release) \
+  { sizeof(rb_pingpong_server_ops), (prepare), (serve), (counters), (release) }
+
+#define RB_PINGPONG_CLIENT_OPS(prepare, run, counters, release) \
+  { sizeof(rb_pingpong_client_ops), (prepare), (run), (counters), (release) }
+
+#define RB_RR_SERVER_OPS(prepare, serve, counters, release) \
+  { sizeof(rb_rr_server_ops), (prepare), (serve), (counters), (release) }
+
+/* A descriptor's five tables, for a plugin that offers every workload as <prefix>_flower_ops,
+ * <prefix>_notify_ops, <prefix>_pingpong_server_ops, <prefix>_pingpong_client_ops and
+ * <prefix>_rr_server_ops. */
+#define RB_EVERY_WORKLOAD(prefix)                                 \
+  .flower = &prefix##_flower_ops, .notify = &prefix##_notify_ops, \
+  .pingpong_server = &prefix##_pingpong_server_ops,               \
+  .pingpong_client = &prefix##_pingpong_client_ops, .rr_server = &prefix##_rr_server_ops
+
+/* The entry point: `descriptor` for a host of the same ABI major version, NULL for another. */
+#define RB_C_PLUGIN_ENTRY(descriptor)                                                 \
+  RB_PLUGIN_ENTRY(host_abi_version) {                                                 \
+    return RB_VERSION_MAJOR(host_abi_version) == RB_ABI_MAJOR ? &(descriptor) : NULL; \
+  }
+
+#endif
