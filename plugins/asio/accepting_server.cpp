@@ -1,5 +1,6 @@
 #include "accepting_server.h"
 
+#include <cerrno>
 #include <stdexcept>
 
 #include "host_fds.h"
@@ -12,9 +13,12 @@ AcceptingServer::AcceptingServer(int listenFd, int stopFd, std::uint32_t threads
       acceptor_(pool_.context(0)),
       stopWatch_(pool_.context(0), stopFd) {
   adoptListeningSocket(acceptor_, listenFd);
+  server_acceptor_init(&refusals_, acceptor_.native_handle());
 }
 
-AcceptingServer::~AcceptingServer() = default;
+AcceptingServer::~AcceptingServer() {
+  server_acceptor_close(&refusals_);
+}
 
 void AcceptingServer::serve() {
   if (served_) {
@@ -29,19 +33,26 @@ void AcceptingServer::serve() {
   }
 }
 
-bool AcceptingServer::accepted(const boost::system::error_code& ec,
-                               boost::asio::ip::tcp::socket& peer) {
+AcceptingServer::Accepted AcceptingServer::accepted(const boost::system::error_code& ec,
+                                                    boost::asio::ip::tcp::socket& peer) {
   if (!ec) {
     ++connections_;
     tuneAcceptedSocket(peer);
-    return true;
+    return Accepted::serve;
+  }
+  // Out of descriptors the connection stays pending and the next accept would fail at once,
+  // for ever: it is refused instead (plugins/common/server_acceptor.h), and accepting goes on.
+  if ((ec.value() == EMFILE || ec.value() == ENFILE) &&
+      ec.category() == boost::system::system_category() && !windingDown_) {
+    server_acceptor_refuse(&refusals_);
+    return Accepted::next;
   }
   // asio retries ECONNABORTED itself; what reaches here is the stop's close or a real failure.
   if (ec != boost::asio::error::operation_aborted && !windingDown_) {
     failure_ = "accept on the listening socket failed: " + ec.message();
     windDown();
   }
-  return false;
+  return Accepted::stop;
 }
 
 void AcceptingServer::windDown() {

@@ -18,6 +18,7 @@
 
 #include "io_pool.h"
 #include "open_sockets.h"
+#include "server_acceptor.h"
 #include "stop_watch.h"
 
 namespace rbasio {
@@ -39,16 +40,30 @@ class AcceptingServer {
   // to pool().executor(pool().nextIndex()) and its result through accepted().
   virtual void startAccepting() = 0;
 
-  // Called in context 0 with every accept's result: counts and tunes a new connection and
-  // returns true when it is to be served; false once the acceptor is closed or broken (the
-  // accept loop then ends; a failure has already wound the server down).
-  bool accepted(const boost::system::error_code& ec, boost::asio::ip::tcp::socket& peer);
+  // Called in context 0 with every accept's result: counts and tunes a new connection to be
+  // served; `next` when accept failed for want of descriptors (a pending connection was
+  // refused): wait until the socket is readable again, then accept the next;
+  // `stop` once the acceptor is closed or broken (the accept loop then ends; a failure has
+  // already wound the server down).
+  enum class Accepted { serve, next, stop };
+  Accepted accepted(const boost::system::error_code& ec, boost::asio::ip::tcp::socket& peer);
+
+  // After Accepted::next, for a callback accept loop: `acceptNext` once the listening socket
+  // is readable again (never after the stop has closed it).
+  template <typename AcceptNext>
+  void acceptWhenReadable(AcceptNext acceptNext) {
+    acceptor_.async_wait(boost::asio::ip::tcp::acceptor::wait_read,
+                         [acceptNext](const boost::system::error_code& ec) {
+                           if (!ec) acceptNext();
+                         });
+  }
 
   IoPool& pool() { return pool_; }
   boost::asio::ip::tcp::acceptor& acceptor() { return acceptor_; }
   // The connections of context `index`, for its thread only.
   OpenSockets& openSockets(std::size_t index) { return open_[index].sockets; }
   std::uint64_t connections() const { return connections_; }
+  std::uint64_t acceptRefused() const { return refusals_.refused; }
 
  private:
   void windDown();
@@ -63,6 +78,7 @@ class AcceptingServer {
   std::vector<LoopSockets> open_;
   boost::asio::ip::tcp::acceptor acceptor_;
   StopWatch stopWatch_;
+  server_acceptor refusals_{};     // context 0 only
   std::uint64_t connections_ = 0;  // context 0 only
   bool windingDown_ = false;       // context 0 only
   bool served_ = false;

@@ -64,7 +64,9 @@ class CallbackPingpongServer final : public PingpongServer {
     const std::size_t index = pool().nextIndex();
     acceptor().async_accept(pool().executor(index), [this, index](const error_code& ec,
                                                                   tcp::socket peer) {
-      if (!accepted(ec, peer)) return;
+      const Accepted what = accepted(ec, peer);
+      if (what == Accepted::stop) return;
+      if (what == Accepted::next) return acceptWhenReadable([this] { acceptNext(); });
       // The session is made in its own context's thread, where it will be used and freed.
       boost::asio::post(pool().executor(index), [this, index, peer = std::move(peer)]() mutable {
         std::make_shared<CallbackEchoSession>(std::move(peer), counters(index), readBuffer())

@@ -47,7 +47,13 @@ class CoroutineRrServer final : public RrServer {
       const std::size_t index = pool().nextIndex();
       error_code ec;
       tcp::socket peer = co_await acceptor().async_accept(pool().executor(index), awaitInto(ec));
-      if (!accepted(ec, peer)) co_return;
+      const Accepted what = accepted(ec, peer);
+      if (what == Accepted::stop) co_return;
+      if (what == Accepted::next) {
+        co_await acceptor().async_wait(tcp::acceptor::wait_read, awaitInto(ec));
+        if (ec) co_return;
+        continue;
+      }
       boost::asio::co_spawn(pool().executor(index),
                             serveConnection(std::move(peer), openSockets(index), counters(index),
                                             responses(), readBuffer()),

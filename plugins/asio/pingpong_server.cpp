@@ -24,6 +24,7 @@ void PingpongServer::reportCounters(const rb_counter_sink& sink) const {
     total.bytesWritten += loop.counters.bytesWritten;
   }
   sink.put(sink.ctx, "connections", connections());
+  sink.put(sink.ctx, "accept_refused", acceptRefused());
   sink.put(sink.ctx, "bytes_read", total.bytesRead);
   sink.put(sink.ctx, "bytes_written", total.bytesWritten);
 }

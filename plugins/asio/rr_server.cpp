@@ -15,6 +15,7 @@ void RrServer::reportCounters(const rb_counter_sink& sink) const {
     total.badRequests += loop.counters.badRequests;
   }
   sink.put(sink.ctx, "connections", connections());
+  sink.put(sink.ctx, "accept_refused", acceptRefused());
   sink.put(sink.ctx, "requests", total.requests);
   sink.put(sink.ctx, "bad_requests", total.badRequests);
 }

@@ -158,7 +158,8 @@ static int counters(void* state, const rb_counter_sink* sink, char* err, size_t 
     bytes_read += server->echo_loops[i].bytes_read;
     bytes_written += server->echo_loops[i].bytes_written;
   }
-  pingpong_server_put_counters(sink, server->loops.connections, bytes_read, bytes_written);
+  pingpong_server_put_counters(sink, server->loops.connections, bytes_read, bytes_written,
+                               server->loops.acceptor.refused);
   return RB_OK;
 }
 

@@ -216,7 +216,8 @@ static int counters(void* state, const rb_counter_sink* sink, char* err, size_t 
     bad_requests += server->http_loops[i].bad_requests;
     bytes_written += server->http_loops[i].bytes_written;
   }
-  rr_server_put_counters(sink, server->loops.connections, requests, bad_requests);
+  rr_server_put_counters(sink, server->loops.connections, requests, bad_requests,
+                         server->loops.acceptor.refused);
   sink->put(sink->ctx, "bytes_written", bytes_written);
   return RB_OK;
 }

@@ -103,12 +103,12 @@ int server_loops_init(struct server_loops* loops, int listen_fd, int stop_fd, ui
                       const struct loop_options* options, const struct server_protocol* protocol,
                       char* err, size_t err_len) {
   memset(loops, 0, sizeof *loops);
+  server_acceptor_init(&loops->acceptor, listen_fd);
   /* libev aborts the process on a watcher for a negative fd. */
   if (listen_fd < 0 || stop_fd < 0) {
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
                         "listen_fd %d and stop_fd %d must both be fds", listen_fd, stop_fd);
   }
-  server_acceptor_init(&loops->acceptor, listen_fd);
   loops->stop_fd = stop_fd;
   loops->count = threads;
   loops->protocol = *protocol;
@@ -196,4 +196,5 @@ void server_loops_free(struct server_loops* loops) {
     ev_loop_destroy(loops->accept_loop);
     loops->accept_loop = NULL;
   }
+  server_acceptor_close(&loops->acceptor);
 }

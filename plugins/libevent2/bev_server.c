@@ -114,7 +114,9 @@ void bev_server_free(struct bev_server* server) {
   }
   if (server->accept_base != NULL) event_base_free(server->accept_base);
   free(server->loops);
+  server_acceptor_close(&server->acceptor);
   memset(server, 0, sizeof *server);
+  server->acceptor.spare_fd = -1;
 }
 
 static int init_worker(struct bev_server_loop* loop, const struct loop_options* options, char* err,
@@ -139,6 +141,7 @@ int bev_server_init(struct bev_server* server, int listen_fd, int stop_fd, uint3
                     const struct loop_options* options, const struct bev_protocol* protocol,
                     char* err, size_t err_len) {
   memset(server, 0, sizeof *server);
+  server_acceptor_init(&server->acceptor, listen_fd);
   server->stop_fd = stop_fd;
   server->threads = threads;
   server->loop_count = threads;
@@ -156,7 +159,6 @@ int bev_server_init(struct bev_server* server, int listen_fd, int stop_fd, uint3
   if (threads == 1) server->loops[0].base = server->accept_base;
   for (uint32_t i = 0; threads > 1 && i < threads; ++i)
     if (init_worker(&server->loops[i], options, err, err_len) != 0) return RB_ERR_SYSTEM;
-  server_acceptor_init(&server->acceptor, listen_fd);
   server->accept_event =
       event_new(server->accept_base, listen_fd, EV_READ | EV_PERSIST, accept_cb, server);
   server->stop_event =

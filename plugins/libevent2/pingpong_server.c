@@ -103,7 +103,8 @@ static int counters(void* state, const rb_counter_sink* sink, char* err, size_t 
     bytes_read += counts->bytes_read;
     bytes_written += counts->bytes_queued - counts->bytes_unsent;
   }
-  pingpong_server_put_counters(sink, server->loops.connections, bytes_read, bytes_written);
+  pingpong_server_put_counters(sink, server->loops.connections, bytes_read, bytes_written,
+                               server->loops.acceptor.refused);
   return RB_OK;
 }
 

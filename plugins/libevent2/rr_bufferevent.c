@@ -169,6 +169,7 @@ static int serve(void* impl, char* err, size_t err_len) {
 static void count(const void* impl, struct rr_counts* counts) {
   const struct http_server* server = impl;
   counts->connections = server->loops.connections;
+  counts->accept_refused = server->loops.acceptor.refused;
   for (uint32_t i = 0; i < server->loops.loop_count; ++i) {
     counts->requests += server->counts[i].requests;
     counts->bad_requests += server->counts[i].bad_requests;

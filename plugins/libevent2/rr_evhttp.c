@@ -8,6 +8,7 @@
 #include <event2/http.h>
 #include <event2/http_struct.h>
 #include <event2/keyvalq_struct.h>
+#include <event2/listener.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -25,6 +26,7 @@
 #include "pingpong_base.h"
 #include "reactorbench/http_request.h"
 #include "rr_variant.h"
+#include "server_acceptor.h"
 
 /* http = evhttp: libevent's own HTTP server, one evhttp per event_base, each accepting on a
  * dup of the host's socket (evhttp_accept_socket_with_handle closes the fd it is given when the
@@ -59,6 +61,7 @@ struct evhttp_loop {
   uint64_t connections;
   uint64_t requests;
   uint64_t bad_requests;
+  struct server_acceptor refusals; /* on this loop's dup of the listening socket */
 };
 
 struct evhttp_server {
@@ -156,9 +159,25 @@ static void stop_cb(evutil_socket_t fd, short events, void* arg) {
   event_base_loopbreak(arg);
 }
 
-static void* worker_main(void* arg) {
-  struct evhttp_loop* loop = arg;
+/* evhttp's listener leaves a connection it could not accept pending, so out of descriptors
+ * every poll would return at once: it is refused (server_acceptor.h). Other errors are left
+ * to evhttp, which logs them and keeps listening. */
+static _Thread_local struct evhttp_loop* serving_loop; /* the loop this thread dispatches */
+
+static void on_accept_error(struct evconnlistener* listener, void* arg) {
+  (void)listener, (void)arg;
+  if ((errno == EMFILE || errno == ENFILE) && serving_loop != NULL)
+    server_acceptor_refuse(&serving_loop->refusals);
+}
+
+static void dispatch(struct evhttp_loop* loop) {
+  serving_loop = loop;
   event_base_dispatch(loop->base);
+  serving_loop = NULL;
+}
+
+static void* worker_main(void* arg) {
+  dispatch(arg);
   return NULL;
 }
 
@@ -178,6 +197,7 @@ static void destroy(struct evhttp_server* server) {
     if (loop->base != NULL) free_http(loop);
     if (loop->stop_event != NULL) event_free(loop->stop_event);
     if (loop->base != NULL) event_base_free(loop->base);
+    server_acceptor_close(&loop->refusals);
   }
   if (server->quit_fd >= 0) close(server->quit_fd);
   free(server->loops);
@@ -205,11 +225,14 @@ static int init_loop(struct evhttp_server* server, struct evhttp_loop* loop, int
     report_error(RB_ERR_SYSTEM, err, err_len, "dup of the listening socket: %s", strerror(errno));
     return -1;
   }
-  if (evhttp_accept_socket_with_handle(loop->http, own_fd) == NULL) {
+  struct evhttp_bound_socket* bound = evhttp_accept_socket_with_handle(loop->http, own_fd);
+  if (bound == NULL) {
     close(own_fd);
     report_error(RB_ERR_SYSTEM, err, err_len, "evhttp_accept_socket_with_handle failed");
     return -1;
   }
+  server_acceptor_init(&loop->refusals, own_fd);
+  evconnlistener_set_error_cb(evhttp_bound_socket_get_listener(bound), on_accept_error);
   const int watched = server->threads == 1 ? server->stop_fd : server->quit_fd;
   loop->stop_event = event_new(loop->base, watched, EV_READ, stop_cb, loop->base);
   if (loop->stop_event == NULL || event_add(loop->stop_event, NULL) != 0) {
@@ -235,7 +258,10 @@ static int prepare(const rb_rr_server_params* params, const struct rr_options* o
                         params->body_size);
   }
   for (uint32_t i = 0; i < params->body_size; ++i) server->body[i] = rb_http_body_byte(i);
-  for (uint32_t i = 0; i < server->threads; ++i) server->loops[i].body_size = params->body_size;
+  for (uint32_t i = 0; i < server->threads; ++i) {
+    server->loops[i].body_size = params->body_size;
+    server->loops[i].refusals.spare_fd = -1; /* until init_loop opens it */
+  }
   snprintf(server->content_length, sizeof server->content_length, "%u", params->body_size);
   const int one = 1;
   int ok = setsockopt(params->listen_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one) == 0;
@@ -281,7 +307,7 @@ static int serve(void* impl, char* err, size_t err_len) {
   struct evhttp_server* server = impl;
   int rc = RB_OK;
   if (server->threads == 1)
-    event_base_dispatch(server->loops[0].base);
+    dispatch(&server->loops[0]);
   else
     rc = serve_with_workers(server, err, err_len);
   for (uint32_t i = 0; i < server->threads; ++i) free_http(&server->loops[i]);
@@ -294,6 +320,7 @@ static void count(const void* impl, struct rr_counts* counts) {
     counts->connections += server->loops[i].connections;
     counts->requests += server->loops[i].requests;
     counts->bad_requests += server->loops[i].bad_requests;
+    counts->accept_refused += server->loops[i].refusals.refused;
   }
 }
 

@@ -49,9 +49,10 @@ static int counters(void* state, const rb_counter_sink* sink, char* err, size_t 
   const struct rr_server* server = state;
   const int rc = counters_check(server, sink, err, err_len);
   if (rc != RB_OK) return rc;
-  struct rr_counts counts = {0, 0, 0};
+  struct rr_counts counts = {0, 0, 0, 0};
   server->variant->count(server->impl, &counts);
-  rr_server_put_counters(sink, counts.connections, counts.requests, counts.bad_requests);
+  rr_server_put_counters(sink, counts.connections, counts.requests, counts.bad_requests,
+                         counts.accept_refused);
   return RB_OK;
 }
 

@@ -12,6 +12,7 @@ struct rr_counts {
   uint64_t connections;
   uint64_t requests;     /* answered 200 */
   uint64_t bad_requests; /* answered 400 */
+  uint64_t accept_refused;
 };
 
 /* One way of serving rr, picked by the http option; rr_server.c checks the params and parses

@@ -170,7 +170,8 @@ static int counters(void* state, const rb_counter_sink* sink, char* err, size_t 
     bytes_read += server->loops[i].bytes_read;
     bytes_written += server->loops[i].bytes_written;
   }
-  pingpong_server_put_counters(sink, server->group.connections, bytes_read, bytes_written);
+  pingpong_server_put_counters(sink, server->group.connections, bytes_read, bytes_written,
+                               server->group.listener.refused);
   return RB_OK;
 }
 

@@ -258,7 +258,8 @@ static int counters(void* state, const rb_counter_sink* sink, char* err, size_t 
     requests += server->loops[i].requests;
     bad_requests += server->loops[i].bad_requests;
   }
-  rr_server_put_counters(sink, server->group.connections, requests, bad_requests);
+  rr_server_put_counters(sink, server->group.connections, requests, bad_requests,
+                         server->group.listener.refused);
   return RB_OK;
 }
 

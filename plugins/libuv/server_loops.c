@@ -206,6 +206,7 @@ void server_group_destroy(struct server_group* group) {
     if (loop->lock_ready) pthread_mutex_destroy(&loop->lock);
   }
   if (group->accept_uv_ready) close_loop(&group->accept_uv);
+  server_acceptor_close(&group->listener);
   free(group->loops);
   group->loops = NULL;
 }

@@ -36,6 +36,7 @@ void PingpongServer::serve() {
   stopChannel_.remove();
   // Closes what is still open in its own loop, then joins the io threads: every connection
   // has reported its bytes once this returns.
+  acceptRefused_ = server_->acceptRefused();
   server_.reset();
 }
 
@@ -51,6 +52,7 @@ void PingpongServer::onConnection(const TcpConnectionPtr& conn) {
 
 void PingpongServer::reportCounters(const rb_counter_sink& sink) const {
   sink.put(sink.ctx, "connections", connections_.load());
+  sink.put(sink.ctx, "accept_refused", acceptRefused_);
   sink.put(sink.ctx, "bytes_read", bytesRead_.load());
   sink.put(sink.ctx, "bytes_written", bytesWritten_.load());
 }

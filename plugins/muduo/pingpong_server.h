@@ -38,6 +38,7 @@ class PingpongServer {
   std::unique_ptr<TcpServer> server_;
   Channel stopChannel_;
   std::atomic<std::uint64_t> connections_{0};
+  std::uint64_t acceptRefused_ = 0;  // read from the acceptor when serve ends
   std::atomic<std::uint64_t> bytesRead_{0};
   std::atomic<std::uint64_t> bytesWritten_{0};
 };

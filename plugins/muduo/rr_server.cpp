@@ -72,6 +72,7 @@ void RrServer::serve() {
   stopChannel_.remove();
   // Closes what is still open in its own loop, then joins the io threads: every connection
   // has added its counts once this returns.
+  acceptRefused_ = server_->acceptRefused();
   server_.reset();
 }
 
@@ -123,6 +124,7 @@ void RrServer::onMessage(const TcpConnectionPtr& conn, Buffer* buffer) {
 
 void RrServer::reportCounters(const rb_counter_sink& sink) const {
   sink.put(sink.ctx, "connections", connections_.load());
+  sink.put(sink.ctx, "accept_refused", acceptRefused_);
   sink.put(sink.ctx, "requests", requests_.load());
   sink.put(sink.ctx, "bad_requests", badRequests_.load());
 }

@@ -59,6 +59,7 @@ class RrServer {
   // Each connection counts in its own context and adds to these once, when it closes, so the
   // io loops share no counter on the request path.
   std::atomic<std::uint64_t> connections_{0};
+  std::uint64_t acceptRefused_ = 0;  // read from the acceptor when serve ends
   std::atomic<std::uint64_t> requests_{0};
   std::atomic<std::uint64_t> badRequests_{0};
 };

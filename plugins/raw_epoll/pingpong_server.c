@@ -193,6 +193,7 @@ static void destroy(struct pp_server* server) {
     free(loop->events);
   }
   if (server->accept_epoll >= 0) close(server->accept_epoll);
+  server_acceptor_close(&server->acceptor);
   free(server->accept_events);
   free(server->loops);
   free(server);
@@ -305,7 +306,8 @@ static int counters(void* state, const rb_counter_sink* sink, char* err, size_t 
     bytes_read += server->loops[i].bytes_read;
     bytes_written += server->loops[i].bytes_written;
   }
-  pingpong_server_put_counters(sink, server->connections, bytes_read, bytes_written);
+  pingpong_server_put_counters(sink, server->connections, bytes_read, bytes_written,
+                               server->acceptor.refused);
   return RB_OK;
 }
 

@@ -98,6 +98,7 @@ static void destroy(struct rr_server* server) {
   for (uint32_t i = 0; server->loops != NULL && i < server->loop_count; ++i)
     rr_loop_free(&server->loops[i]);
   if (server->accept_epoll >= 0) close(server->accept_epoll);
+  server_acceptor_close(&server->acceptor);
   rb_http_responses_free(&server->responses);
   free(server->loops);
   free(server);
@@ -217,7 +218,8 @@ static int counters(void* state, const rb_counter_sink* sink, char* err, size_t 
     bytes_written += server->loops[i].bytes_written;
     loop_iterations += server->loops[i].loop_iterations;
   }
-  rr_server_put_counters(sink, server->connections, requests, bad_requests);
+  rr_server_put_counters(sink, server->connections, requests, bad_requests,
+                         server->acceptor.refused);
   sink->put(sink->ctx, "bytes_written", bytes_written);
   sink->put(sink->ctx, "loop_iterations", loop_iterations);
   uint64_t stalls = 0;

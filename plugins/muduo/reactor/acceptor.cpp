@@ -83,13 +83,14 @@ void Acceptor::handleRead() {
     return;
   }
   ++acceptErrors_;
-  if (errno == EMFILE && idleFd_ >= 0) {
+  if ((errno == EMFILE || errno == ENFILE) && idleFd_ >= 0) {
     // Out of descriptors: take the connection with the spare one and close it, rather than
     // leave it pending, which would make every poll return at once.
     ::close(idleFd_);
     idleFd_ = ::accept(socket_.fd(), nullptr, nullptr);
     if (idleFd_ >= 0) {
       ::close(idleFd_);
+      ++refused_;
     }
     idleFd_ = openIdleFd();
   }

@@ -37,6 +37,8 @@ class Acceptor {
   InetAddress localAddress() const { return socket_.localAddress(); }
   // accept(2) failures other than "nothing pending", for the owner to report.
   std::uint64_t acceptErrors() const { return acceptErrors_; }
+  // Connections closed at once for want of file descriptors.
+  std::uint64_t refused() const { return refused_; }
 
  private:
   void handleRead();
@@ -49,6 +51,7 @@ class Acceptor {
   bool listening_ = false;
   int idleFd_;
   std::uint64_t acceptErrors_ = 0;
+  std::uint64_t refused_ = 0;
 };
 
 }  // namespace rbmuduo

@@ -55,6 +55,10 @@ void TcpServer::start() {
   });
 }
 
+std::uint64_t TcpServer::acceptRefused() const {
+  return acceptor_->refused();
+}
+
 InetAddress TcpServer::listenAddress() const {
   return acceptor_->localAddress();
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -44,6 +45,8 @@ class TcpServer {
   InetAddress listenAddress() const;
   // Base loop thread only.
   std::size_t connectionCount() const { return connections_.size(); }
+  // Base loop thread only: connections refused for want of file descriptors.
+  std::uint64_t acceptRefused() const;
 
  private:
   void newConnection(int sockfd, const InetAddress& peer);

@@ -3,6 +3,7 @@
 // blocking clients, then stop, join and exact counters.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
 #include <sys/socket.h>
 
 #include <chrono>
@@ -12,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "connection_crowd.h"
 #include "http_client.h"
 #include "response_checks.h"
 #include "rr_cases.h"
@@ -249,6 +251,47 @@ TEST_P(RrServerTest, ClientsGoneBeforeTheirResponsesDoNotHurtTheServer) {
   EXPECT_EQ(counters.at("connections"), kQuitters + 1u);
   EXPECT_EQ(counters.at("requests"), kQuitters + 1u);
   EXPECT_EQ(counters.at("bad_requests"), 0u);
+}
+
+// A server out of file descriptors keeps serving (issue 14, item 9): with this process's limit
+// a few above what it has open, a crowd of connections from another process makes accept fail
+// with EMFILE; the excess is refused (closed at once) and counted, and once the crowd has gone
+// a new client is answered and serve ends cleanly when the host asks.
+TEST_P(RrServerTest, OutOfFileDescriptorsRefusesTheExcessAndServesOn) {
+  constexpr int kCrowd = 40;
+  constexpr rlim_t kHeadroom = 8;
+  ASSERT_NO_FATAL_FAILURE(StartServer(2));
+  {
+    HttpClient first(port());  // whatever the server opens lazily, it opens now
+    first.Send(kGetThenClose);
+    ExpectOk(GetParam(), first.ReadResponse(), 2, false);
+    EXPECT_EQ(first.ReadUntilEof(), "");
+  }
+  rlimit saved{};
+  ASSERT_EQ(getrlimit(RLIMIT_NOFILE, &saved), 0);
+  rlimit low = saved;
+  low.rlim_cur = CountEntries("/proc/self/fd") + kHeadroom;
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &low), 0);
+  CrowdOutcome crowd;
+  try {
+    crowd = RunConnectionCrowd(port(), kCrowd);
+  } catch (const std::exception& e) {
+    setrlimit(RLIMIT_NOFILE, &saved);
+    FAIL() << e.what();
+  }
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &saved), 0);
+  EXPECT_EQ(crowd.served + crowd.refused, kCrowd);
+  EXPECT_GT(crowd.refused, 0);
+  {
+    HttpClient after(port());
+    after.Send(kGetThenClose);
+    ExpectOk(GetParam(), after.ReadResponse(), 2, false);
+  }
+  ASSERT_EQ(server_->Stop(), RB_OK) << server_->serve_error();
+  const auto counters = server_->Counters();
+  ASSERT_EQ(counters.count("accept_refused"), 1u) << "no counter accept_refused";
+  EXPECT_GT(counters.at("accept_refused"), 0u);
+  EXPECT_LE(counters.at("accept_refused"), static_cast<uint64_t>(crowd.refused));
 }
 
 TEST_P(RrServerTest, UnknownOptionIsRefusedByName) {
