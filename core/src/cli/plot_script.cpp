@@ -2,13 +2,13 @@
 #include "model/build_info.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <system_error>
 #include <vector>
@@ -25,11 +25,19 @@ std::string env_or(const char* name, const std::string& fallback) {
   return value != nullptr && *value != '\0' ? std::string(value) : fallback;
 }
 
-std::string read_all(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+// A file with no name (memfd): the script's output never lands where someone could have put
+// a symlink in its place.
+proc::OwnedFd anonymous_file(const char* name) {
+  return proc::OwnedFd(::memfd_create(name, MFD_CLOEXEC));
+}
+
+std::string read_all(int fd) {
+  std::string text;
+  char chunk[4096];
+  off_t offset = 0;
+  for (ssize_t n; (n = ::pread(fd, chunk, sizeof chunk, offset)) > 0; offset += n)
+    text.append(chunk, static_cast<std::size_t>(n));
+  return text;
 }
 
 std::string last_line(const std::string& text) {
@@ -41,13 +49,8 @@ std::string last_line(const std::string& text) {
 
 // Runs argv (argv[0] looked up in PATH) with its output in the two files; its wait status,
 // or -1 with `error` set when it could not be started.
-int run_to_files(const std::vector<std::string>& argv, const std::filesystem::path& stdout_path,
-                 const std::filesystem::path& stderr_path, std::string& error) {
-  const auto create = [](const std::filesystem::path& path) {
-    return proc::OwnedFd(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
-  };
-  const proc::OwnedFd out = create(stdout_path);
-  const proc::OwnedFd err = create(stderr_path);
+int run_to_files(const std::vector<std::string>& argv, const proc::OwnedFd& out,
+                 const proc::OwnedFd& err, std::string& error) {
   if (!out.valid() || !err.valid()) {
     error = fmt::format("cannot run {}: {}", argv[0], std::strerror(errno));
     return -1;
@@ -87,18 +90,15 @@ PlotOutcome run_plot_script(const std::filesystem::path& results_dir,
     return outcome;
   }
   std::filesystem::create_directories(out_dir);
-  const auto stdout_path = out_dir / ".plot.stdout";
-  const auto stderr_path = out_dir / ".plot.stderr";
+  const proc::OwnedFd stdout_file = anonymous_file("plot-stdout");
+  const proc::OwnedFd stderr_file = anonymous_file("plot-stderr");
 
   std::vector<std::string> args = {
       python, script, results_dir.string(), "--out", out_dir.string(), "--formats", "png,svg"};
-  const int status = run_to_files(args, stdout_path, stderr_path, outcome.error);
+  const int status = run_to_files(args, stdout_file, stderr_file, outcome.error);
   if (!outcome.error.empty()) return outcome;
-  const std::string out = read_all(stdout_path);
-  const std::string err = read_all(stderr_path);
-  std::error_code ec;
-  std::filesystem::remove(stdout_path, ec);
-  std::filesystem::remove(stderr_path, ec);
+  const std::string out = read_all(stdout_file.get());
+  const std::string err = read_all(stderr_file.get());
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     outcome.error = fmt::format("{} failed: {}", script, last_line(err.empty() ? out : err));
     return outcome;

@@ -19,6 +19,7 @@
 #include "exec/cell_job.h"
 #include "exec/child_outcome.h"
 #include "plugin/search_dirs.h"
+#include "proc/private_dir.h"
 #include "proc/process_limits.h"
 #include "workload/loopback_listener.h"
 #include "workload/registry.h"
@@ -129,8 +130,9 @@ int serve_command(const ServeArgs& args) {
   workload::LoopbackListener listener(endpoint.host, static_cast<std::uint16_t>(endpoint.port));
   const int listen_fd = listener.fd();
   const int port = listener.port();
-  const std::filesystem::path log =
-      std::filesystem::temp_directory_path() / fmt::format("reactorbench-serve-{}.log", ::getpid());
+  // The server's output, in a directory of our own: no other user can plant a link there.
+  proc::PrivateDir log_dir("reactorbench-serve");
+  const std::filesystem::path log = log_dir.path() / "server.log";
   exec::ChildLedger ledger;
   const auto child = std::make_unique<exec::CellChild>(
       std::vector<std::string>{resolver.runner_exe().string(), "__cell", exec::to_json(job).dump()},
@@ -169,9 +171,9 @@ int serve_command(const ServeArgs& args) {
     std::cerr << fmt::format("error: the {} server {}: {} (log: {})\n", info.name,
                              asked_to_stop ? "failed" : "ended before it was asked to stop",
                              end.reason.empty() ? "no reason given" : end.reason, log.string());
+    log_dir.keep();
     return kExitCellsFailed;
   }
-  std::filesystem::remove(log);
   return kExitOk;
 }
 

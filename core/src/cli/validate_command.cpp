@@ -1,7 +1,5 @@
 #include "cli/validate_command.h"
 
-#include <stdlib.h>
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <iostream>
@@ -10,33 +8,12 @@
 #include "cli/interrupt.h"
 #include "cli/plugin_resolver.h"
 #include "plugin/search_dirs.h"
+#include "proc/private_dir.h"
 #include "reactorbench/plugin.h"
 #include "validate/plugin_validation.h"
 
 namespace rb::cli {
 namespace {
-
-// Removes the check processes' logs however validate ends.
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "rb-validate-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr)
-      throw std::runtime_error("cannot create a scratch directory in " +
-                               std::filesystem::temp_directory_path().string());
-    path_ = pattern;
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
 
 std::vector<validate::ScopedOption> parse_options(const std::vector<std::string>& raw) {
   std::vector<validate::ScopedOption> options;
@@ -84,7 +61,8 @@ int validate_command(const ValidateArgs& args) {
   }
   const PluginResolver resolver(args.plugin_path, plugin::current_executable(),
                                 args.allow_unsafe_plugins);
-  const ScratchDir scratch;
+  // The check processes' logs; removed however validate ends.
+  const proc::PrivateDir scratch("rb-validate");
   options.runner_exe = resolver.runner_exe();
   options.scratch_dir = scratch.path();
   options.phase_limit = std::chrono::milliseconds(static_cast<long>(args.phase_timeout_s * 1000));

@@ -21,7 +21,10 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv,
   Pipe report;
   // The parent's end never blocks: it watches several children at once.
   ::fcntl(report.read_end(), F_SETFL, ::fcntl(report.read_end(), F_GETFL) | O_NONBLOCK);
-  const OwnedFd log(::open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+  // Never through a symlink someone planted at the log's name; a log that cannot be opened
+  // leaves the child's output on /dev/null, never on the runner's terminal (it is untrusted).
+  const OwnedFd log(
+      ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644));
   const OwnedFd dev_null = open_dev_null();
 
   SpawnRequest request;
@@ -31,9 +34,10 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv,
   request.own_process_group = true;
   request.die_with_parent = true;
   if (dev_null.valid()) request.fds.push_back({dev_null.get(), STDIN_FILENO});
-  if (log.valid()) {
-    request.fds.push_back({log.get(), STDOUT_FILENO});
-    request.fds.push_back({log.get(), STDERR_FILENO});
+  const int output = log.valid() ? log.get() : dev_null.get();
+  if (output >= 0) {
+    request.fds.push_back({output, STDOUT_FILENO});
+    request.fds.push_back({output, STDERR_FILENO});
   }
   request.fds.push_back({report.write_end(), report_child_fd});
   for (const InheritedFd& fd : inherited) request.fds.push_back({fd.parent_fd, fd.child_fd});

@@ -9,7 +9,10 @@
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
+#include <algorithm>
+#include <fstream>
 #include <regex>
+#include <sstream>
 #include <string>
 
 #include "serve_process.h"
@@ -93,6 +96,33 @@ INSTANTIATE_TEST_SUITE_P(Plugins, ServeWithRealClients,
                            std::erase(name, '-');
                            return name;
                          });
+
+// Another user plants a symlink where the server's log used to go ($TMPDIR/
+// reactorbench-serve-<pid>.log) for the pid serve gets: serve neither truncates nor writes
+// the target, serves, and leaves nothing of its own in TMPDIR once stopped.
+TEST(Serve, ASymlinkPlantedInTmpdirIsNeverFollowed) {
+  ScratchDir dir;
+  ScratchDir tmpdir;
+  const auto victim = tmpdir.write("victim", "precious\n");
+  std::filesystem::path planted;
+  ServeProcess serve(dir, {"--plugin", "raw-epoll"},
+                     {tmpdir.path().string(), [&](pid_t pid) {
+                        planted = tmpdir.path() / fmt::format("reactorbench-serve-{}.log", pid);
+                        std::filesystem::create_symlink(victim, planted);
+                      }});
+  ASSERT_GT(serve.port(), 0) << serve.out() << serve.err();
+  EXPECT_TRUE(exchange(serve.port(), "GET / HTTP/1.0\r\n\r\n").starts_with("HTTP/1."));
+  EXPECT_EQ(serve.interrupt_and_wait(), 0) << serve.err();
+  std::ifstream in(victim);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), "precious\n");
+  std::vector<std::string> left;
+  for (const auto& entry : std::filesystem::directory_iterator(tmpdir.path()))
+    left.push_back(entry.path().filename().string());
+  std::sort(left.begin(), left.end());
+  EXPECT_EQ(left, (std::vector<std::string>{planted.filename().string(), "victim"}));
+}
 
 TEST(Serve, AnUnknownPluginIsAUsageErrorNamingIt) {
   const auto result = rbtest::run_runner(

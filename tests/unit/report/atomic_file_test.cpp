@@ -1,0 +1,43 @@
+// write_file_atomically never writes through a symlink planted at a temporary name it would
+// use (issue 14, item 1), and leaves no temporary file behind.
+#include "report/atomic_file.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "../../support/scratch_dir.h"
+
+namespace rb::report {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string contents(const fs::path& file) {
+  std::stringstream text;
+  text << std::ifstream(file).rdbuf();
+  return text.str();
+}
+
+TEST(AtomicFile, APlantedSymlinkAtTheOldTemporaryNameIsLeftAlone) {
+  const rbtest::ScratchDir dir;
+  const fs::path victim = dir.write("victim", "precious\n");
+  const fs::path target = dir.path() / "summary.json";
+  fs::create_symlink(victim, dir.path() / "summary.json.tmp");
+
+  write_file_atomically(target, "{}\n");
+
+  EXPECT_EQ(contents(victim), "precious\n");
+  EXPECT_EQ(contents(target), "{}\n");
+  EXPECT_FALSE(fs::is_symlink(target));
+  EXPECT_EQ((fs::status(target).permissions() & fs::perms::all),
+            fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+                fs::perms::others_read);
+  int entries = 0;
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir.path())) ++entries;
+  EXPECT_EQ(entries, 3);  // victim, the planted link, summary.json: no temporary left
+}
+
+}  // namespace
+}  // namespace rb::report
