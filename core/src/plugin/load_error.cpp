@@ -15,7 +15,7 @@ constexpr std::array kAllKinds = {
     LoadErrorKind::struct_too_small,   LoadErrorKind::missing_field,
     LoadErrorKind::invalid_field,      LoadErrorKind::duplicate_name,
     LoadErrorKind::not_found,          LoadErrorKind::probe_failed,
-    LoadErrorKind::unsafe_file,
+    LoadErrorKind::unsafe_file,        LoadErrorKind::wrong_architecture,
 };
 
 }  // namespace
@@ -52,6 +52,8 @@ const char* to_string(LoadErrorKind kind) {
       return "probe_failed";
     case LoadErrorKind::unsafe_file:
       return "unsafe_file";
+    case LoadErrorKind::wrong_architecture:
+      return "wrong_architecture";
   }
   return "unknown";
 }

@@ -25,7 +25,8 @@ enum class LoadErrorKind {
   duplicate_name,
   not_found,
   probe_failed,
-  unsafe_file,  // world-writable, or in a world-writable directory without the sticky bit
+  unsafe_file,         // others could have replaced it (plugin/file_safety.h)
+  wrong_architecture,  // an ELF shared object for another machine, word size or byte order
 };
 
 const char* to_string(LoadErrorKind kind);

@@ -103,9 +103,7 @@ LoadedPlugin load_plugin(const std::filesystem::path& so_path, const TableReader
     throw LoadError(LoadErrorKind::not_shared_object, path,
                     "not a shared object (it is a directory)");
   }
-  if (auto why = why_not_shared_object(path)) {
-    throw LoadError(LoadErrorKind::not_shared_object, path, *why);
-  }
+  refuse_unloadable_elf(path);
 
   Library library = open_library(path);
   LoadedPlugin plugin;

@@ -18,7 +18,7 @@ TEST(LoadError, WhatNamesThePathThenTheMessage) {
 
 TEST(LoadError, EveryKindRoundTripsThroughItsDistinctName) {
   std::set<std::string> names;
-  for (int value = 0; value <= static_cast<int>(LoadErrorKind::probe_failed); ++value) {
+  for (int value = 0; value <= static_cast<int>(LoadErrorKind::wrong_architecture); ++value) {
     const auto kind = static_cast<LoadErrorKind>(value);
     const std::string name = to_string(kind);
     EXPECT_TRUE(names.insert(name).second) << name;
