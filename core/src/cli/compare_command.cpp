@@ -8,6 +8,7 @@
 #include "cli/reporters.h"
 #include "cli/run_source.h"
 #include "compare/comparison_output.h"
+#include "text/printable.h"
 
 namespace rb::cli {
 namespace {
@@ -15,7 +16,7 @@ namespace {
 using compare::kExitError;
 
 int error(const std::string& message) {
-  std::cerr << "error: " << message << '\n';
+  std::cerr << "error: " << rb::text::printable_lines(message) << '\n';
   return kExitError;
 }
 

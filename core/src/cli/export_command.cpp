@@ -9,6 +9,7 @@
 #include "cli/reporters.h"
 #include "cli/run_source.h"
 #include "report/atomic_file.h"
+#include "text/printable.h"
 
 namespace rb::cli {
 
@@ -48,7 +49,7 @@ int export_command(const ExportArgs& args) {
       std::cout << text;
     return kExitOk;
   } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << '\n';
+    std::cerr << "error: " << rb::text::printable_lines(e.what()) << '\n';
     return kExitUsage;
   }
 }

@@ -15,6 +15,7 @@
 #include "report/number_format.h"
 #include "store/history_query.h"
 #include "store/schema.h"
+#include "text/printable.h"
 #include "text/text_table.h"
 #include "workload/registry.h"
 
@@ -191,7 +192,7 @@ int history_command(const HistoryArgs& args) {
     if (args.changes) return show_history_changes(db, filter, args);
     return args.cell.empty() ? list_runs(db, filter, args) : show_cells(db, filter, args);
   } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << '\n';
+    std::cerr << "error: " << rb::text::printable_lines(e.what()) << '\n';
     return kExitUsage;
   }
 }

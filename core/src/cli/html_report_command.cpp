@@ -15,6 +15,7 @@
 #include "html/html_text.h"
 #include "report/atomic_file.h"
 #include "report/run_context.h"
+#include "text/printable.h"
 
 namespace rb::cli {
 namespace {
@@ -131,7 +132,7 @@ int html_report_command(const HtmlReportArgs& args) {
     std::cout << "report: " << file.string() << '\n';
     return kExitOk;
   } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << '\n';
+    std::cerr << "error: " << rb::text::printable_lines(e.what()) << '\n';
     return kExitUsage;
   }
 }

@@ -22,6 +22,7 @@
 #include "exec/cell_worker.h"
 #include "model/build_info.h"
 #include "plugin/probe.h"
+#include "text/printable.h"
 #include "validate/check_worker.h"
 #include "workload/registry.h"
 
@@ -43,7 +44,7 @@ int cell_main(int argc, char** argv) {
   try {
     job = rb::exec::cell_job_from_json(nlohmann::json::parse(argv[2]));
   } catch (const std::exception& e) {
-    std::cerr << "runner __cell: bad job: " << e.what() << '\n';
+    std::cerr << "runner __cell: bad job: " << rb::text::printable_lines(e.what()) << '\n';
     return rb::exec::kWorkerBadJob;
   }
   // A conformance check (`runner validate`) travels as a cell job with `check` set.
@@ -166,7 +167,7 @@ int main(int argc, char** argv) {
     if (*validate_cmd) return rb::cli::validate_command(validate);
     if (*serve_cmd) return rb::cli::serve_command(serve);
   } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << '\n';
+    std::cerr << "error: " << rb::text::printable_lines(e.what()) << '\n';
     return rb::cli::kExitUsage;
   }
   return rb::cli::kExitUsage;

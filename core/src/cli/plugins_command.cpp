@@ -10,6 +10,7 @@
 #include "plugin/probe.h"
 #include "plugin/search_dirs.h"
 #include "reactorbench/plugin.h"
+#include "text/printable.h"
 
 namespace rb::cli {
 namespace {
@@ -39,16 +40,19 @@ int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool 
 
   std::cout << fmt::format("{:<18} {:<8} {:<52} {:<5} {:<12} {}\n", "NAME", "VERSION",
                            "WRAPS (RUN-TIME VERSION)", "ABI", "WORKLOADS", "PATH");
+  // Every string but the ABI comes from the plugin or the file system: escaped, one row each.
+  using text::printable;
   for (const auto& p : registry.plugins())
-    std::cout << fmt::format("{:<18} {:<8} {:<52} {:<5} {:<12} {}\n", p.name, p.version,
-                             p.library + " " + p.library_version, abi_text(p.abi_version),
-                             fmt::format("{}", fmt::join(p.workloads, ",")), p.path.string());
+    std::cout << fmt::format(
+        "{:<18} {:<8} {:<52} {:<5} {:<12} {}\n", printable(p.name), printable(p.version),
+        printable(p.library + " " + p.library_version), abi_text(p.abi_version),
+        printable(fmt::format("{}", fmt::join(p.workloads, ","))), printable(p.path.string()));
   if (registry.plugins().empty()) std::cout << "(no plugins found)\n";
   for (const auto& [path, error] : registry.failures())
-    std::cout << fmt::format("failed to load {}: {}\n", path.string(), error);
+    std::cout << fmt::format("failed to load {}: {}\n", printable(path.string()), printable(error));
   std::string searched;
   for (const auto& dir : resolver.search_dirs())
-    searched += (searched.empty() ? "" : ":") + dir.string();
+    searched += (searched.empty() ? "" : ":") + printable(dir.string());
   std::cout << "searched: " << searched << '\n';
   return kExitOk;
 }

@@ -26,6 +26,7 @@
 #include "report/console_table.h"
 #include "report/run_context.h"
 #include "report/samples_writer.h"
+#include "text/printable.h"
 
 namespace rb::cli {
 namespace {
@@ -84,7 +85,8 @@ void resolve_plugins(const config::TestPlan& plan, const PluginResolver& resolve
       options.plugin_paths[name] = resolver.resolve(name).path;
     } catch (const plugin::LoadError& e) {
       if (e.kind() == plugin::LoadErrorKind::duplicate_name) throw;
-      std::cerr << "error: " << e.what() << " (its cells are marked failed; the rest runs)\n";
+      std::cerr << "error: " << rb::text::printable_lines(e.what())
+                << " (its cells are marked failed; the rest runs)\n";
       options.unloadable[name] = e.what();
     }
   }
@@ -136,13 +138,13 @@ int run_command(const RunArgs& args) {
     // Created exclusively: a second run into the same directory stops here.
     samples.emplace(options.results_dir / "samples.jsonl");
   } catch (const config::ConfigError& e) {
-    std::cerr << "error: " << e.what() << '\n';
+    std::cerr << "error: " << rb::text::printable_lines(e.what()) << '\n';
     return kExitUsage;
   } catch (const plugin::LoadError& e) {
-    std::cerr << "error: " << e.what() << '\n';
+    std::cerr << "error: " << rb::text::printable_lines(e.what()) << '\n';
     return kExitUsage;
   } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << '\n';
+    std::cerr << "error: " << rb::text::printable_lines(e.what()) << '\n';
     return kExitUsage;
   }
 
@@ -167,7 +169,7 @@ int run_command(const RunArgs& args) {
     try {
       store->begin(plan, context);
     } catch (const std::exception& e) {
-      std::cerr << "error: store: " << e.what() << '\n';
+      std::cerr << "error: store: " << rb::text::printable_lines(e.what()) << '\n';
       return kExitUsage;
     }
   }

@@ -7,6 +7,7 @@
 #include "cli/run_source.h"
 #include "store/run_status.h"
 #include "store/store_link.h"
+#include "text/printable.h"
 
 namespace rb::cli {
 
@@ -38,7 +39,7 @@ void RunStoreSession::begin(const config::TestPlan& plan, const RunContext& cont
 
 void RunStoreSession::fail(const std::exception& e) noexcept {
   if (!failed_)
-    std::cerr << "\nerror: store: " << e.what()
+    std::cerr << "\nerror: store: " << rb::text::printable_lines(e.what())
               << " (the run goes on; results/ has everything, the history stops here)\n";
   failed_ = true;
 }

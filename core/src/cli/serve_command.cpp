@@ -21,6 +21,7 @@
 #include "plugin/search_dirs.h"
 #include "proc/private_dir.h"
 #include "proc/process_limits.h"
+#include "text/printable.h"
 #include "workload/loopback_listener.h"
 #include "workload/registry.h"
 
@@ -84,7 +85,8 @@ exec::CellJob server_job(const ServeArgs& args, const plugin::PluginInfo& info) 
 }
 
 void print_counters(const std::map<std::string, std::uint64_t>& counters) {
-  for (const auto& [name, value] : counters) std::cout << fmt::format("  {:<20} {}\n", name, value);
+  for (const auto& [name, value] : counters)
+    std::cout << fmt::format("  {:<20} {}\n", text::printable(name), value);
 }
 
 // "rr": the workloads whose server real clients can reach.
@@ -155,7 +157,8 @@ int serve_command(const ServeArgs& args) {
       std::cout << fmt::format(
                        "serving {} with {} {} ({} {}) on http://{}:{}/ — {} thread(s), {}-byte "
                        "body; Ctrl-C to stop",
-                       entry->name, info.name, info.version, info.library, info.library_version,
+                       entry->name, text::printable(info.name), text::printable(info.version),
+                       text::printable(info.library), text::printable(info.library_version),
                        endpoint.host, port, args.threads, args.body_size)
                 << std::endl;
     }
@@ -170,7 +173,8 @@ int serve_command(const ServeArgs& args) {
   if (end.status != CellStatus::ok || !asked_to_stop) {
     std::cerr << fmt::format("error: the {} server {}: {} (log: {})\n", info.name,
                              asked_to_stop ? "failed" : "ended before it was asked to stop",
-                             end.reason.empty() ? "no reason given" : end.reason, log.string());
+                             end.reason.empty() ? "no reason given" : text::printable(end.reason),
+                             log.string());
     log_dir.keep();
     return kExitCellsFailed;
   }

@@ -10,6 +10,7 @@
 #include "plugin/search_dirs.h"
 #include "proc/private_dir.h"
 #include "reactorbench/plugin.h"
+#include "text/printable.h"
 #include "validate/plugin_validation.h"
 
 namespace rb::cli {
@@ -25,17 +26,22 @@ std::string abi_text(std::uint32_t v) {
   return fmt::format("{}.{}", RB_VERSION_MAJOR(v), RB_VERSION_MINOR(v));
 }
 
+// Details, descriptors and log lines quote the plugin: escaped, each stays one line.
+using text::printable;
+
 void print_line(std::string_view verdict, std::string_view name, std::string_view detail) {
-  std::cout << fmt::format("{}  {:<23} {}\n", verdict, name, detail) << std::flush;
+  std::cout << fmt::format("{}  {:<23} {}\n", verdict, printable(name), printable(detail))
+            << std::flush;
 }
 
 void print_descriptor(const plugin::PluginInfo& info) {
-  std::cout << fmt::format("{} {}: wraps {} {}, ABI {} (runner {}), workloads: {}\n", info.name,
-                           info.version, info.library, info.library_version,
-                           abi_text(info.abi_version), abi_text(RB_ABI_VERSION),
-                           fmt::join(info.workloads, ", "));
-  std::cout << fmt::format("  {}\n  {}\n  sha256 {}\n", info.description, info.path.string(),
-                           info.sha256);
+  std::cout << fmt::format("{} {}: wraps {} {}, ABI {} (runner {}), workloads: {}\n",
+                           printable(info.name), printable(info.version), printable(info.library),
+                           printable(info.library_version), abi_text(info.abi_version),
+                           abi_text(RB_ABI_VERSION),
+                           printable(fmt::format("{}", fmt::join(info.workloads, ", "))));
+  std::cout << fmt::format("  {}\n  {}\n  sha256 {}\n", printable(info.description),
+                           printable(info.path.string()), printable(info.sha256));
 }
 
 struct Tally {
@@ -52,7 +58,7 @@ int validate_command(const ValidateArgs& args) {
   try {
     options.plugin_options = parse_options(args.options);
   } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << '\n';
+    std::cerr << "error: " << rb::text::printable_lines(e.what()) << '\n';
     return kExitUsage;
   }
   if (!(args.phase_timeout_s > 0 && args.phase_timeout_s <= 3600)) {
@@ -77,7 +83,7 @@ int validate_command(const ValidateArgs& args) {
     try {
       info = resolver.resolve(requested);
     } catch (const std::exception& e) {
-      std::cout << requested << '\n';
+      std::cout << printable(requested) << '\n';
       print_line("FAIL", "load", e.what());
       ++plugins_failed;
       continue;
@@ -90,7 +96,8 @@ int validate_command(const ValidateArgs& args) {
     const bool finished =
         validate::validate_plugin(info, options, [&](const validate::CheckOutcome& outcome) {
           print_line(validate::to_string(outcome.verdict), outcome.name, outcome.detail);
-          for (const auto& line : outcome.log_tail) std::cout << "        output: " << line << '\n';
+          for (const auto& line : outcome.log_tail)
+            std::cout << "        output: " << printable(line) << '\n';
           switch (outcome.verdict) {
             case validate::Verdict::pass:
               ++tally.passed;
@@ -107,7 +114,8 @@ int validate_command(const ValidateArgs& args) {
       std::cout << "interrupted\n";
       return kExitInterrupted;
     }
-    std::cout << fmt::format("{}: {} passed, {} failed{}\n", info.name, tally.passed, tally.failed,
+    std::cout << fmt::format("{}: {} passed, {} failed{}\n", printable(info.name), tally.passed,
+                             tally.failed,
                              tally.skipped > 0 ? fmt::format(", {} skipped", tally.skipped) : "");
     if (tally.failed > 0) ++plugins_failed;
   }

@@ -10,6 +10,7 @@
 
 #include "compare/comparison_json.h"
 #include "report/number_format.h"
+#include "text/printable.h"
 
 namespace rb::compare {
 namespace {
@@ -226,7 +227,7 @@ std::vector<std::string> uncompared_lines(const RunComparison& c, std::string_vi
   for (const auto& cell : c.uncompared)
     out.push_back(fmt::format("{} {}: base {}, new {}{}{}", cell.plugin, cell.point,
                               to_string(cell.base_status), to_string(cell.new_status),
-                              cell.reason.empty() ? "" : ": " + cell.reason,
+                              cell.reason.empty() ? "" : ": " + text::printable(cell.reason),
                               cell.broken ? broken_note : ""));
   return out;
 }

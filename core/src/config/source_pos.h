@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "text/printable.h"
+
 namespace rb::config {
 
 struct SourcePos {
@@ -32,7 +34,7 @@ class ConfigError : public std::runtime_error {
 
 // Text taken from the config or the command line, made safe to embed in a one-line
 // message: control characters and bytes that are not valid UTF-8 become escapes.
-std::string printable(std::string_view text);
+using text::printable;
 
 // printable(text) in single quotes, shortened when it is very long.
 std::string in_quotes(std::string_view text);

@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "text/printable.h"
+
 namespace rb::report {
 
 std::vector<NotOkGroup> group_not_ok_cells(const RunResult& run) {
@@ -31,7 +33,8 @@ std::string describe(const NotOkGroup& group) {
   const std::string who =
       group.all_plugins ? "all plugins" : fmt::format("{}", fmt::join(group.plugins, ", "));
   std::string out = fmt::format("{} ({}): {}", group.point, who, to_string(group.status));
-  if (!group.reason.empty()) out += ": " + group.reason;
+  // The reason quotes plugins (their error texts) or a results file: one visible line.
+  if (!group.reason.empty()) out += ": " + text::printable(group.reason);
   return out;
 }
 

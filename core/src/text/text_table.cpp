@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "text/printable.h"
+
 namespace rb::text {
 namespace {
 
@@ -24,11 +26,19 @@ std::string render_row(const std::vector<std::string>& cells,
   return line + '\n';
 }
 
-std::string escaped(const std::string& cell) {
+// Cells may hold text from plugins and results files: one visible line each.
+std::vector<std::string> printable_cells(const std::vector<std::string>& cells) {
+  std::vector<std::string> out;
+  out.reserve(cells.size());
+  for (const auto& cell : cells) out.push_back(printable(cell));
+  return out;
+}
+
+std::string markdown_cell(const std::string& cell) {
   std::string out;
-  for (char c : cell) {
+  for (char c : printable(cell)) {
     if (c == '|') out += '\\';
-    out += c == '\n' ? ' ' : c;
+    out += c;
   }
   return out;
 }
@@ -41,22 +51,25 @@ std::size_t display_width(const std::string& text) {
 }
 
 std::string render_text(const TextTable& table) {
+  const std::vector<std::string> header = printable_cells(table.header);
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& row : table.rows) rows.push_back(printable_cells(row));
   std::vector<std::size_t> widths;
-  for (const auto& h : table.header) widths.push_back(display_width(h));
-  for (const auto& row : table.rows)
+  for (const auto& h : header) widths.push_back(display_width(h));
+  for (const auto& row : rows)
     for (std::size_t i = 0; i < row.size() && i < widths.size(); ++i)
       widths[i] = std::max(widths[i], display_width(row[i]));
   std::vector<std::string> rule;
   for (std::size_t w : widths) rule.emplace_back(w, '-');
-  std::string out = render_row(table.header, widths, table.right_aligned);
+  std::string out = render_row(header, widths, table.right_aligned);
   out += render_row(rule, widths, table.right_aligned);
-  for (const auto& row : table.rows) out += render_row(row, widths, table.right_aligned);
+  for (const auto& row : rows) out += render_row(row, widths, table.right_aligned);
   return out;
 }
 
 std::string render_markdown(const TextTable& table) {
   std::string out = "|";
-  for (const auto& h : table.header) out += ' ' + escaped(h) + " |";
+  for (const auto& h : table.header) out += ' ' + markdown_cell(h) + " |";
   out += "\n|";
   for (std::size_t i = 0; i < table.header.size(); ++i)
     out += i < table.right_aligned.size() && table.right_aligned[i] ? "---:|" : "---|";
@@ -64,7 +77,7 @@ std::string render_markdown(const TextTable& table) {
   for (const auto& row : table.rows) {
     out += '|';
     for (std::size_t i = 0; i < table.header.size(); ++i)
-      out += ' ' + (i < row.size() ? escaped(row[i]) : std::string()) + " |";
+      out += ' ' + (i < row.size() ? markdown_cell(row[i]) : std::string()) + " |";
     out += '\n';
   }
   return out;

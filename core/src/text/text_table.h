@@ -13,10 +13,11 @@ struct TextTable {
   std::vector<std::vector<std::string>> rows;
 };
 
-// Header, a rule of dashes, the rows; two spaces between columns, no trailing blanks.
+// Header, a rule of dashes, the rows; two spaces between columns, no trailing blanks. Every
+// cell goes through printable(): control characters are escaped, each row stays one line.
 std::string render_text(const TextTable& table);
 
-// A GitHub-flavoured Markdown table; '|' inside cells is escaped.
+// A GitHub-flavoured Markdown table; cells through printable(), and '|' inside them escaped.
 std::string render_markdown(const TextTable& table);
 
 std::size_t display_width(const std::string& text);
