@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
                       "then the config's [store] path)");
   run_cmd->add_flag("--no-store", run.no_store, "do not store the run, whatever the defaults");
   run_cmd->add_flag("--allow-unsafe-plugins", run.allow_unsafe_plugins,
-                    "load world-writable plugin files too");
+                    "load plugin files others could have replaced too");
 
   std::vector<std::filesystem::path> list_path;
   bool list_json = false;
@@ -102,7 +102,7 @@ int main(int argc, char** argv) {
   plugins_cmd->add_flag("--json", list_json, "machine-readable output");
   bool list_unsafe = false;
   plugins_cmd->add_flag("--allow-unsafe-plugins", list_unsafe,
-                        "load world-writable plugin files too");
+                        "load plugin files others could have replaced too");
   std::string list_options;
   plugins_cmd->add_option("--options", list_options,
                           "list the options this plugin (a name or a .so) declares");
@@ -119,7 +119,7 @@ int main(int argc, char** argv) {
   validate_cmd->add_option("--phase-timeout", validate.phase_timeout_s,
                            "seconds each plugin call may take (default 5)");
   validate_cmd->add_flag("--allow-unsafe-plugins", validate.allow_unsafe_plugins,
-                         "load world-writable plugin files too");
+                         "load plugin files others could have replaced too");
 
   rb::cli::ServeArgs serve;
   auto* serve_cmd = app.add_subcommand(
@@ -133,7 +133,7 @@ int main(int argc, char** argv) {
   serve_cmd->add_option("--plugin-path", serve.plugin_path,
                         "also look for plugins here (repeatable)");
   serve_cmd->add_flag("--allow-unsafe-plugins", serve.allow_unsafe_plugins,
-                      "load world-writable plugin files too");
+                      "load plugin files others could have replaced too");
 
   rb::cli::HistoryArgs history;
   auto* history_cmd = rb::cli::add_history_command(app, history);

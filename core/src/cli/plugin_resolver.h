@@ -17,7 +17,7 @@ namespace rb::cli {
 
 class PluginResolver final : public config::PluginLookup {
  public:
-  // allow_unsafe_plugins: also probe world-writable files (plugin/file_safety.h).
+  // allow_unsafe_plugins: also probe files others could have replaced (plugin/file_safety.h).
   PluginResolver(const std::vector<std::filesystem::path>& plugin_path_flags,
                  std::filesystem::path runner_exe, bool allow_unsafe_plugins = false);
 

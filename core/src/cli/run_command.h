@@ -16,7 +16,7 @@ struct RunArgs {
   std::vector<std::string> plugins;  // --plugins a,b
   bool quick = false;
   std::vector<std::filesystem::path> plugin_path;
-  bool allow_unsafe_plugins = false;           // load world-writable plugin files too
+  bool allow_unsafe_plugins = false;           // load plugin files others could have replaced too
   std::optional<std::filesystem::path> store;  // history database (run_store.h for defaults)
   bool no_store = false;
 };

@@ -1,6 +1,9 @@
 // A plugin file anyone could have replaced is refused unless --allow-unsafe-plugins: a
 // world-writable .so, or any .so in a world-writable directory without the sticky bit.
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
 
 #include <gtest/gtest.h>
 
@@ -76,6 +79,81 @@ TEST(UnsafePlugins, SymlinkIntoAnUnsafeDirectoryIsRefused) {
   fs::create_symlink(plugins.so, safe / "good.so");
   const auto refused = run_runner({"plugins", "--plugin-path", safe.string()});
   EXPECT_NE(refused.out.find("world-writable without the sticky bit"), std::string::npos)
+      << refused.out;
+}
+
+// <scratch>/x/sub/good.so: the plugin and its directory are fine, the ancestor x is judged.
+struct NestedPluginDir {
+  ScratchDir scratch;
+  fs::path ancestor = scratch.path() / "x";
+  fs::path dir = ancestor / "sub";
+  NestedPluginDir() {
+    fs::create_directories(dir);
+    fs::copy_file(bad_plugin("good.so"), dir / "good.so");
+    ::chmod(ancestor.c_str(), 0755);
+    ::chmod(dir.c_str(), 0755);
+  }
+  RunOutput list() const { return run_runner({"plugins", "--plugin-path", dir.string()}); }
+};
+
+TEST(UnsafePlugins, AWorldWritableAncestorIsRefusedNamingIt) {
+  const NestedPluginDir plugins;
+  ::chmod(plugins.ancestor.c_str(), 0777);
+  const auto refused = plugins.list();
+  EXPECT_FALSE(lists_good(refused)) << refused.out;
+  EXPECT_NE(refused.out.find("the directory " + plugins.ancestor.string() +
+                             " is world-writable without the sticky bit (mode 0777)"),
+            std::string::npos)
+      << refused.out;
+}
+
+TEST(UnsafePlugins, AStickyWorldWritableAncestorIsFine) {
+  const NestedPluginDir plugins;
+  ::chmod(plugins.ancestor.c_str(), 01777);
+  const auto listed = plugins.list();
+  EXPECT_TRUE(lists_good(listed)) << listed.out;
+}
+
+TEST(UnsafePlugins, TheEnvironmentsPluginPathIsJudgedToo) {
+  const NestedPluginDir plugins;
+  ::chmod(plugins.ancestor.c_str(), 0777);
+  ::setenv("REACTORBENCH_PLUGIN_PATH", plugins.dir.c_str(), 1);
+  const auto refused = run_runner({"plugins"});
+  ::unsetenv("REACTORBENCH_PLUGIN_PATH");
+  EXPECT_NE(refused.out.find(plugins.ancestor.string() + " is world-writable"), std::string::npos)
+      << refused.out;
+}
+
+TEST(UnsafePlugins, AnAncestorOfAnotherUserOrAForeignWritableGroupIsRefused) {
+  if (::geteuid() != 0) GTEST_SKIP() << "needs root to give files away";
+  constexpr uid_t kNobody = 65534;
+  const NestedPluginDir plugins;
+  ASSERT_EQ(::chown(plugins.ancestor.c_str(), kNobody, 0), 0);
+  const auto foreign_owner = plugins.list();
+  EXPECT_NE(foreign_owner.out.find(plugins.ancestor.string() + " is owned by "), std::string::npos)
+      << foreign_owner.out;
+  EXPECT_NE(foreign_owner.out.find("uid 65534), neither you nor root"), std::string::npos)
+      << foreign_owner.out;
+
+  ASSERT_EQ(::chown(plugins.ancestor.c_str(), 0, kNobody), 0);
+  ::chmod(plugins.ancestor.c_str(), 0775);
+  const auto foreign_group = plugins.list();
+  EXPECT_NE(foreign_group.out.find(plugins.ancestor.string() + " is writable by the group "),
+            std::string::npos)
+      << foreign_group.out;
+
+  ASSERT_EQ(::chown(plugins.ancestor.c_str(), 0, 0), 0);  // root's group may write
+  EXPECT_TRUE(lists_good(plugins.list()));
+}
+
+TEST(UnsafePlugins, ASymlinkIsJudgedWhereItLivesAndWhereItLeads) {
+  const NestedPluginDir plugins;
+  const fs::path links = plugins.scratch.path() / "links";
+  fs::create_directories(links);
+  fs::create_directory_symlink(plugins.dir, links / "sub");
+  ::chmod(links.c_str(), 0777);  // anyone could repoint the link
+  const auto refused = run_runner({"plugins", "--plugin-path", (links / "sub").string()});
+  EXPECT_NE(refused.out.find(links.string() + " is world-writable"), std::string::npos)
       << refused.out;
 }
 
