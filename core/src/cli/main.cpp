@@ -1,6 +1,6 @@
 // The runner's command line. `runner CONFIG.toml` is short for `runner run CONFIG.toml`.
 // Two hidden sub-commands are the runner talking to itself in a child process:
-// `__cell JSON` runs one cell (or, with the job's `check` set, one conformance check of
+// `__cell --job-fd FD` runs one cell (or, with the job's `check` set, one conformance check of
 // `runner validate`), `__probe PATH FD` describes one plugin.
 #include <unistd.h>
 
@@ -36,13 +36,15 @@ namespace {
 }
 
 int cell_main(int argc, char** argv) {
-  if (argc != 3) {
-    std::cerr << "usage: runner __cell JOB_JSON\n";
+  if (argc != 4 || std::strcmp(argv[2], rb::exec::kJobFdOption) != 0) {
+    std::cerr << "usage: runner __cell " << rb::exec::kJobFdOption << " FD\n";
     return rb::exec::kWorkerBadJob;
   }
   rb::exec::CellJob job;
   try {
-    job = rb::exec::cell_job_from_json(nlohmann::json::parse(argv[2]));
+    const int job_fd = std::atoi(argv[3]);
+    job = rb::exec::read_job_file(job_fd);
+    ::close(job_fd);
   } catch (const std::exception& e) {
     std::cerr << "runner __cell: bad job: " << rb::text::printable_lines(e.what()) << '\n';
     return rb::exec::kWorkerBadJob;

@@ -137,8 +137,8 @@ int serve_command(const ServeArgs& args) {
   const std::filesystem::path log = log_dir.path() / "server.log";
   exec::ChildLedger ledger;
   const auto child = std::make_unique<exec::CellChild>(
-      std::vector<std::string>{resolver.runner_exe().string(), "__cell", exec::to_json(job).dump()},
-      log, kReportFd, std::vector<exec::CellChild::InheritedFd>{{listen_fd, kListenFd}});
+      resolver.runner_exe(), job, log, kReportFd,
+      std::vector<exec::CellChild::InheritedFd>{{listen_fd, kListenFd}});
   listener.close();  // the server holds the only copy now
 
   bool announced = false;

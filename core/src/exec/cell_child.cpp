@@ -3,6 +3,27 @@
 #include <fmt/format.h>
 
 namespace rb::exec {
+namespace {
+
+std::vector<proc::ChildProcess::InheritedFd> with_job(
+    std::vector<proc::ChildProcess::InheritedFd> inherited, const proc::OwnedFd& job) {
+  inherited.push_back({job.get(), kJobFd});
+  return inherited;
+}
+
+}  // namespace
+
+CellChild::CellChild(const std::filesystem::path& runner_exe, const CellJob& job,
+                     const std::filesystem::path& log_path, int report_child_fd,
+                     const std::vector<InheritedFd>& inherited)
+    : CellChild(runner_exe, job_file(job), log_path, report_child_fd, inherited) {}
+
+// The job's file stays open in the parent only until the child has inherited it.
+CellChild::CellChild(const std::filesystem::path& runner_exe, const proc::OwnedFd& job,
+                     const std::filesystem::path& log_path, int report_child_fd,
+                     std::vector<InheritedFd> inherited)
+    : ChildProcess({runner_exe.string(), "__cell", kJobFdOption, std::to_string(kJobFd)}, log_path,
+                   report_child_fd, with_job(std::move(inherited), job)) {}
 
 bool CellChild::read_reports(const std::function<void(ChildMessage&&)>& on_message) {
   return read_lines([&](std::string_view line) {

@@ -1,5 +1,11 @@
 #include "exec/cell_job.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <system_error>
+
 namespace rb::exec {
 
 nlohmann::json to_json(const CellJob& job) {
@@ -71,6 +77,33 @@ CellJob cell_job_from_json(const nlohmann::json& j) {
     job.check_phase_ms = check->at("phase_ms").get<long>();
   }
   return job;
+}
+
+proc::OwnedFd job_file(const CellJob& job) {
+  const std::string text = to_json(job).dump();
+  proc::OwnedFd file(::memfd_create("reactorbench-job", MFD_CLOEXEC));
+  if (!file.valid()) throw std::system_error(errno, std::generic_category(), "memfd_create");
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(file.get(), text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw std::system_error(errno, std::generic_category(), "writing the cell's job");
+    done += static_cast<std::size_t>(n);
+  }
+  return file;
+}
+
+CellJob read_job_file(int fd) {
+  std::string text;
+  char chunk[65536];
+  for (off_t offset = 0;;) {
+    const ssize_t n = ::pread(fd, chunk, sizeof chunk, offset);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw std::system_error(errno, std::generic_category(), "reading the job");
+    if (n == 0) break;
+    text.append(chunk, static_cast<std::size_t>(n));
+    offset += n;
+  }
+  return cell_job_from_json(nlohmann::json::parse(text));
 }
 
 }  // namespace rb::exec

@@ -1,5 +1,7 @@
-// Everything a cell's child process needs to run one round of one cell, passed on its
-// command line as JSON so the child is a plain `runner __cell` with no shared state.
+// Everything a cell's child process needs to run one round of one cell, as JSON, so the
+// child is a plain `runner __cell` with no shared state. The JSON travels in an anonymous
+// file the child inherits (`runner __cell --job-fd 9`), not on the command line: a job (a
+// long plugin option) can exceed what execve takes in one argument (128 KiB, E2BIG).
 #pragma once
 
 #include <filesystem>
@@ -10,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/cell.h"
+#include "proc/spawn.h"
 
 namespace rb::exec {
 
@@ -37,5 +40,16 @@ struct CellJob {
 
 nlohmann::json to_json(const CellJob& job);
 CellJob cell_job_from_json(const nlohmann::json& j);  // throws nlohmann::json::exception
+
+// Where the child finds the job's file, and the option of `__cell` that says so.
+inline constexpr int kJobFd = 9;
+inline constexpr const char* kJobFdOption = "--job-fd";
+
+// The job's JSON in an anonymous file (memfd), close-on-exec, for the child to inherit at
+// kJobFd. Throws std::system_error.
+proc::OwnedFd job_file(const CellJob& job);
+// The child's side: reads the whole file at fd from its start and parses it. Throws
+// std::system_error or nlohmann::json::exception.
+CellJob read_job_file(int fd);
 
 }  // namespace rb::exec

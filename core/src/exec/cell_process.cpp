@@ -32,8 +32,7 @@ std::string timeout_reason(std::chrono::milliseconds timeout) {
 CellProcessResult run_cell_process(CellJob job, const CellProcessOptions& options,
                                    const std::function<void(const Sample&)>& on_sample) {
   job.report_fd = kChildReportFd;
-  CellChild child({options.runner_exe.string(), "__cell", to_json(job).dump()}, options.log_path,
-                  kChildReportFd);
+  CellChild child(options.runner_exe, job, options.log_path, kChildReportFd);
   ChildLedger ledger;
   const Clock::time_point deadline = Clock::now() + options.timeout;
   std::optional<ChildEnd> stopped;  // set when the parent stops the child itself

@@ -45,6 +45,11 @@ std::string last_log_line(const std::filesystem::path& log_path) {
 
 ChildEnd classify_exit(const CellChild& child, const ChildLedger& ledger,
                        const std::filesystem::path& log_path) {
+  if (child.exec_error() != 0)
+    return {
+        CellStatus::failed,
+        fmt::format("could not start the cell's process: exec {} failed: {} ({})", child.program(),
+                    ::strerror(child.exec_error()), ::strerrorname_np(child.exec_error()))};
   const int status = child.wait_status();
   if (WIFSIGNALED(status)) {
     const int sig = WTERMSIG(status);

@@ -33,9 +33,10 @@ struct ChildEnd {
   std::string reason;
 };
 
-// How a reaped child ended by its own account and its exit status: crashed (a signal, with
-// the log's last line), failed (its reported failure, an exit before "done", a protocol
-// error, a non-zero exit) or ok. Stops the parent imposed are the caller's to classify.
+// How a reaped child ended by its own account and its exit status: failed to start (its
+// exec's errno), crashed (a signal, with the log's last line), failed (its reported failure,
+// an exit before "done", a protocol error, a non-zero exit) or ok. Stops the parent imposed are the
+// caller's to classify.
 ChildEnd classify_exit(const CellChild& child, const ChildLedger& ledger,
                        const std::filesystem::path& log_path);
 

@@ -28,10 +28,6 @@ constexpr int kListenFd = 4;
 constexpr const char* kLoopback = "127.0.0.1";
 constexpr int kPollSliceMs = 200;
 
-std::vector<std::string> child_argv(const std::filesystem::path& exe, const CellJob& job) {
-  return {exe.string(), "__cell", to_json(job).dump()};
-}
-
 Rusage sum(const Rusage& a, const Rusage& b) {
   Rusage r;
   r.user_s = a.user_s + b.user_s;
@@ -65,7 +61,7 @@ class PairRound {
       workload::LoopbackListener listener;
       client_job_.connect_port = listener.port();
       server_ = std::make_unique<CellChild>(
-          child_argv(options_.runner_exe, server_job_), options_.server_log, kReportFd,
+          options_.runner_exe, server_job_, options_.server_log, kReportFd,
           std::vector<CellChild::InheritedFd>{{listener.fd(), kListenFd}});
     }  // the parent's copy of the socket closes here: the server holds the only one
 
@@ -137,8 +133,8 @@ class PairRound {
     if (const auto it = facts.find("baseline_rss_kib"); it != facts.end())
       server_baseline_rss_kib_ = static_cast<long>(it->second);
     server_cpu_ = proc::process_cpu_times(server_->pid());
-    client_ = std::make_unique<CellChild>(child_argv(options_.runner_exe, client_job_),
-                                          options_.client_log, kReportFd);
+    client_ = std::make_unique<CellChild>(options_.runner_exe, client_job_, options_.client_log,
+                                          kReportFd);
   }
 
   void on_client_message(ChildMessage&& message) {

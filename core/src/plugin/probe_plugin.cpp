@@ -102,7 +102,9 @@ PluginInfo probe_plugin(const std::filesystem::path& so_path,
   pipe->close_write_end();
   if (spawned.exec_error != 0) {
     proc::wait_for_exit(spawned.pid);
-    fail(path, fmt::format("cannot execute the probe {}", runner_exe.string()));
+    fail(path,
+         fmt::format("cannot execute the probe {}: {} ({})", runner_exe.string(),
+                     std::strerror(spawned.exec_error), ::strerrorname_np(spawned.exec_error)));
   }
   return interpret(proc::collect_output(spawned.pid, pipe->read_end(), kMaxOutput, deadline), path,
                    timeout);

@@ -41,8 +41,10 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv,
   }
   request.fds.push_back({report.write_end(), report_child_fd});
   for (const InheritedFd& fd : inherited) request.fds.push_back({fd.parent_fd, fd.child_fd});
-  // A child whose exec failed exits with 127, which the caller learns when it reaps it.
-  pid_ = spawn(request).pid;
+  const Spawned spawned = spawn(request);
+  pid_ = spawned.pid;
+  program_ = argv.empty() ? std::string() : argv[0];
+  exec_error_ = spawned.exec_error;
   report.close_write_end();
   report_fd_ = report.release_read_end();
 }

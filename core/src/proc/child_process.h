@@ -39,6 +39,10 @@ class ChildProcess {
   ChildProcess& operator=(const ChildProcess&) = delete;
 
   pid_t pid() const { return pid_; }
+  // The program started (argv[0]), and errno of its failed exec (0 once it runs): a child
+  // whose exec failed has exited with 127 and is reaped like any other.
+  const std::string& program() const { return program_; }
+  int exec_error() const { return exec_error_; }
   // The report pipe's read end; -1 once it reached end of file.
   int report_fd() const { return report_fd_; }
 
@@ -63,6 +67,8 @@ class ChildProcess {
   void kill_group(int signal) const;
 
   pid_t pid_ = -1;
+  std::string program_;
+  int exec_error_ = 0;
   int report_fd_ = -1;
   std::string buffer_;
   bool terminated_ = false;

@@ -51,6 +51,7 @@ class OwnedFd {
   ~OwnedFd();
   OwnedFd(const OwnedFd&) = delete;
   OwnedFd& operator=(const OwnedFd&) = delete;
+  OwnedFd(OwnedFd&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
 
   int get() const { return fd_; }
   bool valid() const { return fd_ >= 0; }
