@@ -8,7 +8,9 @@
 static int dispatch(void* state, char* err, size_t err_len) {
   static int calls = 0;
   if (++calls == 3) {
-    snprintf(err, err_len, "broken\x1b[2J\nthird dispatch\r\xc2\x9b" "31m");
+    snprintf(err, err_len,
+             "broken\x1b[2J\nthird dispatch\r\xc2\x9b"
+             "31m");
     return RB_ERR_INTERNAL;
   }
   return rbtest_poll_flower_ops.dispatch(state, err, err_len);
@@ -27,7 +29,8 @@ static const rb_plugin* descriptor(void) {
                                         .version = "1.0\x1b[2J\nX",
                                         .library = "poll\x1b[31m",
                                         .library_version = library_version,
-                                        .description = "clears\x1b[2J the \xc2\x9b" "1m screen",
+                                        .description = "clears\x1b[2J the \xc2\x9b"
+                                                       "1m screen",
                                         .flower = &table});
 }
 
