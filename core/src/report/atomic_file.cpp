@@ -1,8 +1,6 @@
 #include "report/atomic_file.h"
 
 #include <fcntl.h>
-#include <stdlib.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -31,15 +29,15 @@ void write_all(int fd, std::string_view content, const std::filesystem::path& pa
 }  // namespace
 
 void write_file_atomically(const std::filesystem::path& path, std::string_view content) {
-  // A fresh name created exclusively (mkostemp: O_CREAT|O_EXCL), never a fixed one someone
-  // could have put a symlink at.
-  std::string pattern = path.string() + ".XXXXXX";
-  const int fd = ::mkostemp(pattern.data(), O_CLOEXEC);
-  const std::filesystem::path temporary = pattern;
-  if (fd < 0) throw_errno("cannot create a temporary file next to", path);
+  std::filesystem::path temporary = path;
+  temporary += ".tmp";
+  // Whatever holds the name (a stale temporary, a symlink someone planted) goes, and the file
+  // is created exclusively: a link put back in between makes the open fail, never followed.
+  ::unlink(temporary.c_str());
+  const int fd =
+      ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0) throw_errno("cannot create", temporary);
   try {
-    // mkostemp makes it 0600; a result file is as readable as any other the runner writes.
-    if (::fchmod(fd, 0644) != 0) throw_errno("cannot chmod", temporary);
     write_all(fd, content, temporary);
   } catch (...) {
     ::close(fd);
