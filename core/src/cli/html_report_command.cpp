@@ -36,7 +36,7 @@ std::string section_title(const LoadedRun& run) {
 std::filesystem::path plot_input(const LoadedRun& run, const std::filesystem::path& out,
                                  const std::string& slug) {
   if (!run.results_dir.empty()) return run.results_dir;
-  const auto dir = out / "data" / slug;
+  auto dir = out / "data" / slug;
   std::filesystem::create_directories(dir);
   report::write_file_atomically(
       dir / "summary.json",

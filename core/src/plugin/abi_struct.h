@@ -15,8 +15,9 @@
 namespace rb::plugin {
 
 // Sizes every v1.0 plugin provides: through the last member ABI 1.0 defined.
+static_assert(std::is_same_v<decltype(rb_plugin::flower), const rb_flower_ops*>);
 inline constexpr std::size_t kPluginMinSize =
-    offsetof(rb_plugin, flower) + sizeof(rb_plugin::flower);
+    offsetof(rb_plugin, flower) + sizeof(const rb_flower_ops*);
 // A workload table's minimum (its size in the ABI version that introduced it, through the
 // given last member) is declared next to the workload: workload/<name>/entry.cpp.
 // ABI 1.3: where a descriptor must reach for its option declarations to be read, and the

@@ -64,7 +64,7 @@ class PluginSession {
   CallOutcome try_prepare(Phase phase, const rb_host& host, const Params& params,
                           const PluginOptions& options) {
     keep(params, options);
-    const CallOutcome outcome = hook_(phase, [&] {
+    CallOutcome outcome = hook_(phase, [&] {
       return try_plugin_call([&](char* err, size_t len) { return first_call(host, err, len); });
     });
     prepared_ = outcome.ok();

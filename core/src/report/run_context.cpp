@@ -21,7 +21,7 @@ namespace rb::report {
 
 namespace {
 
-std::string trim(std::string text) {
+std::string trim(const std::string& text) {
   const auto first = text.find_first_not_of(" \t\r\n");
   if (first == std::string::npos) return "";
   const auto last = text.find_last_not_of(" \t\r\n");

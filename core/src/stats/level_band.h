@@ -37,6 +37,6 @@ LevelBand level_band(std::span<const double> history, double threshold,
 
 // Student's t quantile at 1 - kBandFalseAlarm for df degrees of freedom (a table; conservative
 // between its rows).
-double t_quantile_band(std::size_t degrees_of_freedom);
+double t_quantile_band(std::size_t df);
 
 }  // namespace rb::stats

@@ -6,6 +6,7 @@
 #include "plugin/plugin_call.h"
 #include "proc/process_census.h"
 #include "reactorbench/plugin.h"
+#include "workload/host_services.h"
 #include "workload/workload.h"
 
 namespace rb::workload {
@@ -48,6 +49,25 @@ void expect_no_new_threads(const std::map<pid_t, std::string>& before,
                            const std::map<pid_t, std::string>& after) {
   if (const auto left = proc::describe_new_threads(before, after); !left.empty())
     throw CellFailure("threads still running after release: " + left);
+}
+
+void expect_fds_restored_by(const std::function<void()>& lifecycle) {
+  stop_event_fd();
+  const auto before = proc::open_fds();
+  lifecycle();
+  expect_same_fds(before, proc::open_fds());
+}
+
+void expect_no_threads_left_by(const std::function<void()>& lifecycle) {
+  const auto before = proc::live_threads();
+  lifecycle();
+  expect_no_new_threads(before,
+                        proc::threads_after_release(before, std::chrono::milliseconds(250)));
+}
+
+std::vector<Check> joined(std::vector<Check> head, const std::vector<Check>& tail) {
+  head.insert(head.end(), tail.begin(), tail.end());
+  return head;
 }
 
 }  // namespace rb::workload

@@ -3,11 +3,14 @@
 #pragma once
 
 #include <sys/types.h>
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "workload/checks/check.h"
 
 namespace rb::workload {
 
@@ -28,5 +31,35 @@ void expect_same_fds(const std::map<int, std::string>& before,
 // Throws workload::CellFailure naming threads that appeared and are still running.
 void expect_no_new_threads(const std::map<pid_t, std::string>& before,
                            const std::map<pid_t, std::string>& after);
+
+// The fds and threads checks of every suite: runs `lifecycle` (a plugin's whole life, release
+// included) and throws CellFailure naming what it left open or running, or what of the
+// host's it closed. The host's stop eventfd, kept for the process, is made before the census.
+void expect_fds_restored_by(const std::function<void()>& lifecycle);
+void expect_no_threads_left_by(const std::function<void()>& lifecycle);
+
+// The "<part>.fds" and "<part>.threads" checks of a suite, each running `Lifecycle` once
+// under its census; `HostSetup`, when given, runs first, outside the census (what the host
+// makes and keeps for the process). `threads_passed` says what the PASS line claims.
+template <void (*Lifecycle)(CheckContext&), void (*HostSetup)()>
+void run_under(CheckContext& context, void (*census)(const std::function<void()>&)) {
+  if constexpr (HostSetup != nullptr) HostSetup();
+  census([&] { Lifecycle(context); });
+}
+
+template <void (*Lifecycle)(CheckContext&), void (*HostSetup)() = nullptr>
+std::vector<Check> census_checks(
+    const std::string& part, std::string threads_passed = "no thread left running after release") {
+  return {{part + ".fds", part, "release left no fd open and closed none of the host's", 1,
+           [](CheckContext& context) {
+             run_under<Lifecycle, HostSetup>(context, expect_fds_restored_by);
+           }},
+          {part + ".threads", part, std::move(threads_passed), 1, [](CheckContext& context) {
+             run_under<Lifecycle, HostSetup>(context, expect_no_threads_left_by);
+           }}};
+}
+
+// `head`, then `tail`: a suite's list around its census checks.
+std::vector<Check> joined(std::vector<Check> head, const std::vector<Check>& tail);
 
 }  // namespace rb::workload

@@ -4,7 +4,6 @@
 #include <optional>
 
 #include "plugin/loader.h"
-#include "proc/process_census.h"
 #include "workload/checks/check_helpers.h"
 #include "workload/checks/unknown_option_check.h"
 #include "workload/checks/watched_session.h"
@@ -108,52 +107,35 @@ void one_full_iteration(CheckContext& context) {
   session.finish_and_verify(0);
 }
 
-void check_fds(CheckContext& context) {
-  const auto before = proc::open_fds();
-  one_full_iteration(context);
-  expect_same_fds(before, proc::open_fds());
-}
-
-void check_threads(CheckContext& context) {
-  const auto before = proc::live_threads();
-  one_full_iteration(context);
-  expect_no_new_threads(before,
-                        proc::threads_after_release(before, std::chrono::milliseconds(250)));
-}
-
 // The runner releases without finish when an iteration fails half-way: release must stop a
 // consumer that still has work queued, and leave nothing behind.
 void check_release_without_finish(CheckContext& context) {
-  const auto threads = proc::live_threads();
-  const auto fds = proc::open_fds();
-  {
-    NotifySession session(context, kLifecycleShape);
-    session.post(kLifecycleShape.items / 2);
-  }
-  expect_no_new_threads(threads,
-                        proc::threads_after_release(threads, std::chrono::milliseconds(250)));
-  expect_same_fds(fds, proc::open_fds());
+  expect_fds_restored_by([&] {
+    expect_no_threads_left_by([&] {
+      NotifySession session(context, kLifecycleShape);
+      session.post(kLifecycleShape.items / 2);
+    });
+  });
 }
 
 }  // namespace
 
 std::vector<Check> checks() {
-  return {
-      {"notify.checksum", "notify",
-       fmt::format("count and sum of 1..items right in {} shapes (1 to 3 producers) x {} "
-                   "iterations; 'wakeups' reported",
-                   std::size(kChecksumShapes), kChecksumIterations),
-       static_cast<int>(std::size(kChecksumShapes)), check_checksum},
-      {"notify.options", "notify",
-       "an unknown option is refused with RB_ERR_INVALID_ARGUMENT and a message naming it", 1,
-       check_unknown_option},
-      {"notify.fds", "notify", "release left no fd open and closed none of the host's", 1,
-       check_fds},
-      {"notify.threads", "notify", "the consumer thread is gone after release", 1, check_threads},
-      {"notify.abandon", "notify",
-       "release without finish stops a consumer with work queued and leaves nothing behind", 1,
-       check_release_without_finish},
-  };
+  return joined(
+      {
+          {"notify.checksum", "notify",
+           fmt::format("count and sum of 1..items right in {} shapes (1 to 3 producers) x {} "
+                       "iterations; 'wakeups' reported",
+                       std::size(kChecksumShapes), kChecksumIterations),
+           static_cast<int>(std::size(kChecksumShapes)), check_checksum},
+          {"notify.options", "notify",
+           "an unknown option is refused with RB_ERR_INVALID_ARGUMENT and a message naming it", 1,
+           check_unknown_option},
+          {"notify.abandon", "notify",
+           "release without finish stops a consumer with work queued and leaves nothing behind", 1,
+           check_release_without_finish},
+      },
+      census_checks<one_full_iteration>("notify", "the consumer thread is gone after release"));
 }
 
 }  // namespace rb::workload::notify

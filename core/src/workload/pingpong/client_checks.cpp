@@ -1,7 +1,6 @@
 #include <fmt/format.h>
 
 #include "plugin/loader.h"
-#include "proc/process_census.h"
 #include "workload/checks/check_helpers.h"
 #include "workload/checks/peer_support.h"
 #include "workload/checks/unknown_option_check.h"
@@ -132,18 +131,8 @@ void check_unknown_option(CheckContext& context) {
   expect_unknown_option_refused_by(context, "prepare", ops, params);
 }
 
-void check_fds(CheckContext& context) {
-  workload::stop_event_fd();  // the host's, kept for the process: made before the census
-  const auto before = proc::open_fds();
+void lifecycle(CheckContext& context) {
   one_full_run(context, kLifecycleShape);
-  expect_same_fds(before, proc::open_fds());
-}
-
-void check_threads(CheckContext& context) {
-  const auto before = proc::live_threads();
-  one_full_run(context, kLifecycleShape);
-  expect_no_new_threads(before,
-                        proc::threads_after_release(before, std::chrono::milliseconds(250)));
 }
 
 // A run far longer than the watchdog, stopped by the host once the echo shows every session
@@ -167,21 +156,19 @@ void check_stop(CheckContext& context) {
 }  // namespace
 
 std::vector<Check> client_checks() {
-  return {
-      {"pingpong_client.echo", "pingpong_client",
-       fmt::format("sends the pattern, counters exact against a host echo in {} shapes",
-                   std::size(kEchoShapes)),
-       static_cast<int>(std::size(kEchoShapes)), check_echo},
-      {"pingpong_client.options", "pingpong_client",
-       "an unknown option is refused with RB_ERR_INVALID_ARGUMENT and a message naming it", 1,
-       check_unknown_option},
-      {"pingpong_client.fds", "pingpong_client",
-       "release left no fd open and closed none of the host's", 1, check_fds},
-      {"pingpong_client.threads", "pingpong_client", "no thread left running after release", 1,
-       check_threads},
-      {"pingpong_client.stop", "pingpong_client",
-       "run returns an error once the host asks it to stop mid-run", 1, check_stop},
-  };
+  return joined(
+      {
+          {"pingpong_client.echo", "pingpong_client",
+           fmt::format("sends the pattern, counters exact against a host echo in {} shapes",
+                       std::size(kEchoShapes)),
+           static_cast<int>(std::size(kEchoShapes)), check_echo},
+          {"pingpong_client.options", "pingpong_client",
+           "an unknown option is refused with RB_ERR_INVALID_ARGUMENT and a message naming it", 1,
+           check_unknown_option},
+          {"pingpong_client.stop", "pingpong_client",
+           "run returns an error once the host asks it to stop mid-run", 1, check_stop},
+      },
+      census_checks<lifecycle>("pingpong_client"));
 }
 
 }  // namespace rb::workload::pingpong

@@ -4,7 +4,6 @@
 #include <thread>
 
 #include "plugin/loader.h"
-#include "proc/process_census.h"
 #include "workload/checks/check_helpers.h"
 #include "workload/checks/peer_support.h"
 #include "workload/checks/server_session.h"
@@ -92,18 +91,8 @@ void check_unknown_option(CheckContext& context) {
   expect_unknown_option_refused_by(context, "prepare", ops, params);
 }
 
-void check_fds(CheckContext& context) {
-  workload::stop_event_fd();  // the host's, kept for the process: made before the census
-  const auto before = proc::open_fds();
+void lifecycle(CheckContext& context) {
   one_full_exchange(context, kLifecycleShape);
-  expect_same_fds(before, proc::open_fds());
-}
-
-void check_threads(CheckContext& context) {
-  const auto before = proc::live_threads();
-  one_full_exchange(context, kLifecycleShape);
-  expect_no_new_threads(before,
-                        proc::threads_after_release(before, std::chrono::milliseconds(250)));
 }
 
 // The host stops the server with sessions still open, as at the end of a round whose client
@@ -126,23 +115,21 @@ void check_stop(CheckContext& context) {
 }  // namespace
 
 std::vector<Check> server_checks() {
-  return {
-      {"pingpong_server.echo", "pingpong_server",
-       fmt::format("a host client's pattern echoed intact and 'connections', 'bytes_read', "
-                   "'bytes_written' exact in {} shapes",
-                   std::size(kEchoShapes)),
-       static_cast<int>(std::size(kEchoShapes)), check_echo},
-      {"pingpong_server.options", "pingpong_server",
-       "an unknown option is refused with RB_ERR_INVALID_ARGUMENT and a message naming it", 1,
-       check_unknown_option},
-      {"pingpong_server.fds", "pingpong_server",
-       "release left no fd open and closed none of the host's", 1, check_fds},
-      {"pingpong_server.threads", "pingpong_server", "no thread left running after release", 1,
-       check_threads},
-      {"pingpong_server.stop", "pingpong_server",
-       "serve returns once the host asks it to stop, and open sessions are closed by release", 1,
-       check_stop},
-  };
+  return joined(
+      {
+          {"pingpong_server.echo", "pingpong_server",
+           fmt::format("a host client's pattern echoed intact and 'connections', 'bytes_read', "
+                       "'bytes_written' exact in {} shapes",
+                       std::size(kEchoShapes)),
+           static_cast<int>(std::size(kEchoShapes)), check_echo},
+          {"pingpong_server.options", "pingpong_server",
+           "an unknown option is refused with RB_ERR_INVALID_ARGUMENT and a message naming it", 1,
+           check_unknown_option},
+          {"pingpong_server.stop", "pingpong_server",
+           "serve returns once the host asks it to stop, and open sessions are closed by release",
+           1, check_stop},
+      },
+      census_checks<lifecycle>("pingpong_server"));
 }
 
 }  // namespace rb::workload::pingpong

@@ -6,7 +6,6 @@
 #include <thread>
 
 #include "plugin/loader.h"
-#include "proc/process_census.h"
 #include "workload/checks/check_helpers.h"
 #include "workload/checks/peer_support.h"
 #include "workload/checks/server_session.h"
@@ -140,18 +139,8 @@ void check_unknown_option(CheckContext& context) {
   expect_unknown_option_refused_by(context, "prepare", ops, params);
 }
 
-void check_fds(CheckContext& context) {
-  workload::stop_event_fd();
-  const auto before = proc::open_fds();
+void lifecycle(CheckContext& context) {
   one_conversation(context, kLifecycleShape);
-  expect_same_fds(before, proc::open_fds());
-}
-
-void check_threads(CheckContext& context) {
-  const auto before = proc::live_threads();
-  one_conversation(context, kLifecycleShape);
-  expect_no_new_threads(before,
-                        proc::threads_after_release(before, std::chrono::milliseconds(250)));
 }
 
 // Stopped with keep-alive connections open (a load run's end): serve returns and release
@@ -177,21 +166,22 @@ void check_stop(CheckContext& context) {
 }  // namespace
 
 std::vector<Check> checks() {
-  return {
-      {"rr.protocol", "rr",
-       fmt::format("keep-alive, pipelined, split, Connection: close, HTTP/1.0 and malformed "
-                   "requests answered as the protocol says; counters exact in {} shapes",
-                   std::size(kShapes)),
-       static_cast<int>(std::size(kShapes)), check_protocol},
-      {"rr.options", "rr",
-       "an unknown option is refused with RB_ERR_INVALID_ARGUMENT and a message naming it", 1,
-       check_unknown_option},
-      {"rr.fds", "rr", "release left no fd open and closed none of the host's", 1, check_fds},
-      {"rr.threads", "rr", "no thread left running after release", 1, check_threads},
-      {"rr.stop", "rr",
-       "serve returns once the host asks it to stop, and open connections are closed by release", 1,
-       check_stop},
-  };
+  return joined(
+      {
+          {"rr.protocol", "rr",
+           fmt::format("keep-alive, pipelined, split, Connection: close, HTTP/1.0 and malformed "
+                       "requests answered as the protocol says; counters exact in {} shapes",
+                       std::size(kShapes)),
+           static_cast<int>(std::size(kShapes)), check_protocol},
+          {"rr.options", "rr",
+           "an unknown option is refused with RB_ERR_INVALID_ARGUMENT and a message naming it", 1,
+           check_unknown_option},
+          {"rr.stop", "rr",
+           "serve returns once the host asks it to stop, and open connections are closed by "
+           "release",
+           1, check_stop},
+      },
+      census_checks<lifecycle>("rr"));
 }
 
 }  // namespace rb::workload::rr
