@@ -38,7 +38,7 @@ std::uint64_t ns(std::chrono::nanoseconds d) {
 
 }  // namespace
 
-LoadThread::LoadThread(const LoadSpec& spec, std::vector<std::uint32_t> indexes,
+LoadThread::LoadThread(const LoadSpec& spec, const std::vector<std::uint32_t>& indexes,
                        std::string request)
     : spec_(spec), request_(std::move(request)), buffer_(kReadBuffer) {
   epoll_fd_ = ::epoll_create1(EPOLL_CLOEXEC);

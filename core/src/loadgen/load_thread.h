@@ -16,7 +16,7 @@ namespace rb::loadgen {
 class LoadThread {
  public:
   // `indexes`: the global numbers of this thread's connections (they set the open-loop phase).
-  LoadThread(const LoadSpec& spec, std::vector<std::uint32_t> indexes, std::string request);
+  LoadThread(const LoadSpec& spec, const std::vector<std::uint32_t>& indexes, std::string request);
   ~LoadThread();
   LoadThread(const LoadThread&) = delete;
   LoadThread& operator=(const LoadThread&) = delete;

@@ -28,8 +28,7 @@ bool drain(int fd, std::string& output, std::size_t max_bytes) {
       continue;
     }
     if (got < 0 && errno == EINTR) continue;
-    if (got < 0 && errno == EAGAIN) return true;
-    return false;
+    return got < 0 && errno == EAGAIN;
   }
 }
 

@@ -143,8 +143,10 @@ std::vector<MetricInfo> metrics_of_cell(const CellResult& result) {
   for (const auto& info : workload::metrics_for_workload(result.cell.workload))
     if (result.metrics.count(info.name) > 0) out.push_back(info);
   for (const auto& [name, summary] : result.metrics) {
-    const bool declared = std::any_of(out.begin(), out.end(),
-                                      [&](const MetricInfo& info) { return info.name == name; });
+    // The binding is captured by name: clang (clang-tidy) does not capture structured bindings.
+    const bool declared =
+        std::any_of(out.begin(), out.end(),
+                    [&metric = name](const MetricInfo& info) { return info.name == metric; });
     if (!declared) out.push_back({name, "", true, false});
   }
   return out;
