@@ -67,9 +67,7 @@ bool looks_like_config(const char* arg) {
   return arg[0] != '-' && n > 5 && std::strcmp(arg + n - 5, ".toml") == 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int runner_main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "__cell") == 0) child_exit(cell_main(argc, argv));
   if (argc >= 2 && std::strcmp(argv[1], "__probe") == 0) child_exit(probe_main(argc, argv));
 
@@ -173,4 +171,16 @@ int main(int argc, char** argv) {
     return rb::cli::kExitUsage;
   }
   return rb::cli::kExitUsage;
+}
+
+}  // namespace
+
+// Whatever escapes (the command line's own set-up, an allocation) is said, not a terminate().
+int main(int argc, char** argv) {
+  try {
+    return runner_main(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return rb::cli::kExitUsage;
+  }
 }

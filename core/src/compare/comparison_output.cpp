@@ -87,7 +87,7 @@ std::string text_output(const RunComparison& c, bool markdown) {
     for (char ch : head) md += ch == '\n' ? std::string("  \n") : std::string(1, ch);
     head = md;
   }
-  out += head + (markdown ? "\n" : "\n");
+  out += head + "\n";
   out += c.rows.empty() ? std::string("(no cell had numbers on both sides)\n") : render(rows);
   if (!c.summaries.empty())
     out += section("Geometric mean of new/base per plugin") + render(summary_table(c));
@@ -205,7 +205,7 @@ std::string verdict_line(const RunComparison& c) {
   std::size_t broken = 0;
   for (const auto& cell : c.uncompared) broken += cell.broken ? 1 : 0;
   if (broken > 0) parts.push_back(fmt::format("{} broken", broken));
-  if (parts.empty()) parts.push_back("nothing compared");
+  if (parts.empty()) parts.emplace_back("nothing compared");
   const int code = exit_code(c);
   const char* meaning = code == kExitRegression     ? "regression"
                         : code == kExitInconclusive ? "inconclusive"
