@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -16,6 +17,13 @@ inline std::filesystem::path make_temp_dir() {
   std::string pattern = (std::filesystem::temp_directory_path() / "rbtest-XXXXXX").string();
   if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
   return pattern;
+}
+
+// A file's whole text ("" when it cannot be read).
+inline std::string file_contents(const std::filesystem::path& file) {
+  std::stringstream text;
+  text << std::ifstream(file).rdbuf();
+  return text.str();
 }
 
 class ScratchDir {

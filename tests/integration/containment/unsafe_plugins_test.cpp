@@ -14,12 +14,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A scratch plugin directory holding a copy of the working test plugin "good".
+// A scratch plugin directory (<scratch>/<relative>) holding a copy of the working test
+// plugin "good".
 struct PluginDir {
   ScratchDir scratch;
-  fs::path dir = scratch.path() / "plugins";
-  fs::path so = dir / "good.so";
-  PluginDir() {
+  fs::path dir;
+  fs::path so;
+  explicit PluginDir(const fs::path& relative = "plugins")
+      : dir(scratch.path() / relative), so(dir / "good.so") {
     fs::create_directories(dir);
     fs::copy_file(bad_plugin("good.so"), so);
     ::chmod(dir.c_str(), 0755);
@@ -83,17 +85,10 @@ TEST(UnsafePlugins, SymlinkIntoAnUnsafeDirectoryIsRefused) {
 }
 
 // <scratch>/x/sub/good.so: the plugin and its directory are fine, the ancestor x is judged.
-struct NestedPluginDir {
-  ScratchDir scratch;
+struct NestedPluginDir : PluginDir {
   fs::path ancestor = scratch.path() / "x";
-  fs::path dir = ancestor / "sub";
-  NestedPluginDir() {
-    fs::create_directories(dir);
-    fs::copy_file(bad_plugin("good.so"), dir / "good.so");
-    ::chmod(ancestor.c_str(), 0755);
-    ::chmod(dir.c_str(), 0755);
-  }
-  RunOutput list() const { return run_runner({"plugins", "--plugin-path", dir.string()}); }
+  NestedPluginDir() : PluginDir("x/sub") { ::chmod(ancestor.c_str(), 0755); }
+  RunOutput list() const { return PluginDir::list(false); }
 };
 
 TEST(UnsafePlugins, AWorldWritableAncestorIsRefusedNamingIt) {

@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <sstream>
 
 #include "../../support/scratch_dir.h"
 
@@ -16,11 +15,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string contents(const fs::path& file) {
-  std::stringstream text;
-  text << std::ifstream(file).rdbuf();
-  return text.str();
-}
+using rbtest::file_contents;
 
 TEST(PlotScript, OutputIsCapturedWithoutFollowingPlantedSymlinks) {
   const rbtest::ScratchDir dir;
@@ -41,7 +36,7 @@ TEST(PlotScript, OutputIsCapturedWithoutFollowingPlantedSymlinks) {
   EXPECT_EQ(outcome.error, "");
   ASSERT_EQ(outcome.files.size(), 1u);
   EXPECT_EQ(outcome.files[0], out / "plot.png");
-  EXPECT_EQ(contents(victim), "precious\n");
+  EXPECT_EQ(file_contents(victim), "precious\n");
 }
 
 }  // namespace

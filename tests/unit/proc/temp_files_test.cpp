@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <sstream>
 
 #include "../../support/scratch_dir.h"
 #include "proc/child_process.h"
@@ -17,11 +16,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string contents(const fs::path& file) {
-  std::stringstream text;
-  text << std::ifstream(file).rdbuf();
-  return text.str();
-}
+using rbtest::file_contents;
 
 TEST(PrivateDir, IsOnlyOursAndGoesAwayWithEverythingInIt) {
   fs::path made;
@@ -62,7 +57,7 @@ TEST(ChildProcess, NeverWritesItsLogThroughAPlantedSymlink) {
     reap_all({&child});
     EXPECT_TRUE(WIFEXITED(child.wait_status()) && WEXITSTATUS(child.wait_status()) == 0);
   }
-  EXPECT_EQ(contents(victim), "precious\n");
+  EXPECT_EQ(file_contents(victim), "precious\n");
   EXPECT_TRUE(fs::is_symlink(log));
 }
 

@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <sstream>
 
 #include "../../support/scratch_dir.h"
 
@@ -14,11 +13,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string contents(const fs::path& file) {
-  std::stringstream text;
-  text << std::ifstream(file).rdbuf();
-  return text.str();
-}
+using rbtest::file_contents;
 
 TEST(AtomicFile, APlantedSymlinkAtTheOldTemporaryNameIsLeftAlone) {
   const rbtest::ScratchDir dir;
@@ -28,8 +23,8 @@ TEST(AtomicFile, APlantedSymlinkAtTheOldTemporaryNameIsLeftAlone) {
 
   write_file_atomically(target, "{}\n");
 
-  EXPECT_EQ(contents(victim), "precious\n");
-  EXPECT_EQ(contents(target), "{}\n");
+  EXPECT_EQ(file_contents(victim), "precious\n");
+  EXPECT_EQ(file_contents(target), "{}\n");
   EXPECT_FALSE(fs::is_symlink(target));
   EXPECT_EQ((fs::status(target).permissions() & fs::perms::all),
             fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
