@@ -1,6 +1,8 @@
 #include "store/schema.h"
 
+#include <chrono>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -222,6 +224,27 @@ void insert_cell_provenance(Database& db, std::int64_t cell_id, const CellResult
   }
 }
 
+namespace {
+
+// Switching to WAL needs the file to itself, and SQLite answers "database is locked" at once
+// rather than waiting while another runner opening the same new store holds it: try again,
+// for as long as any other statement would wait for a lock.
+void use_wal(Database& db) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  for (;;) {
+    try {
+      db.exec("PRAGMA journal_mode = WAL");
+      return;
+    } catch (const StoreError& e) {
+      const bool locked = std::string_view(e.what()).ends_with("database is locked");
+      if (!locked || std::chrono::steady_clock::now() > deadline) throw;
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  }
+}
+
+}  // namespace
+
 void migrate_to(Database& db, int target) {
   refuse_newer(db, db.user_version());
   for (;;) {
@@ -269,7 +292,7 @@ int migrate(Database& db) {
   refuse_newer(db, found);
   // WAL: readers (history, compare) never block the running benchmark's writes, and a
   // killed writer leaves the last committed cell intact.
-  db.exec("PRAGMA journal_mode = WAL");
+  use_wal(db);
   db.exec("PRAGMA synchronous = NORMAL");
   migrate_to(db, kSchemaVersion);
   return found;

@@ -100,7 +100,9 @@ std::optional<std::string> Database::quick_check(std::chrono::milliseconds budge
     const auto* text = sqlite3_column_text(stmt, 0);
     const std::string result = text != nullptr ? reinterpret_cast<const char*>(text) : "";
     if (result != "ok") problem = result;
-  } else if (rc != SQLITE_INTERRUPT) {
+  } else if (rc != SQLITE_INTERRUPT && (rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) {
+    // Busy or locked (another runner creating the store or switching it to WAL) is not
+    // damage: the check could not run, and the caller's own statements wait for the lock.
     problem = sqlite3_errmsg(db_);  // "file is not a database", "database disk image is malformed"
   }
   sqlite3_finalize(stmt);
