@@ -9,10 +9,10 @@
 #include <unistd.h>
 
 #include "abi_tables.h"
-#include "echo_output.h"
 #include "error_message.h"
 #include "loop_threads.h"
 #include "options.h"
+#include "out_buffer.h"
 #include "pingpong_client_session.h"
 
 enum { kReadBufferSize = 64 * 1024, kDefaultMaxEvents = 1024 };
@@ -25,7 +25,7 @@ struct pc_session {
   enum pingpong_session_state state;
   int watching_out;
   uint64_t offset; /* stream bytes received so far */
-  struct echo_output out;
+  struct out_buffer out;
 };
 
 struct pc_loop {
@@ -61,14 +61,14 @@ static struct pc_loop* loop_of(struct pc_client* client, const struct pc_session
 
 static void finish(struct pc_loop* loop, struct pc_session* session, uint64_t* outcome) {
   (*outcome)++;
-  echo_output_free(&session->out);
+  out_buffer_free(&session->out);
   close(session->fd);
   session->fd = -1;
   loop->state.open--;
 }
 
 static void update_interest(struct pc_loop* loop, struct pc_session* session) {
-  const int want = echo_output_pending(&session->out);
+  const int want = out_buffer_pending(&session->out);
   if (want == session->watching_out) return;
   session->watching_out = want;
   struct epoll_event ev = {.events = want ? EPOLLIN | EPOLLOUT : EPOLLIN, .data.ptr = session};
@@ -77,7 +77,7 @@ static void update_interest(struct pc_loop* loop, struct pc_session* session) {
 
 static int shut_if_due(struct pc_loop* loop, struct pc_session* session) {
   if (pingpong_session_shut_due(&session->state, loop->state.past_deadline,
-                                echo_output_pending(&session->out))) {
+                                out_buffer_pending(&session->out))) {
     if (shutdown(session->fd, SHUT_WR) != 0) return -1;
     session->state = kShut;
   }
@@ -91,8 +91,8 @@ static void on_connected(struct pc_loop* loop, struct pc_session* session) {
   }
   session->state = kEchoing;
   session->watching_out = 1; /* registered for EPOLLOUT while connecting */
-  if (echo_output_send(session->fd, &session->out, (const char*)loop->client->base.block,
-                       loop->client->base.params.block_size, &loop->bytes_written) != 0 ||
+  if (out_buffer_send(session->fd, &session->out, (const char*)loop->client->base.block,
+                      loop->client->base.params.block_size, &loop->bytes_written) != 0 ||
       shut_if_due(loop, session) != 0) {
     finish(loop, session, &loop->state.counts.resets);
     return;
@@ -110,8 +110,8 @@ static void on_readable(struct pc_loop* loop, struct pc_session* session) {
   }
   pingpong_client_took(&loop->state, &loop->client->base, session->index, &session->offset,
                        loop->buffer, (size_t)n);
-  if (session->state == kEchoing && echo_output_send(session->fd, &session->out, loop->buffer,
-                                                     (size_t)n, &loop->bytes_written) != 0)
+  if (session->state == kEchoing && out_buffer_send(session->fd, &session->out, loop->buffer,
+                                                    (size_t)n, &loop->bytes_written) != 0)
     finish(loop, session, &loop->state.counts.resets);
 }
 
@@ -121,7 +121,7 @@ static void on_session_event(struct pc_loop* loop, struct pc_session* session, u
     return;
   }
   if ((events & EPOLLOUT) &&
-      echo_output_flush(session->fd, &session->out, &loop->bytes_written) < 0) {
+      out_buffer_flush(session->fd, &session->out, &loop->bytes_written) < 0) {
     finish(loop, session, &loop->state.counts.resets);
     return;
   }
@@ -190,7 +190,7 @@ static void destroy(struct pc_client* client) {
   if (client == NULL) return;
   for (uint32_t i = 0; client->sessions != NULL && i < client->base.params.sessions; ++i) {
     if (client->sessions[i].fd >= 0) close(client->sessions[i].fd);
-    echo_output_free(&client->sessions[i].out);
+    out_buffer_free(&client->sessions[i].out);
   }
   for (uint32_t i = 0; client->loops != NULL && i < client->base.loop_count; ++i) {
     if (client->loops[i].epoll_fd >= 0) close(client->loops[i].epoll_fd);

@@ -17,8 +17,16 @@ struct rr_stall {
 };
 
 /* The epoll_wait timeout until the next stall (-1 when off), and the stall itself when due.
- * Returns 1 when it stalled. */
-int rr_stall_timeout_ms(struct rr_stall* stall);
-int rr_stall_if_due(struct rr_stall* stall);
+ * Returns 1 when it stalled. Off is decided inline: every loop iteration asks. */
+int rr_stall_timeout_on_ms(struct rr_stall* stall);
+int rr_stall_on_if_due(struct rr_stall* stall);
+
+static inline int rr_stall_timeout_ms(struct rr_stall* stall) {
+  return stall->every_ms == 0 ? -1 : rr_stall_timeout_on_ms(stall);
+}
+
+static inline int rr_stall_if_due(struct rr_stall* stall) {
+  return stall->every_ms == 0 ? 0 : rr_stall_on_if_due(stall);
+}
 
 #endif

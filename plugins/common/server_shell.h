@@ -1,0 +1,108 @@
+#ifndef RB_PLUGIN_COMMON_SERVER_SHELL_H
+#define RB_PLUGIN_COMMON_SERVER_SHELL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "abi_tables.h"
+#include "reactorbench/plugin.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The C servers as the ABI sees them. Every pingpong and rr server of the C plugins has the
+ * same four entry points: prepare checks the params and builds the server, serve runs it until
+ * stop_fd is readable, counters reports what it counted, release frees it. They live here once;
+ * a plugin describes each of its servers by a `server_kind` (how its library builds, runs,
+ * counts and frees it) and makes the ABI table with RB_PINGPONG_SERVER_SHELL or
+ * RB_RR_SERVER_SHELL. Nothing here is on a hot path: each entry point runs once per cell. */
+
+/* The host's params, the same for both workloads. */
+struct server_setup {
+  int listen_fd;
+  int stop_fd;
+  uint32_t threads;   /* at least 1 */
+  uint32_t body_size; /* rr: of every 200 response; 0 for pingpong */
+};
+
+/* What one serving loop counts; only its thread writes it, and it is read once the loop has
+ * stopped. A pingpong server counts bytes, an rr server requests (and bytes written, when its
+ * library lets it). */
+struct server_counts {
+  uint64_t bytes_read;
+  uint64_t bytes_written;
+  uint64_t requests;     /* rr: answered 200 */
+  uint64_t bad_requests; /* rr: answered 400 */
+};
+
+static inline void server_counts_add(struct server_counts* sum, const struct server_counts* more) {
+  sum->bytes_read += more->bytes_read;
+  sum->bytes_written += more->bytes_written;
+  sum->requests += more->requests;
+  sum->bad_requests += more->bad_requests;
+}
+
+/* What a stopped server counted, over all its loops. */
+struct server_totals {
+  uint64_t connections; /* accepted */
+  uint64_t accept_refused;
+  struct server_counts counts;
+};
+
+struct server_kind {
+  /* Parses the plugin's options (unknown ones refused by name) and builds the server: RB_OK
+   * with *impl set, or an RB_ERR_* code with the reason in err and nothing left behind. */
+  int (*open)(const struct server_setup* setup, const rb_option* options, uint32_t option_count,
+              void** impl, char* err, size_t err_len);
+  /* Accepts and serves until stop_fd is readable; every connection is closed when it returns. */
+  int (*serve)(void* impl, char* err, size_t err_len);
+  /* Adds what the server counted to *totals. */
+  void (*count)(const void* impl, struct server_totals* totals);
+  /* Counters of this server's own beyond the workload's (NULL: none). */
+  void (*put_more)(const void* impl, const rb_counter_sink* sink);
+  void (*close)(void* impl);
+};
+
+/* The entry points. prepare refuses (RB_ERR_INVALID_ARGUMENT, "<workload> server params
+ * missing, too small or with 0 threads") a NULL state or params, params older than the members
+ * read, or 0 threads; *state is NULL unless it returns RB_OK. */
+int pingpong_server_prepare(const struct server_kind* kind, const rb_pingpong_server_params* params,
+                            const rb_option* options, uint32_t option_count, void** state,
+                            char* err, size_t err_len);
+int rr_server_prepare(const struct server_kind* kind, const rb_rr_server_params* params,
+                      const rb_option* options, uint32_t option_count, void** state, char* err,
+                      size_t err_len);
+int server_shell_serve(void* state, char* err, size_t err_len);
+/* pingpong: connections, bytes_read, bytes_written, accept_refused; rr: connections, requests,
+ * bad_requests, accept_refused; then the kind's own. */
+int pingpong_server_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len);
+int rr_server_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len);
+void server_shell_release(void* state);
+
+/* `const rb_pingpong_server_ops ops_name` (or rb_rr_server_ops) serving `kind`. */
+#define RB_PINGPONG_SERVER_SHELL(ops_name, kind)                                                 \
+  static int ops_name##_prepare(const rb_host* host, const rb_pingpong_server_params* params,    \
+                                const rb_option* options, uint32_t option_count, void** state,   \
+                                char* err, size_t err_len) {                                     \
+    (void)host;                                                                                  \
+    return pingpong_server_prepare(&(kind), params, options, option_count, state, err, err_len); \
+  }                                                                                              \
+  const rb_pingpong_server_ops ops_name = RB_PINGPONG_SERVER_OPS(                                \
+      ops_name##_prepare, server_shell_serve, pingpong_server_counters, server_shell_release)
+
+#define RB_RR_SERVER_SHELL(ops_name, kind)                                                     \
+  static int ops_name##_prepare(const rb_host* host, const rb_rr_server_params* params,        \
+                                const rb_option* options, uint32_t option_count, void** state, \
+                                char* err, size_t err_len) {                                   \
+    (void)host;                                                                                \
+    return rr_server_prepare(&(kind), params, options, option_count, state, err, err_len);     \
+  }                                                                                            \
+  const rb_rr_server_ops ops_name = RB_RR_SERVER_OPS(ops_name##_prepare, server_shell_serve,   \
+                                                     rr_server_counters, server_shell_release)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
