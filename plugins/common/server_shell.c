@@ -80,41 +80,32 @@ int server_shell_serve(void* state, char* err, size_t err_len) {
   return shell->kind->serve(shell->impl, err, err_len);
 }
 
-/* RB_OK with *totals filled, or the refusal of a NULL state or sink. */
-static int total(const struct server_shell* shell, const rb_counter_sink* sink,
-                 struct server_totals* totals, char* err, size_t err_len) {
+/* The workload's counters (`rr`: requests, else bytes), then the kind's own. */
+static int put_counters(const struct server_shell* shell, const rb_counter_sink* sink, int rr,
+                        char* err, size_t err_len) {
   const int rc = counters_check(shell, sink, err, err_len);
   if (rc != RB_OK) return rc;
-  *totals = (struct server_totals){0};
-  shell->kind->count(shell->impl, totals);
-  sink->put(sink->ctx, "connections", totals->connections);
-  return RB_OK;
-}
-
-static void put_more(const struct server_shell* shell, const struct server_totals* totals,
-                     const rb_counter_sink* sink) {
-  sink->put(sink->ctx, "accept_refused", totals->accept_refused);
+  struct server_totals totals = {0};
+  shell->kind->count(shell->impl, &totals);
+  sink->put(sink->ctx, "connections", totals.connections);
+  if (rr) {
+    sink->put(sink->ctx, "requests", totals.counts.requests);
+    sink->put(sink->ctx, "bad_requests", totals.counts.bad_requests);
+  } else {
+    sink->put(sink->ctx, "bytes_read", totals.counts.bytes_read);
+    sink->put(sink->ctx, "bytes_written", totals.counts.bytes_written);
+  }
+  sink->put(sink->ctx, "accept_refused", totals.accept_refused);
   if (shell->kind->put_more != NULL) shell->kind->put_more(shell->impl, sink);
+  return RB_OK;
 }
 
 int pingpong_server_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
-  struct server_totals totals;
-  const int rc = total(state, sink, &totals, err, err_len);
-  if (rc != RB_OK) return rc;
-  sink->put(sink->ctx, "bytes_read", totals.counts.bytes_read);
-  sink->put(sink->ctx, "bytes_written", totals.counts.bytes_written);
-  put_more(state, &totals, sink);
-  return RB_OK;
+  return put_counters(state, sink, 0, err, err_len);
 }
 
 int rr_server_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
-  struct server_totals totals;
-  const int rc = total(state, sink, &totals, err, err_len);
-  if (rc != RB_OK) return rc;
-  sink->put(sink->ctx, "requests", totals.counts.requests);
-  sink->put(sink->ctx, "bad_requests", totals.counts.bad_requests);
-  put_more(state, &totals, sink);
-  return RB_OK;
+  return put_counters(state, sink, 1, err, err_len);
 }
 
 void server_shell_release(void* state) {

@@ -15,8 +15,8 @@ extern "C" {
  * same four entry points: prepare checks the params and builds the server, serve runs it until
  * stop_fd is readable, counters reports what it counted, release frees it. They live here once;
  * a plugin describes each of its servers by a `server_kind` (how its library builds, runs,
- * counts and frees it) and makes the ABI table with RB_PINGPONG_SERVER_SHELL or
- * RB_RR_SERVER_SHELL. Nothing here is on a hot path: each entry point runs once per cell. */
+ * counts and frees it) and makes the ABI table with RB_SERVER_SHELL. Nothing here is on a hot path:
+ * each entry point runs once per cell. */
 
 /* The host's params, the same for both workloads. */
 struct server_setup {
@@ -80,26 +80,17 @@ int pingpong_server_counters(void* state, const rb_counter_sink* sink, char* err
 int rr_server_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len);
 void server_shell_release(void* state);
 
-/* `const rb_pingpong_server_ops ops_name` (or rb_rr_server_ops) serving `kind`. */
-#define RB_PINGPONG_SERVER_SHELL(ops_name, kind)                                                 \
-  static int ops_name##_prepare(const rb_host* host, const rb_pingpong_server_params* params,    \
-                                const rb_option* options, uint32_t option_count, void** state,   \
-                                char* err, size_t err_len) {                                     \
-    (void)host;                                                                                  \
-    return pingpong_server_prepare(&(kind), params, options, option_count, state, err, err_len); \
-  }                                                                                              \
-  const rb_pingpong_server_ops ops_name = RB_PINGPONG_SERVER_OPS(                                \
-      ops_name##_prepare, server_shell_serve, pingpong_server_counters, server_shell_release)
-
-#define RB_RR_SERVER_SHELL(ops_name, kind)                                                     \
-  static int ops_name##_prepare(const rb_host* host, const rb_rr_server_params* params,        \
-                                const rb_option* options, uint32_t option_count, void** state, \
-                                char* err, size_t err_len) {                                   \
-    (void)host;                                                                                \
-    return rr_server_prepare(&(kind), params, options, option_count, state, err, err_len);     \
-  }                                                                                            \
-  const rb_rr_server_ops ops_name = RB_RR_SERVER_OPS(ops_name##_prepare, server_shell_serve,   \
-                                                     rr_server_counters, server_shell_release)
+/* `const rb_<workload>_server_ops ops_name` serving `kind`; workload: pingpong or rr. */
+#define RB_SERVER_SHELL(workload, ops_name, kind)                                                  \
+  static int ops_name##_prepare(const rb_host* host, const rb_##workload##_server_params* params,  \
+                                const rb_option* options, uint32_t option_count, void** state,     \
+                                char* err, size_t err_len) {                                       \
+    (void)host;                                                                                    \
+    return workload##_server_prepare(&(kind), params, options, option_count, state, err, err_len); \
+  }                                                                                                \
+  const rb_##workload##_server_ops ops_name = {sizeof(rb_##workload##_server_ops),                 \
+                                               ops_name##_prepare, server_shell_serve,             \
+                                               workload##_server_counters, server_shell_release}
 
 #ifdef __cplusplus
 }

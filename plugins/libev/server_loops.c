@@ -16,6 +16,51 @@ static void fail(struct server_loops* loops, struct ev_loop* loop, const char* w
   ev_break(loop, EVBREAK_ALL);
 }
 
+void server_conn_close(struct server_conn* conn) {
+  struct serving_loop* loop = conn->loop;
+  if (conn->prev != NULL) conn->prev->next = conn->next;
+  if (conn->next != NULL) conn->next->prev = conn->prev;
+  if (loop->conns == conn) loop->conns = conn->next;
+  conn_io_close(loop->ev, &conn->io);
+  free(conn);
+}
+
+void server_conn_close_when_flushed(struct server_conn* conn) {
+  conn->closing = 1;
+  conn_io_stop_reading(conn->loop->ev, &conn->io);
+  if (!out_buffer_pending(&conn->io.out)) server_conn_close(conn);
+}
+
+static void on_writable(struct ev_loop* ev, ev_io* watcher, int revents) {
+  (void)revents;
+  struct server_conn* conn = watcher->data;
+  const int rc = conn_io_flush(ev, &conn->io, &conn->loop->counts.bytes_written);
+  if (rc < 0 || (rc == 1 && conn->closing)) server_conn_close(conn);
+}
+
+/* Takes over a connected, non-blocking, TCP_NODELAY socket on loop `index`, in that loop's
+ * thread; closes it if it cannot serve it. */
+static void start_connection(struct server_loops* loops, uint32_t index, int fd) {
+  const struct server_protocol* protocol = &loops->protocol;
+  struct serving_loop* loop = &loops->serving[index];
+  struct server_conn* conn = calloc(1, protocol->conn_size);
+  if (conn == NULL) {
+    close(fd);
+    return;
+  }
+  conn->loop = loop;
+  if (protocol->init_conn != NULL) protocol->init_conn(conn);
+  conn_io_init(&conn->io, fd, protocol->on_readable, on_writable, conn);
+  conn->next = loop->conns;
+  if (loop->conns != NULL) loop->conns->prev = conn;
+  loop->conns = conn;
+  conn_io_start_reading(loop->ev, &conn->io);
+}
+
+static void close_connections(struct serving_loop* loop) {
+  while (loop->conns != NULL) server_conn_close(loop->conns);
+}
+
 /* Runs in the worker's thread: starts what the acceptor handed over, then stops if asked. */
 static void on_wake(struct ev_loop* loop, ev_async* wake, int revents) {
   (void)revents;
@@ -24,10 +69,8 @@ static void on_wake(struct ev_loop* loop, ev_async* wake, int revents) {
   fd_batch_swap(&worker->incoming, &worker->taken);
   const int stopping = worker->stopping;
   pthread_mutex_unlock(&worker->lock);
-  const struct server_protocol* protocol = &worker->owner->protocol;
-  for (size_t i = 0; i < worker->taken.count; ++i) {
-    protocol->start_connection(protocol->ctx, worker->index, loop, worker->taken.fds[i]);
-  }
+  for (size_t i = 0; i < worker->taken.count; ++i)
+    start_connection(worker->owner, worker->index, worker->taken.fds[i]);
   worker->taken.count = 0;
   if (stopping) {
     ev_break(loop, EVBREAK_ALL);
@@ -36,7 +79,7 @@ static void on_wake(struct ev_loop* loop, ev_async* wake, int revents) {
 
 static int hand_over(struct server_loops* loops, int fd) {
   if (loops->count == 1) {
-    loops->protocol.start_connection(loops->protocol.ctx, 0, loops->accept_loop, fd);
+    start_connection(loops, 0, fd);
     return 0;
   }
   struct server_worker* worker = &loops->workers[loops->next_worker];
@@ -99,13 +142,31 @@ static int init_worker(struct server_loops* loops, uint32_t index,
   return RB_OK;
 }
 
-int server_loops_init(struct server_loops* loops, int listen_fd, int stop_fd, uint32_t threads,
+static int init_serving(struct server_loops* loops, char* err, size_t err_len) {
+  loops->serving = calloc(loops->count, sizeof *loops->serving);
+  if (loops->serving == NULL)
+    return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for %u loops", loops->count);
+  for (uint32_t i = 0; i < loops->count; ++i) {
+    struct serving_loop* loop = &loops->serving[i];
+    loop->ev = loops->count == 1 ? loops->accept_loop : loops->workers[i].loop;
+    loop->shared = loops->protocol.shared;
+    loop->buffer = malloc(kServerReadBufferSize);
+    if (loop->buffer == NULL)
+      return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for read buffers");
+  }
+  return RB_OK;
+}
+
+int server_loops_init(struct server_loops* loops, const struct server_setup* setup,
                       const struct loop_options* options, const struct server_protocol* protocol,
                       char* err, size_t err_len) {
+  const int listen_fd = setup->listen_fd, stop_fd = setup->stop_fd;
+  const uint32_t threads = setup->threads;
   memset(loops, 0, sizeof *loops);
   server_acceptor_init(&loops->acceptor, listen_fd);
   /* libev aborts the process on a watcher for a negative fd. */
   if (listen_fd < 0 || stop_fd < 0) {
+    server_acceptor_close(&loops->acceptor);
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
                         "listen_fd %d and stop_fd %d must both be fds", listen_fd, stop_fd);
   }
@@ -122,6 +183,7 @@ int server_loops_init(struct server_loops* loops, int listen_fd, int stop_fd, ui
       rc = init_worker(loops, i, options, err, err_len);
     }
   }
+  if (rc == RB_OK) rc = init_serving(loops, err, err_len);
   if (rc != RB_OK) {
     server_loops_free(loops);
     return rc;
@@ -134,10 +196,6 @@ int server_loops_init(struct server_loops* loops, int listen_fd, int stop_fd, ui
   return RB_OK;
 }
 
-struct ev_loop* server_loops_loop(const struct server_loops* loops, uint32_t index) {
-  return loops->count == 1 ? loops->accept_loop : loops->workers[index].loop;
-}
-
 static void stop_worker(struct server_worker* worker) {
   pthread_mutex_lock(&worker->lock);
   worker->stopping = 1;
@@ -145,7 +203,8 @@ static void stop_worker(struct server_worker* worker) {
   ev_async_send(worker->loop, &worker->wake);
 }
 
-int server_loops_serve(struct server_loops* loops, char* err, size_t err_len) {
+int server_loops_serve(void* impl, char* err, size_t err_len) {
+  struct server_loops* loops = impl;
   uint32_t started = 0;
   int rc = RB_OK;
   for (; loops->count > 1 && started < loops->count; ++started) {
@@ -165,16 +224,28 @@ int server_loops_serve(struct server_loops* loops, char* err, size_t err_len) {
   for (uint32_t i = 0; i < started; ++i) {
     pthread_join(loops->workers[i].thread, NULL);
   }
-  for (uint32_t i = 0; i < loops->count; ++i) {
-    loops->protocol.close_connections(loops->protocol.ctx, i, server_loops_loop(loops, i));
-  }
+  for (uint32_t i = 0; i < loops->count; ++i) close_connections(&loops->serving[i]);
   if (rc == RB_OK && loops->failed) {
     rc = report_error(RB_ERR_SYSTEM, err, err_len, "%s", loops->failure);
   }
   return rc;
 }
 
+void server_loops_count(const void* impl, struct server_totals* totals) {
+  const struct server_loops* loops = impl;
+  totals->connections = loops->connections;
+  totals->accept_refused = loops->acceptor.refused;
+  for (uint32_t i = 0; i < loops->count; ++i)
+    server_counts_add(&totals->counts, &loops->serving[i].counts);
+}
+
 void server_loops_free(struct server_loops* loops) {
+  for (uint32_t i = 0; loops->serving != NULL && i < loops->count; ++i) {
+    if (loops->serving[i].ev != NULL) close_connections(&loops->serving[i]);
+    free(loops->serving[i].buffer);
+  }
+  free(loops->serving);
+  loops->serving = NULL;
   for (uint32_t i = 0; loops->workers != NULL && i < loops->count; ++i) {
     struct server_worker* worker = &loops->workers[i];
     if (worker->owner == NULL) {

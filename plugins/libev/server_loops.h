@@ -1,23 +1,49 @@
 #ifndef LIBEV_PLUGIN_SERVER_LOOPS_H
 #define LIBEV_PLUGIN_SERVER_LOOPS_H
 
+#include <errno.h>
 #include <ev.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <unistd.h>
 
+#include "conn_io.h"
 #include "fd_batch.h"
 #include "options.h"
 #include "server_acceptor.h"
+#include "server_shell.h"
+
+enum { kServerReadBufferSize = 64 * 1024 };
+
+struct serving_loop;
+
+/* A served connection; a protocol's own struct begins with it. */
+struct server_conn {
+  struct conn_io io;
+  struct serving_loop* loop;
+  int closing; /* reads no more; closes once its output is out */
+  struct server_conn* prev;
+  struct server_conn* next;
+};
+
+/* One loop's connections, read buffer and counts, touched only by that loop's thread while it
+ * runs. */
+struct serving_loop {
+  struct ev_loop* ev;
+  struct server_conn* conns;
+  char* buffer; /* every read lands here */
+  struct server_counts counts;
+  const void* shared; /* the protocol's (rr: the responses) */
+};
 
 /* What a server protocol (pingpong echo, rr) plugs into the loops. */
 struct server_protocol {
-  void* ctx;
-  /* Takes over a connected, non-blocking, TCP_NODELAY socket on loop `index`, in that loop's
-   * thread; closes it itself if it cannot serve it. */
-  void (*start_connection)(void* ctx, uint32_t index, struct ev_loop* loop, int fd);
-  /* Closes every connection of loop `index`; called once every loop has stopped. */
-  void (*close_connections)(void* ctx, uint32_t index, struct ev_loop* loop);
+  size_t conn_size; /* of the protocol's connection struct */
+  conn_io_cb on_readable;
+  /* Readies a new connection's own part (may be NULL). */
+  void (*init_conn)(struct server_conn* conn);
+  const void* shared;
 };
 
 struct server_loops;
@@ -51,22 +77,52 @@ struct server_loops {
   uint32_t next_worker;
   uint64_t connections;
   struct server_protocol protocol;
+  struct serving_loop* serving; /* one per loop */
   int failed;
   char failure[200];
 };
 
-int server_loops_init(struct server_loops* loops, int listen_fd, int stop_fd, uint32_t threads,
+/* RB_OK, or an RB_ERR_* code with the reason in err after undoing everything. */
+int server_loops_init(struct server_loops* loops, const struct server_setup* setup,
                       const struct loop_options* options, const struct server_protocol* protocol,
                       char* err, size_t err_len);
 
-/* The loop connections of loop `index` live on. */
-struct ev_loop* server_loops_loop(const struct server_loops* loops, uint32_t index);
+/* server_kind's serve and count (impl: the server_loops): accepts and serves until stop_fd is
+ * readable (or accepting fails), then stops every loop and closes every connection. */
+int server_loops_serve(void* impl, char* err, size_t err_len);
+void server_loops_count(const void* impl, struct server_totals* totals);
 
-/* Accepts and serves until stop_fd is readable (or accepting fails), then stops every loop
- * and has the protocol close every connection. */
-int server_loops_serve(struct server_loops* loops, char* err, size_t err_len);
-
-/* Frees the loops; the protocol has closed its connections already. */
+/* Closes every connection and frees the loops. */
 void server_loops_free(struct server_loops* loops);
+
+/* Stops both watchers, unlinks, closes and frees the connection. */
+void server_conn_close(struct server_conn* conn);
+
+/* The connection reads no more, and closes once nothing waits to be sent (at once if nothing
+ * does). */
+void server_conn_close_when_flushed(struct server_conn* conn);
+
+/* Reads into the loop's buffer: the byte count, or 0 when there is nothing to serve: nothing
+ * there yet, the end of the stream (the connection closes once its output is out) or an error
+ * (it is closed). */
+static inline ssize_t server_conn_read(struct server_conn* conn) {
+  const ssize_t n = read(conn->io.fd, conn->loop->buffer, kServerReadBufferSize);
+  if (n > 0) return n;
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return 0;
+  if (n == 0)
+    server_conn_close_when_flushed(conn);
+  else
+    server_conn_close(conn);
+  return 0;
+}
+
+/* Sends data[0..n), which need not outlive the call, keeping what the socket does not take.
+ * 0, or -1 once the connection is closed. */
+static inline int server_conn_send(struct server_conn* conn, const void* data, size_t n) {
+  if (conn_io_send(conn->loop->ev, &conn->io, data, n, &conn->loop->counts.bytes_written) == 0)
+    return 0;
+  server_conn_close(conn);
+  return -1;
+}
 
 #endif

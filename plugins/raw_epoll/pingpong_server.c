@@ -72,4 +72,4 @@ static void close_echo(void* impl) {
 static const struct server_kind kEcho = {open_echo, epoll_server_serve, epoll_server_count, NULL,
                                          close_echo};
 
-RB_PINGPONG_SERVER_SHELL(raw_epoll_pingpong_server_ops, kEcho);
+RB_SERVER_SHELL(pingpong, raw_epoll_pingpong_server_ops, kEcho);

@@ -124,4 +124,4 @@ static void close_http(void* impl) {
 static const struct server_kind kHttp = {open_http, epoll_server_serve, epoll_server_count,
                                          put_loop_counters, close_http};
 
-RB_RR_SERVER_SHELL(raw_epoll_rr_server_ops, kHttp);
+RB_SERVER_SHELL(rr, raw_epoll_rr_server_ops, kHttp);
