@@ -8,22 +8,46 @@
 /* The state the host holds. */
 struct server_shell {
   const struct server_kind* kind;
-  void* impl;
+  void* server;
+  rb_http_responses responses; /* rr only */
 };
 
-static int open_shell(const struct server_kind* kind, const struct server_setup* setup,
+static void free_shell(struct server_shell* shell) {
+  free(shell->server);
+  rb_http_responses_free(&shell->responses);
+  free(shell);
+}
+
+/* rr: with the responses for setup->body_size. */
+static int open_shell(const struct server_kind* kind, struct server_setup* setup, int rr,
                       const rb_option* options, uint32_t option_count, void** state, char* err,
                       size_t err_len) {
   struct server_shell* shell = calloc(1, sizeof *shell);
-  if (shell == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
+  if (shell != NULL) shell->server = calloc(1, kind->size);
+  if (shell == NULL || shell->server == NULL ||
+      (rr && rb_http_responses_init(&shell->responses, setup->body_size) != 0)) {
+    if (shell != NULL) free_shell(shell);
+    return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for a server%s",
+                        rr ? " and its responses" : "");
+  }
+  if (rr) setup->responses = &shell->responses;
   shell->kind = kind;
-  const int rc = kind->open(setup, options, option_count, &shell->impl, err, err_len);
+  const int rc = kind->open(shell->server, setup, options, option_count, err, err_len);
   if (rc != RB_OK) {
-    free(shell);
+    free_shell(shell);
     return rc;
   }
   *state = shell;
   return RB_OK;
+}
+
+void server_totals_add(struct server_totals* totals, uint64_t connections, uint64_t refused,
+                       const struct server_counts* first, size_t stride, uint32_t loops) {
+  totals->connections += connections;
+  totals->accept_refused += refused;
+  for (uint32_t i = 0; i < loops; ++i)
+    server_counts_add(&totals->counts,
+                      (const struct server_counts*)((const char*)first + stride * i));
 }
 
 /* The members both workloads' params begin with, in this order. */
@@ -49,7 +73,7 @@ static int check_params(const void* params, size_t needed, const char* workload,
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
                         "%s server params missing, too small or with 0 threads", workload);
   *state = NULL;
-  *setup = (struct server_setup){head.listen_fd, head.stop_fd, head.threads, 0};
+  *setup = (struct server_setup){head.listen_fd, head.stop_fd, head.threads, 0, NULL};
   return RB_OK;
 }
 
@@ -60,7 +84,7 @@ int pingpong_server_prepare(const struct server_kind* kind, const rb_pingpong_se
   const size_t needed = offsetof(rb_pingpong_server_params, block_size) + sizeof params->block_size;
   const int rc = check_params(params, needed, "pingpong", state, &setup, err, err_len);
   if (rc != RB_OK) return rc;
-  return open_shell(kind, &setup, options, option_count, state, err, err_len);
+  return open_shell(kind, &setup, 0, options, option_count, state, err, err_len);
 }
 
 int rr_server_prepare(const struct server_kind* kind, const rb_rr_server_params* params,
@@ -71,13 +95,13 @@ int rr_server_prepare(const struct server_kind* kind, const rb_rr_server_params*
   const int rc = check_params(params, needed, "rr", state, &setup, err, err_len);
   if (rc != RB_OK) return rc;
   setup.body_size = params->body_size;
-  return open_shell(kind, &setup, options, option_count, state, err, err_len);
+  return open_shell(kind, &setup, 1, options, option_count, state, err, err_len);
 }
 
 int server_shell_serve(void* state, char* err, size_t err_len) {
   struct server_shell* shell = state;
   if (shell == NULL) return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "serve: no state");
-  return shell->kind->serve(shell->impl, err, err_len);
+  return shell->kind->serve(shell->server, err, err_len);
 }
 
 /* The workload's counters (`rr`: requests, else bytes), then the kind's own. */
@@ -86,7 +110,7 @@ static int put_counters(const struct server_shell* shell, const rb_counter_sink*
   const int rc = counters_check(shell, sink, err, err_len);
   if (rc != RB_OK) return rc;
   struct server_totals totals = {0};
-  shell->kind->count(shell->impl, &totals);
+  shell->kind->count(shell->server, &totals);
   sink->put(sink->ctx, "connections", totals.connections);
   if (rr) {
     sink->put(sink->ctx, "requests", totals.counts.requests);
@@ -96,7 +120,7 @@ static int put_counters(const struct server_shell* shell, const rb_counter_sink*
     sink->put(sink->ctx, "bytes_written", totals.counts.bytes_written);
   }
   sink->put(sink->ctx, "accept_refused", totals.accept_refused);
-  if (shell->kind->put_more != NULL) shell->kind->put_more(shell->impl, sink);
+  if (shell->kind->put_more != NULL) shell->kind->put_more(shell->server, &totals, sink);
   return RB_OK;
 }
 
@@ -111,6 +135,6 @@ int rr_server_counters(void* state, const rb_counter_sink* sink, char* err, size
 void server_shell_release(void* state) {
   struct server_shell* shell = state;
   if (shell == NULL) return;
-  shell->kind->close(shell->impl);
-  free(shell);
+  shell->kind->close(shell->server);
+  free_shell(shell);
 }

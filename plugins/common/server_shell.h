@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "abi_tables.h"
+#include "reactorbench/http_request.h"
 #include "reactorbench/plugin.h"
 
 #ifdef __cplusplus
@@ -18,12 +19,15 @@ extern "C" {
  * counts and frees it) and makes the ABI table with RB_SERVER_SHELL. Nothing here is on a hot path:
  * each entry point runs once per cell. */
 
-/* The host's params, the same for both workloads. */
+/* The host's params, the same for both workloads, and for rr the responses. */
 struct server_setup {
   int listen_fd;
   int stop_fd;
   uint32_t threads;   /* at least 1 */
   uint32_t body_size; /* rr: of every 200 response; 0 for pingpong */
+  /* rr: the canned responses for body_size, built once by the shell and living as long as the
+   * server, so a library may send them by reference; NULL for pingpong. */
+  const rb_http_responses* responses;
 };
 
 /* What one serving loop counts; only its thread writes it, and it is read once the loop has
@@ -50,18 +54,26 @@ struct server_totals {
   struct server_counts counts;
 };
 
+/* Adds a server's accepted and refused connections and the counts of its `loops` loops, each
+ * `stride` bytes after the one before (the counts live in each loop's struct). */
+void server_totals_add(struct server_totals* totals, uint64_t connections, uint64_t refused,
+                       const struct server_counts* first, size_t stride, uint32_t loops);
+
 struct server_kind {
-  /* Parses the plugin's options (unknown ones refused by name) and builds the server: RB_OK
-   * with *impl set, or an RB_ERR_* code with the reason in err and nothing left behind. */
-  int (*open)(const struct server_setup* setup, const rb_option* options, uint32_t option_count,
-              void** impl, char* err, size_t err_len);
+  size_t size; /* of the server's state: the shell allocates it zeroed and frees it */
+  /* Parses the plugin's options (unknown ones refused by name) and builds the server in
+   * `server`: RB_OK, or an RB_ERR_* code with the reason in err and nothing left to close. */
+  int (*open)(void* server, const struct server_setup* setup, const rb_option* options,
+              uint32_t option_count, char* err, size_t err_len);
   /* Accepts and serves until stop_fd is readable; every connection is closed when it returns. */
-  int (*serve)(void* impl, char* err, size_t err_len);
+  int (*serve)(void* server, char* err, size_t err_len);
   /* Adds what the server counted to *totals. */
-  void (*count)(const void* impl, struct server_totals* totals);
+  void (*count)(const void* server, struct server_totals* totals);
   /* Counters of this server's own beyond the workload's (NULL: none). */
-  void (*put_more)(const void* impl, const rb_counter_sink* sink);
-  void (*close)(void* impl);
+  void (*put_more)(const void* server, const struct server_totals* totals,
+                   const rb_counter_sink* sink);
+  /* Frees what open made. */
+  void (*close)(void* server);
 };
 
 /* The entry points. prepare refuses (RB_ERR_INVALID_ARGUMENT, "<workload> server params

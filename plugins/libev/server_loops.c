@@ -185,7 +185,7 @@ int server_loops_init(struct server_loops* loops, const struct server_setup* set
   }
   if (rc == RB_OK) rc = init_serving(loops, err, err_len);
   if (rc != RB_OK) {
-    server_loops_free(loops);
+    server_loops_close(loops);
     return rc;
   }
   ev_io_init(&loops->accept_watcher, on_acceptable, listen_fd, EV_READ);
@@ -203,8 +203,8 @@ static void stop_worker(struct server_worker* worker) {
   ev_async_send(worker->loop, &worker->wake);
 }
 
-int server_loops_serve(void* impl, char* err, size_t err_len) {
-  struct server_loops* loops = impl;
+int server_loops_serve(void* server, char* err, size_t err_len) {
+  struct server_loops* loops = server;
   uint32_t started = 0;
   int rc = RB_OK;
   for (; loops->count > 1 && started < loops->count; ++started) {
@@ -231,15 +231,14 @@ int server_loops_serve(void* impl, char* err, size_t err_len) {
   return rc;
 }
 
-void server_loops_count(const void* impl, struct server_totals* totals) {
-  const struct server_loops* loops = impl;
-  totals->connections = loops->connections;
-  totals->accept_refused = loops->acceptor.refused;
-  for (uint32_t i = 0; i < loops->count; ++i)
-    server_counts_add(&totals->counts, &loops->serving[i].counts);
+void server_loops_count(const void* server, struct server_totals* totals) {
+  const struct server_loops* loops = server;
+  server_totals_add(totals, loops->connections, loops->acceptor.refused, &loops->serving[0].counts,
+                    sizeof loops->serving[0], loops->count);
 }
 
-void server_loops_free(struct server_loops* loops) {
+void server_loops_close(void* server) {
+  struct server_loops* loops = server;
   for (uint32_t i = 0; loops->serving != NULL && i < loops->count; ++i) {
     if (loops->serving[i].ev != NULL) close_connections(&loops->serving[i]);
     free(loops->serving[i].buffer);

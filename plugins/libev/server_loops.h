@@ -82,18 +82,18 @@ struct server_loops {
   char failure[200];
 };
 
-/* RB_OK, or an RB_ERR_* code with the reason in err after undoing everything. */
+/* server_kind's open but for the options, which the protocol parses: RB_OK, or an RB_ERR_*
+ * code with the reason in err after undoing everything. */
 int server_loops_init(struct server_loops* loops, const struct server_setup* setup,
                       const struct loop_options* options, const struct server_protocol* protocol,
                       char* err, size_t err_len);
 
-/* server_kind's serve and count (impl: the server_loops): accepts and serves until stop_fd is
- * readable (or accepting fails), then stops every loop and closes every connection. */
-int server_loops_serve(void* impl, char* err, size_t err_len);
-void server_loops_count(const void* impl, struct server_totals* totals);
-
-/* Closes every connection and frees the loops. */
-void server_loops_free(struct server_loops* loops);
+/* server_kind's serve, count and close (server: the server_loops). serve accepts and serves
+ * until stop_fd is readable (or accepting fails), then stops every loop and closes every
+ * connection; close closes every connection left and frees the loops. */
+int server_loops_serve(void* server, char* err, size_t err_len);
+void server_loops_count(const void* server, struct server_totals* totals);
+void server_loops_close(void* server);
 
 /* Stops both watchers, unlinks, closes and frees the connection. */
 void server_conn_close(struct server_conn* conn);

@@ -17,8 +17,62 @@ static void fail(struct server_group* group, const char* what, int error_number)
   snprintf(group->error, sizeof group->error, "%s: %s", what, strerror(error_number));
 }
 
+static void on_conn_closed(uv_handle_t* handle) {
+  struct server_conn* conn = handle->data;
+  struct server_loop* loop = conn->loop;
+  if (conn->prev != NULL) conn->prev->next = conn->next;
+  if (conn->next != NULL) conn->next->prev = conn->prev;
+  if (loop->conns == conn) loop->conns = conn->next;
+  free(conn);
+}
+
+void server_conn_close(struct server_conn* conn) {
+  close_handle((uv_handle_t*)&conn->tcp, on_conn_closed);
+}
+
+static void on_alloc(uv_handle_t* handle, size_t suggested_size, uv_buf_t* buf) {
+  (void)suggested_size;
+  const struct server_conn* conn = handle->data;
+  *buf = uv_buf_init(conn->loop->buffer, (unsigned int)conn->loop->buffer_size);
+}
+
+/* Serves an accepted, non-blocking fd on `loop`. 0 once a handle owns the fd (even if that
+ * handle is already closing again); a libuv error while the fd is still the caller's. */
+static int open_connection(struct server_loop* loop, int fd) {
+  const struct server_protocol* protocol = &loop->group->protocol;
+  struct server_conn* conn = calloc(1, protocol->conn_size);
+  if (conn == NULL) return UV_ENOMEM;
+  int rc = uv_tcp_init(&loop->uv, &conn->tcp);
+  if (rc != 0) {
+    free(conn);
+    return rc;
+  }
+  conn->tcp.data = conn;
+  conn->loop = loop;
+  if (protocol->init_conn != NULL) protocol->init_conn(conn);
+  conn->next = loop->conns;
+  if (loop->conns != NULL) loop->conns->prev = conn;
+  loop->conns = conn;
+  rc = uv_tcp_open(&conn->tcp, fd);
+  if (rc != 0) {
+    server_conn_close(conn); /* the handle never took the fd: the caller closes it */
+    return rc;
+  }
+  uv_tcp_nodelay(&conn->tcp, 1);
+  if (uv_read_start((uv_stream_t*)&conn->tcp, on_alloc, protocol->on_read) != 0)
+    server_conn_close(conn);
+  return 0;
+}
+
+/* Starts closing every connection of `loop`; their close callbacks free them. Called at stop
+ * and again at teardown, so a connection already closing is skipped. */
+static void close_connections(struct server_loop* loop) {
+  for (struct server_conn* conn = loop->conns; conn != NULL; conn = conn->next)
+    server_conn_close(conn);
+}
+
 static void serve_here(struct server_loop* loop, int fd) {
-  if (loop->group->handler->open_connection(loop, fd) != 0) close(fd);
+  if (open_connection(loop, fd) != 0) close(fd);
 }
 
 /* Runs on the worker's thread: opens what the acceptor queued, or closes everything at stop. */
@@ -30,7 +84,7 @@ static void on_wake(uv_async_t* wake) {
   pthread_mutex_unlock(&loop->lock);
   if (stop) {
     fd_queue_close_all(&loop->opening);
-    loop->group->handler->close_connections(loop);
+    close_connections(loop);
     close_handle((uv_handle_t*)&loop->wake, NULL);
     return;
   }
@@ -61,7 +115,7 @@ static void begin_stop(struct server_group* group) {
   close_handle((uv_handle_t*)&group->listen_poll, NULL);
   close_handle((uv_handle_t*)&group->stop_poll, NULL);
   if (group->threads == 1) {
-    group->handler->close_connections(&group->loops[0]);
+    close_connections(&group->loops[0]);
     return;
   }
   for (uint32_t i = 0; i < group->started_threads; ++i) tell_worker_to_stop(&group->loops[i]);
@@ -137,28 +191,45 @@ static int init_loops(struct server_group* group, char* err, size_t err_len) {
   return RB_OK;
 }
 
-int server_group_init(struct server_group* group, const struct server_handler* handler,
-                      int listen_fd, int stop_fd, uint32_t threads, char* err, size_t err_len) {
-  memset(group, 0, sizeof *group);
-  group->handler = handler;
-  server_acceptor_init(&group->listener, listen_fd);
-  group->threads = threads;
-  group->loops = calloc(threads, sizeof *group->loops);
+static int init_group(struct server_group* group, const struct server_setup* setup,
+                      uint32_t read_size, char* err, size_t err_len) {
+  group->loops = calloc(group->threads, sizeof *group->loops);
   if (group->loops == NULL)
-    return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for %u loops", threads);
+    return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for %u loops", group->threads);
   int rc = init_loops(group, err, err_len);
   if (rc != RB_OK) return rc;
-  rc = uv_poll_init(group->acceptor, &group->listen_poll, listen_fd);
+  for (uint32_t i = 0; i < group->threads; ++i) {
+    struct server_loop* loop = &group->loops[i];
+    loop->shared = group->protocol.shared;
+    loop->buffer = malloc(read_size);
+    loop->buffer_size = read_size;
+    if (loop->buffer == NULL)
+      return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for a %u-byte read buffer",
+                          read_size);
+  }
+  rc = uv_poll_init(group->acceptor, &group->listen_poll, setup->listen_fd);
   if (rc != 0)
-    return report_error(RB_ERR_SYSTEM, err, err_len, "uv_poll_init on listen_fd %d: %s", listen_fd,
-                        uv_strerror(rc));
+    return report_error(RB_ERR_SYSTEM, err, err_len, "uv_poll_init on listen_fd %d: %s",
+                        setup->listen_fd, uv_strerror(rc));
   group->listen_poll.data = group;
-  rc = uv_poll_init(group->acceptor, &group->stop_poll, stop_fd);
+  rc = uv_poll_init(group->acceptor, &group->stop_poll, setup->stop_fd);
   if (rc != 0)
-    return report_error(RB_ERR_SYSTEM, err, err_len, "uv_poll_init on stop_fd %d: %s", stop_fd,
-                        uv_strerror(rc));
+    return report_error(RB_ERR_SYSTEM, err, err_len, "uv_poll_init on stop_fd %d: %s",
+                        setup->stop_fd, uv_strerror(rc));
   group->stop_poll.data = group;
   return RB_OK;
+}
+
+int server_group_init(struct server_group* group, const struct server_setup* setup,
+                      const struct server_protocol* protocol, uint32_t read_size, char* err,
+                      size_t err_len) {
+  memset(group, 0, sizeof *group);
+  group->protocol = *protocol;
+  server_acceptor_init(&group->listener, setup->listen_fd);
+  group->threads = setup->threads;
+  const int rc = init_group(group, setup, read_size, err, err_len);
+  if (rc != RB_OK) server_group_close(group);
+  return rc;
 }
 
 static int start_workers(struct server_group* group) {
@@ -173,7 +244,8 @@ static int start_workers(struct server_group* group) {
   return 0;
 }
 
-int server_group_serve(struct server_group* group, char* err, size_t err_len) {
+int server_group_serve(void* server, char* err, size_t err_len) {
+  struct server_group* group = server;
   struct sigpipe_guard guard;
   sigpipe_guard_enter(&guard); /* before the workers start: they inherit the mask */
   int started = group->threads == 1 || start_workers(group) == 0;
@@ -195,12 +267,29 @@ int server_group_serve(struct server_group* group, char* err, size_t err_len) {
   return RB_OK;
 }
 
-void server_group_destroy(struct server_group* group) {
+void server_group_count(const void* server, struct server_totals* totals) {
+  const struct server_group* group = server;
+  server_totals_add(totals, group->connections, group->listener.refused, &group->loops[0].counts,
+                    sizeof group->loops[0], group->threads);
+}
+
+static void free_writes(struct server_loop* loop) {
+  while (loop->free_writes != NULL) {
+    struct pooled_write* write = loop->free_writes;
+    loop->free_writes = write->next_free;
+    free(write);
+  }
+}
+
+void server_group_close(void* server) {
+  struct server_group* group = server;
   for (uint32_t i = 0; group->loops != NULL && i < group->threads; ++i) {
     struct server_loop* loop = &group->loops[i];
     if (!loop->uv_ready) continue;
-    if (loop->data != NULL) group->handler->close_connections(loop);
-    close_loop(&loop->uv);
+    close_connections(loop);
+    close_loop(&loop->uv); /* runs the cancelled writes' callbacks, which give them back */
+    free_writes(loop);
+    free(loop->buffer);
     fd_queue_free(&loop->incoming);
     fd_queue_free(&loop->opening);
     if (loop->lock_ready) pthread_mutex_destroy(&loop->lock);

@@ -4,10 +4,12 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <uv.h>
 
 #include "fd_queue.h"
 #include "server_acceptor.h"
+#include "server_shell.h"
 
 /* The accepting and stopping shared by the pingpong and rr servers: `threads` uv loops that
  * serve connections, one acceptor, and the host's stop_fd.
@@ -33,22 +35,43 @@
  * serving loop then closes its connections and ends once their close callbacks have run. */
 struct server_loop;
 
-/* What a workload does with one loop's connections, always on that loop's thread. */
-struct server_handler {
-  /* Serves an accepted, non-blocking fd on `loop`. 0 once a handle owns the fd (even if
-   * that handle is already closing again); a libuv error while the fd is still the caller's,
-   * which then closes it. */
-  int (*open_connection)(struct server_loop* loop, int fd);
-  /* Starts closing every connection of `loop`; their close callbacks free them. Called at
-   * stop and again at teardown, so a connection already closing is skipped. */
-  void (*close_connections)(struct server_loop* loop);
+/* A served connection; a protocol's own struct begins with it. Its handle's data is the
+ * connection. */
+struct server_conn {
+  uv_tcp_t tcp;
+  struct server_loop* loop;
+  struct server_conn* prev;
+  struct server_conn* next;
+};
+
+/* What a server protocol (pingpong echo, rr) plugs into the loops. */
+struct server_protocol {
+  size_t conn_size; /* of the protocol's connection struct */
+  uv_read_cb on_read;
+  /* Readies a new connection's own part (may be NULL). */
+  void (*init_conn)(struct server_conn* conn);
+  const void* shared; /* the protocol's (rr: the responses) */
+};
+
+/* A uv_write request kept for reuse by its loop: a protocol that writes per message takes one
+ * instead of calling malloc on the hot path. */
+struct pooled_write {
+  uv_write_t req; /* first: a completion callback gets &req */
+  struct pooled_write* next_free;
 };
 
 struct server_loop {
   uv_loop_t uv;
   int uv_ready;
   struct server_group* group;
-  void* data; /* the workload's state for this loop */
+
+  /* Touched only by the loop's thread while it runs. */
+  struct server_conn* conns;
+  char* buffer; /* every read lands here; the read callback is done with it before the next */
+  size_t buffer_size;
+  struct pooled_write* free_writes;
+  struct server_counts counts;
+  const void* shared; /* the protocol's */
 
   /* threads > 1 only. */
   uv_async_t wake;
@@ -61,7 +84,7 @@ struct server_loop {
 };
 
 struct server_group {
-  const struct server_handler* handler;
+  struct server_protocol protocol;
   struct server_acceptor listener; /* on the host's socket, never closed here */
   uint32_t threads;
   struct server_loop* loops;
@@ -77,16 +100,36 @@ struct server_group {
   char error[200];
 };
 
-/* RB_OK, or an RB_ERR_* code with the reason in err; server_group_destroy is safe either way.
- * The workload sets loops[i].data afterwards. */
-int server_group_init(struct server_group* group, const struct server_handler* handler,
-                      int listen_fd, int stop_fd, uint32_t threads, char* err, size_t err_len);
+/* server_kind's open but for the options, which the protocol parses: RB_OK, or an RB_ERR_*
+ * code with the reason in err after undoing everything. Every loop reads read_size bytes at
+ * most. */
+int server_group_init(struct server_group* group, const struct server_setup* setup,
+                      const struct server_protocol* protocol, uint32_t read_size, char* err,
+                      size_t err_len);
 
-/* Accepts and serves until stop_fd is readable or accepting fails; returns once every
- * connection is closed and every worker thread has ended. */
-int server_group_serve(struct server_group* group, char* err, size_t err_len);
+/* server_kind's serve, count and close (server: the server_group). serve accepts and serves
+ * until stop_fd is readable or accepting fails, and returns once every connection is closed
+ * and every worker thread has ended; close frees what init made, whether or not serve ran (the
+ * host's fds stay open). */
+int server_group_serve(void* server, char* err, size_t err_len);
+void server_group_count(const void* server, struct server_totals* totals);
+void server_group_close(void* server);
 
-/* Frees what init made, whether or not serve ran; the host's fds stay open. */
-void server_group_destroy(struct server_group* group);
+/* Starts closing the connection; its close callback frees it. */
+void server_conn_close(struct server_conn* conn);
+
+/* A write request of the loop's pool, NULL when out of memory; given back once done. */
+static inline struct pooled_write* server_loop_take_write(struct server_loop* loop) {
+  struct pooled_write* write = loop->free_writes;
+  if (write == NULL) return malloc(sizeof *write);
+  loop->free_writes = write->next_free;
+  return write;
+}
+
+static inline void server_loop_give_back_write(struct server_loop* loop,
+                                               struct pooled_write* write) {
+  write->next_free = loop->free_writes;
+  loop->free_writes = write;
+}
 
 #endif

@@ -113,10 +113,14 @@ static int watch_control_fds(struct epoll_server* server) {
   return 0;
 }
 
+enum { kDefaultMaxEvents = 1024 };
+
 int epoll_server_init(struct epoll_server* server, const struct server_setup* setup,
-                      const struct epoll_protocol* protocol, int max_events,
-                      const struct spin* spin, const struct rr_stall* stall, char* err,
-                      size_t err_len) {
+                      const struct epoll_protocol* protocol, const struct epoll_options* options,
+                      const struct rr_stall* stall, char* err, size_t err_len) {
+  const int max_events = options->max_events > 0 ? (int)options->max_events : kDefaultMaxEvents;
+  struct spin spin;
+  spin_init(&spin, options->spin_ns);
   memset(server, 0, sizeof *server);
   server->listen_fd = setup->listen_fd;
   server_acceptor_init(&server->acceptor, setup->listen_fd);
@@ -131,12 +135,12 @@ int epoll_server_init(struct epoll_server* server, const struct server_setup* se
     server->loops[i].epoll_fd = server->loops[i].wake_fd = -1;
   for (uint32_t i = 0; ok && i < server->threads; ++i) {
     ok = init_loop(server, &server->loops[i], max_events) == 0;
-    server->loops[i].spin = *spin;
-    server->loops[i].stall = *stall;
+    server->loops[i].spin = spin;
+    if (stall != NULL) server->loops[i].stall = *stall;
   }
   if (!ok || watch_control_fds(server) != 0) {
     const int saved = errno;
-    epoll_server_free(server);
+    epoll_server_close(server);
     return report_error(RB_ERR_SYSTEM, err, err_len, "setting up the loops: %s", strerror(saved));
   }
   return RB_OK;
@@ -176,23 +180,22 @@ static int serve_with_workers(struct epoll_server* server, char* err, size_t err
   return rc;
 }
 
-int epoll_server_serve(void* impl, char* err, size_t err_len) {
-  struct epoll_server* server = impl;
+int epoll_server_serve(void* state, char* err, size_t err_len) {
+  struct epoll_server* server = state;
   const int rc = server->threads == 1 ? server->protocol.run(&server->loops[0], err, err_len)
                                       : serve_with_workers(server, err, err_len);
   for (uint32_t i = 0; i < server->threads; ++i) close_all(&server->loops[i]);
   return rc;
 }
 
-void epoll_server_count(const void* impl, struct server_totals* totals) {
-  const struct epoll_server* server = impl;
-  totals->connections = server->connections;
-  totals->accept_refused = server->acceptor.refused;
-  for (uint32_t i = 0; i < server->threads; ++i)
-    server_counts_add(&totals->counts, &server->loops[i].counts);
+void epoll_server_count(const void* state, struct server_totals* totals) {
+  const struct epoll_server* server = state;
+  server_totals_add(totals, server->connections, server->acceptor.refused, &server->loops[0].counts,
+                    sizeof server->loops[0], server->threads);
 }
 
-void epoll_server_free(struct epoll_server* server) {
+void epoll_server_close(void* state) {
+  struct epoll_server* server = state;
   for (uint32_t i = 0; server->loops != NULL && i < server->threads; ++i)
     free_loop(&server->loops[i]);
   if (server->accept_loop.epoll_fd >= 0) close(server->accept_loop.epoll_fd);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "error_message.h"
+#include "options.h"
 #include "out_buffer.h"
 #include "rr_stall.h"
 #include "server_acceptor.h"
@@ -80,16 +81,16 @@ struct epoll_server {
   struct epoll_protocol protocol;
 };
 
-/* RB_OK, or an RB_ERR_* code with the reason in err after undoing everything. Every loop gets
- * max_events, spin and stall. */
+/* server_kind's open but for the options, which the protocol parses: RB_OK, or an RB_ERR_*
+ * code with the reason in err after undoing everything. Every loop gets the options' max_events
+ * and spin, and `stall` (NULL: none). */
 int epoll_server_init(struct epoll_server* server, const struct server_setup* setup,
-                      const struct epoll_protocol* protocol, int max_events,
-                      const struct spin* spin, const struct rr_stall* stall, char* err,
-                      size_t err_len);
-/* server_kind's serve and count (impl: the epoll_server). */
-int epoll_server_serve(void* impl, char* err, size_t err_len);
-void epoll_server_count(const void* impl, struct server_totals* totals);
-void epoll_server_free(struct epoll_server* server);
+                      const struct epoll_protocol* protocol, const struct epoll_options* options,
+                      const struct rr_stall* stall, char* err, size_t err_len);
+/* server_kind's serve, count and close (server: the epoll_server). */
+int epoll_server_serve(void* server, char* err, size_t err_len);
+void epoll_server_count(const void* server, struct server_totals* totals);
+void epoll_server_close(void* server);
 
 /* Accepts every pending connection; RB_OK or an error for the host. */
 int epoll_server_accept_all(struct epoll_server* server, char* err, size_t err_len);

@@ -1,11 +1,6 @@
 #include "pingpong_server.h"
 
-#include <stdlib.h>
-
 #include "epoll_server.h"
-#include "options.h"
-
-enum { kDefaultMaxEvents = 1024 };
 
 /* Echoes what a read brought at once, reading on while output waits: were both ends of a
  * connection to stop reading while their output waits, a block larger than the two socket
@@ -43,33 +38,18 @@ static int run_echo_loop(struct epoll_loop* loop, char* err, size_t err_len) {
   return epoll_loop_run(loop, on_echo_event, err, err_len);
 }
 
-static int open_echo(const struct server_setup* setup, const rb_option* options,
-                     uint32_t option_count, void** impl, char* err, size_t err_len) {
+static int open_echo(void* server, const struct server_setup* setup, const rb_option* options,
+                     uint32_t option_count, char* err, size_t err_len) {
   struct epoll_options parsed;
-  int rc = parse_epoll_options(options, option_count, "pingpong_server", &parsed, err, err_len);
+  const int rc =
+      parse_epoll_options(options, option_count, "pingpong_server", &parsed, err, err_len);
   if (rc != RB_OK) return rc;
-  struct epoll_server* server = calloc(1, sizeof *server);
-  if (server == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
-  struct spin spin;
-  spin_init(&spin, parsed.spin_ns);
-  const struct rr_stall no_stall = {0, 0, 0};
   const struct epoll_protocol echo = {sizeof(struct epoll_conn), NULL, run_echo_loop, NULL};
-  const int max_events = parsed.max_events > 0 ? (int)parsed.max_events : kDefaultMaxEvents;
-  rc = epoll_server_init(server, setup, &echo, max_events, &spin, &no_stall, err, err_len);
-  if (rc != RB_OK) {
-    free(server);
-    return rc;
-  }
-  *impl = server;
-  return RB_OK;
+  return epoll_server_init(server, setup, &echo, &parsed, NULL, err, err_len);
 }
 
-static void close_echo(void* impl) {
-  epoll_server_free(impl);
-  free(impl);
-}
-
-static const struct server_kind kEcho = {open_echo, epoll_server_serve, epoll_server_count, NULL,
-                                         close_echo};
+static const struct server_kind kEcho = {
+    sizeof(struct epoll_server), open_echo, epoll_server_serve,
+    epoll_server_count,          NULL,      epoll_server_close};
 
 RB_SERVER_SHELL(pingpong, raw_epoll_pingpong_server_ops, kEcho);

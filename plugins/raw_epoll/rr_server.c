@@ -1,12 +1,7 @@
 #include "rr_server.h"
 
-#include <stdlib.h>
-
 #include "epoll_server.h"
-#include "options.h"
 #include "rr_answer.h"
-
-enum { kDefaultMaxEvents = 1024 };
 
 /* A connection is registered for EPOLLIN while nothing waits to be sent and for EPOLLOUT only
  * while something does: a client that pipelines without reading its responses then fills its
@@ -14,11 +9,6 @@ enum { kDefaultMaxEvents = 1024 };
 struct http_conn {
   struct epoll_conn base;
   rb_http_parser parser;
-};
-
-struct http_server {
-  struct epoll_server loops;
-  rb_http_responses responses;
 };
 
 static void init_http_conn(struct epoll_conn* conn) {
@@ -72,56 +62,34 @@ static int run_http_loop(struct epoll_loop* loop, char* err, size_t err_len) {
   return epoll_loop_run(loop, on_http_event, err, err_len);
 }
 
-static int open_http(const struct server_setup* setup, const rb_option* options,
-                     uint32_t option_count, void** impl, char* err, size_t err_len) {
+static int open_http(void* server, const struct server_setup* setup, const rb_option* options,
+                     uint32_t option_count, char* err, size_t err_len) {
   struct rr_stall stall;
   struct epoll_options parsed;
-  int rc = parse_rr_options(options, option_count, &parsed, &stall, err, err_len);
+  const int rc = parse_rr_options(options, option_count, &parsed, &stall, err, err_len);
   if (rc != RB_OK) return rc;
-  struct http_server* server = calloc(1, sizeof *server);
-  if (server == NULL || rb_http_responses_init(&server->responses, setup->body_size) != 0) {
-    free(server);
-    return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for a %u-byte body",
-                        setup->body_size);
-  }
-  struct spin spin;
-  spin_init(&spin, parsed.spin_ns);
   const struct epoll_protocol http = {sizeof(struct http_conn), init_http_conn, run_http_loop,
-                                      &server->responses};
-  const int max_events = parsed.max_events > 0 ? (int)parsed.max_events : kDefaultMaxEvents;
-  rc = epoll_server_init(&server->loops, setup, &http, max_events, &spin, &stall, err, err_len);
-  if (rc != RB_OK) {
-    rb_http_responses_free(&server->responses);
-    free(server);
-    return rc;
-  }
-  *impl = server;
-  return RB_OK;
+                                      setup->responses};
+  return epoll_server_init(server, setup, &http, &parsed, &stall, err, err_len);
 }
 
 /* Beyond the workload's counters: bytes_written, loop_iterations (the acceptor's too) and
  * stalls. */
-static void put_loop_counters(const void* impl, const rb_counter_sink* sink) {
-  const struct epoll_server* server = impl;
-  uint64_t bytes_written = 0, iterations = server->accept_loop.iterations, stalls = 0;
+static void put_loop_counters(const void* state, const struct server_totals* totals,
+                              const rb_counter_sink* sink) {
+  const struct epoll_server* server = state;
+  uint64_t iterations = server->accept_loop.iterations, stalls = 0;
   for (uint32_t i = 0; i < server->threads; ++i) {
-    bytes_written += server->loops[i].counts.bytes_written;
     iterations += server->loops[i].iterations;
     stalls += server->loops[i].stalls;
   }
-  sink->put(sink->ctx, "bytes_written", bytes_written);
+  sink->put(sink->ctx, "bytes_written", totals->counts.bytes_written);
   sink->put(sink->ctx, "loop_iterations", iterations);
   sink->put(sink->ctx, "stalls", stalls);
 }
 
-static void close_http(void* impl) {
-  struct http_server* server = impl;
-  epoll_server_free(&server->loops);
-  rb_http_responses_free(&server->responses);
-  free(server);
-}
-
-static const struct server_kind kHttp = {open_http, epoll_server_serve, epoll_server_count,
-                                         put_loop_counters, close_http};
+static const struct server_kind kHttp = {sizeof(struct epoll_server), open_http,
+                                         epoll_server_serve,          epoll_server_count,
+                                         put_loop_counters,           epoll_server_close};
 
 RB_SERVER_SHELL(rr, raw_epoll_rr_server_ops, kHttp);
