@@ -32,13 +32,20 @@ static int open_shell(const struct server_kind* kind, struct server_setup* setup
   }
   if (rr) setup->responses = &shell->responses;
   shell->kind = kind;
-  const int rc = kind->open(shell->server, setup, options, option_count, err, err_len);
+  const int rc =
+      kind->open(shell->server, kind->protocol, setup, options, option_count, err, err_len);
   if (rc != RB_OK) {
     free_shell(shell);
     return rc;
   }
   *state = shell;
   return RB_OK;
+}
+
+void server_put_bytes_written(const void* server, const struct server_totals* totals,
+                              const rb_counter_sink* sink) {
+  (void)server;
+  sink->put(sink->ctx, "bytes_written", totals->counts.bytes_written);
 }
 
 void server_totals_add(struct server_totals* totals, uint64_t connections, uint64_t refused,

@@ -60,11 +60,12 @@ void server_totals_add(struct server_totals* totals, uint64_t connections, uint6
                        const struct server_counts* first, size_t stride, uint32_t loops);
 
 struct server_kind {
-  size_t size; /* of the server's state: the shell allocates it zeroed and frees it */
+  size_t size;          /* of the server's state: the shell allocates it zeroed and frees it */
+  const void* protocol; /* what the plugin's server core serves (echo, HTTP), given to open */
   /* Parses the plugin's options (unknown ones refused by name) and builds the server in
    * `server`: RB_OK, or an RB_ERR_* code with the reason in err and nothing left to close. */
-  int (*open)(void* server, const struct server_setup* setup, const rb_option* options,
-              uint32_t option_count, char* err, size_t err_len);
+  int (*open)(void* server, const void* protocol, const struct server_setup* setup,
+              const rb_option* options, uint32_t option_count, char* err, size_t err_len);
   /* Accepts and serves until stop_fd is readable; every connection is closed when it returns. */
   int (*serve)(void* server, char* err, size_t err_len);
   /* Adds what the server counted to *totals. */
@@ -75,6 +76,26 @@ struct server_kind {
   /* Frees what open made. */
   void (*close)(void* server);
 };
+
+/* A plugin's server core (its loops, accepting, connections; one per plugin, serving both
+ * workloads) is a state `struct <core>` and these four functions, the kind's; a protocol
+ * (echo, HTTP) of the core is what `protocol` points to. */
+#define SERVER_CORE_DECLARE(core)                                                              \
+  int core##_open(void* server, const void* protocol, const struct server_setup* setup,        \
+                  const rb_option* options, uint32_t option_count, char* err, size_t err_len); \
+  int core##_serve(void* server, char* err, size_t err_len);                                   \
+  void core##_count(const void* server, struct server_totals* totals);                         \
+  void core##_close(void* server)
+
+#define SERVER_CORE_KIND(core, protocol, put_more)                                         \
+  {                                                                                        \
+    sizeof(struct core), &(protocol), core##_open, core##_serve, core##_count, (put_more), \
+        core##_close                                                                       \
+  }
+
+/* A put_more for an rr server that counts the bytes it wrote too. */
+void server_put_bytes_written(const void* server, const struct server_totals* totals,
+                              const rb_counter_sink* sink);
 
 /* The entry points. prepare refuses (RB_ERR_INVALID_ARGUMENT, "<workload> server params
  * missing, too small or with 0 threads") a NULL state or params, params older than the members

@@ -1,6 +1,5 @@
 #include "pingpong_server.h"
 
-#include "options.h"
 #include "server_loops.h"
 
 static void on_readable(struct ev_loop* ev, ev_io* watcher, int revents) {
@@ -12,18 +11,8 @@ static void on_readable(struct ev_loop* ev, ev_io* watcher, int revents) {
   server_conn_send(conn, conn->loop->buffer, (size_t)n);
 }
 
-static int open_echo(void* server, const struct server_setup* setup, const rb_option* options,
-                     uint32_t option_count, char* err, size_t err_len) {
-  struct loop_options parsed;
-  const int rc =
-      parse_loop_options(options, option_count, "pingpong_server", &parsed, err, err_len);
-  if (rc != RB_OK) return rc;
-  const struct server_protocol echo = {sizeof(struct server_conn), on_readable, NULL, NULL};
-  return server_loops_init(server, setup, &parsed, &echo, err, err_len);
-}
-
-static const struct server_kind kEcho = {
-    sizeof(struct server_loops), open_echo, server_loops_serve,
-    server_loops_count,          NULL,      server_loops_close};
+static const struct server_protocol kEchoProtocol = {"pingpong_server", sizeof(struct server_conn),
+                                                     on_readable, NULL};
+static const struct server_kind kEcho = SERVER_CORE_KIND(server_loops, kEchoProtocol, NULL);
 
 RB_SERVER_SHELL(pingpong, libev_pingpong_server_ops, kEcho);

@@ -65,13 +65,10 @@ static void close_connections(struct serving_loop* loop) {
 static void on_wake(struct ev_loop* loop, ev_async* wake, int revents) {
   (void)revents;
   struct server_worker* worker = wake->data;
-  pthread_mutex_lock(&worker->lock);
-  fd_batch_swap(&worker->incoming, &worker->taken);
-  const int stopping = worker->stopping;
-  pthread_mutex_unlock(&worker->lock);
-  for (size_t i = 0; i < worker->taken.count; ++i)
-    start_connection(worker->owner, worker->index, worker->taken.fds[i]);
-  worker->taken.count = 0;
+  const int stopping = fd_handoff_take(&worker->handoff);
+  for (size_t i = 0; i < worker->handoff.taken_count; ++i)
+    start_connection(worker->owner, worker->index, worker->handoff.taken[i]);
+  worker->handoff.taken_count = 0;
   if (stopping) {
     ev_break(loop, EVBREAK_ALL);
   }
@@ -84,10 +81,7 @@ static int hand_over(struct server_loops* loops, int fd) {
   }
   struct server_worker* worker = &loops->workers[loops->next_worker];
   loops->next_worker = (loops->next_worker + 1) % loops->count;
-  pthread_mutex_lock(&worker->lock);
-  const int pushed = fd_batch_push(&worker->incoming, fd);
-  pthread_mutex_unlock(&worker->lock);
-  if (pushed != 0) {
+  if (fd_handoff_push(&worker->handoff, fd) != 0) {
     return -1;
   }
   ev_async_send(worker->loop, &worker->wake);
@@ -131,7 +125,8 @@ static int init_worker(struct server_loops* loops, uint32_t index,
   struct server_worker* worker = &loops->workers[index];
   worker->owner = loops;
   worker->index = index;
-  pthread_mutex_init(&worker->lock, NULL);
+  if (fd_handoff_init(&worker->handoff) != 0)
+    return report_error(RB_ERR_SYSTEM, err, err_len, "pthread_mutex_init failed");
   const int rc = new_loop(options, &worker->loop, err, err_len);
   if (rc != RB_OK) {
     return rc;
@@ -142,14 +137,15 @@ static int init_worker(struct server_loops* loops, uint32_t index,
   return RB_OK;
 }
 
-static int init_serving(struct server_loops* loops, char* err, size_t err_len) {
+static int init_serving(struct server_loops* loops, const rb_http_responses* responses, char* err,
+                        size_t err_len) {
   loops->serving = calloc(loops->count, sizeof *loops->serving);
   if (loops->serving == NULL)
     return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for %u loops", loops->count);
   for (uint32_t i = 0; i < loops->count; ++i) {
     struct serving_loop* loop = &loops->serving[i];
     loop->ev = loops->count == 1 ? loops->accept_loop : loops->workers[i].loop;
-    loop->shared = loops->protocol.shared;
+    loop->responses = responses;
     loop->buffer = malloc(kServerReadBufferSize);
     if (loop->buffer == NULL)
       return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for read buffers");
@@ -157,9 +153,14 @@ static int init_serving(struct server_loops* loops, char* err, size_t err_len) {
   return RB_OK;
 }
 
-int server_loops_init(struct server_loops* loops, const struct server_setup* setup,
-                      const struct loop_options* options, const struct server_protocol* protocol,
-                      char* err, size_t err_len) {
+int server_loops_open(void* server, const void* protocol, const struct server_setup* setup,
+                      const rb_option* options, uint32_t option_count, char* err, size_t err_len) {
+  struct server_loops* loops = server;
+  const struct server_protocol* served = protocol;
+  struct loop_options parsed;
+  const int parse_rc =
+      parse_loop_options(options, option_count, served->workload, &parsed, err, err_len);
+  if (parse_rc != RB_OK) return parse_rc;
   const int listen_fd = setup->listen_fd, stop_fd = setup->stop_fd;
   const uint32_t threads = setup->threads;
   memset(loops, 0, sizeof *loops);
@@ -172,18 +173,18 @@ int server_loops_init(struct server_loops* loops, const struct server_setup* set
   }
   loops->stop_fd = stop_fd;
   loops->count = threads;
-  loops->protocol = *protocol;
-  int rc = new_loop(options, &loops->accept_loop, err, err_len);
+  loops->protocol = *served;
+  int rc = new_loop(&parsed, &loops->accept_loop, err, err_len);
   if (rc == RB_OK && threads > 1) {
     loops->workers = calloc(threads, sizeof *loops->workers);
     if (loops->workers == NULL) {
       rc = report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for %u loops", threads);
     }
     for (uint32_t i = 0; rc == RB_OK && i < threads; ++i) {
-      rc = init_worker(loops, i, options, err, err_len);
+      rc = init_worker(loops, i, &parsed, err, err_len);
     }
   }
-  if (rc == RB_OK) rc = init_serving(loops, err, err_len);
+  if (rc == RB_OK) rc = init_serving(loops, setup->responses, err, err_len);
   if (rc != RB_OK) {
     server_loops_close(loops);
     return rc;
@@ -197,9 +198,7 @@ int server_loops_init(struct server_loops* loops, const struct server_setup* set
 }
 
 static void stop_worker(struct server_worker* worker) {
-  pthread_mutex_lock(&worker->lock);
-  worker->stopping = 1;
-  pthread_mutex_unlock(&worker->lock);
+  fd_handoff_stop(&worker->handoff);
   ev_async_send(worker->loop, &worker->wake);
 }
 
@@ -254,9 +253,7 @@ void server_loops_close(void* server) {
       ev_async_stop(worker->loop, &worker->wake);
       ev_loop_destroy(worker->loop);
     }
-    fd_batch_free(&worker->incoming);
-    fd_batch_free(&worker->taken);
-    pthread_mutex_destroy(&worker->lock);
+    fd_handoff_free(&worker->handoff);
   }
   free(loops->workers);
   loops->workers = NULL;

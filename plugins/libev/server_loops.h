@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "conn_io.h"
-#include "fd_batch.h"
+#include "fd_handoff.h"
 #include "options.h"
 #include "server_acceptor.h"
 #include "server_shell.h"
@@ -34,16 +34,16 @@ struct serving_loop {
   struct server_conn* conns;
   char* buffer; /* every read lands here */
   struct server_counts counts;
-  const void* shared; /* the protocol's (rr: the responses) */
+  const rb_http_responses* responses; /* rr's */
 };
 
 /* What a server protocol (pingpong echo, rr) plugs into the loops. */
 struct server_protocol {
-  size_t conn_size; /* of the protocol's connection struct */
+  const char* workload; /* the options' workload: "pingpong_server" or "rr_server" */
+  size_t conn_size;     /* of the protocol's connection struct */
   conn_io_cb on_readable;
   /* Readies a new connection's own part (may be NULL). */
   void (*init_conn)(struct server_conn* conn);
-  const void* shared;
 };
 
 struct server_loops;
@@ -55,10 +55,7 @@ struct server_worker {
   uint32_t index;
   struct ev_loop* loop;
   ev_async wake;
-  pthread_mutex_t lock;
-  struct fd_batch incoming; /* guarded by lock */
-  int stopping;             /* guarded by lock */
-  struct fd_batch taken;    /* the loop thread's own */
+  struct fd_handoff handoff;
   pthread_t thread;
 };
 
@@ -82,18 +79,10 @@ struct server_loops {
   char failure[200];
 };
 
-/* server_kind's open but for the options, which the protocol parses: RB_OK, or an RB_ERR_*
- * code with the reason in err after undoing everything. */
-int server_loops_init(struct server_loops* loops, const struct server_setup* setup,
-                      const struct loop_options* options, const struct server_protocol* protocol,
-                      char* err, size_t err_len);
-
-/* server_kind's serve, count and close (server: the server_loops). serve accepts and serves
- * until stop_fd is readable (or accepting fails), then stops every loop and closes every
- * connection; close closes every connection left and frees the loops. */
-int server_loops_serve(void* server, char* err, size_t err_len);
-void server_loops_count(const void* server, struct server_totals* totals);
-void server_loops_close(void* server);
+/* server_kind's functions (server: the server_loops). serve accepts and serves until stop_fd is
+ * readable (or accepting fails), then stops every loop and closes every connection; close
+ * closes every connection left and frees the loops. */
+SERVER_CORE_DECLARE(server_loops);
 
 /* Stops both watchers, unlinks, closes and frees the connection. */
 void server_conn_close(struct server_conn* conn);

@@ -1,6 +1,5 @@
 #include "pingpong_server.h"
 
-#include "options.h"
 #include "server_loops.h"
 #include "stream_echo.h"
 
@@ -29,18 +28,8 @@ static void on_read(uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf) {
   }
 }
 
-static int open_echo(void* server, const struct server_setup* setup, const rb_option* options,
-                     uint32_t option_count, char* err, size_t err_len) {
-  struct libuv_options parsed;
-  const int rc =
-      parse_libuv_options(options, option_count, "pingpong_server", &parsed, err, err_len);
-  if (rc != RB_OK) return rc;
-  const struct server_protocol echo = {sizeof(struct echo_conn), on_read, NULL, NULL};
-  return server_group_init(server, setup, &echo, parsed.read_size, err, err_len);
-}
-
-static const struct server_kind kEcho = {
-    sizeof(struct server_group), open_echo, server_group_serve,
-    server_group_count,          NULL,      server_group_close};
+static const struct server_protocol kEchoProtocol = {"pingpong_server", sizeof(struct echo_conn),
+                                                     on_read, NULL};
+static const struct server_kind kEcho = SERVER_CORE_KIND(server_group, kEchoProtocol, NULL);
 
 RB_SERVER_SHELL(pingpong, libuv_pingpong_server_ops, kEcho);

@@ -1,6 +1,5 @@
 #include "rr_server.h"
 
-#include "options.h"
 #include "rr_answer.h"
 #include "server_loops.h"
 
@@ -53,7 +52,7 @@ static void on_read(uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf) {
     const char* data = buf->base;
     size_t len = (size_t)nread;
     struct rr_answer answer;
-    while (rr_next_answer(&conn->parser, loop->shared, &data, &len, &loop->counts, &answer))
+    while (rr_next_answer(&conn->parser, loop->responses, &data, &len, &loop->counts, &answer))
       if (respond(conn, answer.data, answer.len, answer.last) != 0) return;
   } else if (nread == UV_EOF) {
     /* The client sent its last request: answer what is queued, then close. */
@@ -65,18 +64,8 @@ static void on_read(uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf) {
   }
 }
 
-static int open_http(void* server, const struct server_setup* setup, const rb_option* options,
-                     uint32_t option_count, char* err, size_t err_len) {
-  struct libuv_options parsed;
-  const int rc = parse_libuv_options(options, option_count, "rr_server", &parsed, err, err_len);
-  if (rc != RB_OK) return rc;
-  const struct server_protocol http = {sizeof(struct http_conn), on_read, init_http_conn,
-                                       setup->responses};
-  return server_group_init(server, setup, &http, parsed.read_size, err, err_len);
-}
-
-static const struct server_kind kHttp = {
-    sizeof(struct server_group), open_http, server_group_serve,
-    server_group_count,          NULL,      server_group_close};
+static const struct server_protocol kHttpProtocol = {"rr_server", sizeof(struct http_conn), on_read,
+                                                     init_http_conn};
+static const struct server_kind kHttp = SERVER_CORE_KIND(server_group, kHttpProtocol, NULL);
 
 RB_SERVER_SHELL(rr, libuv_rr_server_ops, kHttp);

@@ -8,6 +8,7 @@
 
 #include "error_message.h"
 #include "loop_teardown.h"
+#include "options.h"
 #include "reactorbench/plugin.h"
 #include "sigpipe_guard.h"
 
@@ -78,26 +79,20 @@ static void serve_here(struct server_loop* loop, int fd) {
 /* Runs on the worker's thread: opens what the acceptor queued, or closes everything at stop. */
 static void on_wake(uv_async_t* wake) {
   struct server_loop* loop = wake->data;
-  pthread_mutex_lock(&loop->lock);
-  fd_queue_swap(&loop->incoming, &loop->opening);
-  const int stop = loop->stop;
-  pthread_mutex_unlock(&loop->lock);
+  const int stop = fd_handoff_take(&loop->handoff);
   if (stop) {
-    fd_queue_close_all(&loop->opening);
+    fd_handoff_close_taken(&loop->handoff);
     close_connections(loop);
     close_handle((uv_handle_t*)&loop->wake, NULL);
     return;
   }
-  for (size_t i = 0; i < loop->opening.size; ++i) serve_here(loop, loop->opening.fds[i]);
-  loop->opening.size = 0;
+  for (size_t i = 0; i < loop->handoff.taken_count; ++i) serve_here(loop, loop->handoff.taken[i]);
+  loop->handoff.taken_count = 0;
 }
 
 static void hand_off(struct server_group* group, int fd) {
   struct server_loop* loop = &group->loops[group->next_loop++ % group->threads];
-  pthread_mutex_lock(&loop->lock);
-  const int queued = fd_queue_push(&loop->incoming, fd) == 0;
-  pthread_mutex_unlock(&loop->lock);
-  if (!queued) {
+  if (fd_handoff_push(&loop->handoff, fd) != 0) {
     close(fd);
     return;
   }
@@ -105,9 +100,7 @@ static void hand_off(struct server_group* group, int fd) {
 }
 
 static void tell_worker_to_stop(struct server_loop* loop) {
-  pthread_mutex_lock(&loop->lock);
-  loop->stop = 1;
-  pthread_mutex_unlock(&loop->lock);
+  fd_handoff_stop(&loop->handoff);
   uv_async_send(&loop->wake);
 }
 
@@ -157,11 +150,8 @@ static void* worker_main(void* arg) {
 }
 
 static int init_worker(struct server_loop* loop, char* err, size_t err_len) {
-  fd_queue_init(&loop->incoming);
-  fd_queue_init(&loop->opening);
-  if (pthread_mutex_init(&loop->lock, NULL) != 0)
+  if (fd_handoff_init(&loop->handoff) != 0)
     return report_error(RB_ERR_SYSTEM, err, err_len, "pthread_mutex_init failed");
-  loop->lock_ready = 1;
   const int rc = uv_async_init(&loop->uv, &loop->wake, on_wake);
   if (rc != 0)
     return report_error(RB_ERR_SYSTEM, err, err_len, "uv_async_init: %s", uv_strerror(rc));
@@ -200,7 +190,7 @@ static int init_group(struct server_group* group, const struct server_setup* set
   if (rc != RB_OK) return rc;
   for (uint32_t i = 0; i < group->threads; ++i) {
     struct server_loop* loop = &group->loops[i];
-    loop->shared = group->protocol.shared;
+    loop->responses = setup->responses;
     loop->buffer = malloc(read_size);
     loop->buffer_size = read_size;
     if (loop->buffer == NULL)
@@ -220,14 +210,18 @@ static int init_group(struct server_group* group, const struct server_setup* set
   return RB_OK;
 }
 
-int server_group_init(struct server_group* group, const struct server_setup* setup,
-                      const struct server_protocol* protocol, uint32_t read_size, char* err,
-                      size_t err_len) {
+int server_group_open(void* server, const void* protocol, const struct server_setup* setup,
+                      const rb_option* options, uint32_t option_count, char* err, size_t err_len) {
+  struct server_group* group = server;
+  const struct server_protocol* served = protocol;
+  struct libuv_options parsed;
+  int rc = parse_libuv_options(options, option_count, served->workload, &parsed, err, err_len);
+  if (rc != RB_OK) return rc;
   memset(group, 0, sizeof *group);
-  group->protocol = *protocol;
+  group->protocol = *served;
   server_acceptor_init(&group->listener, setup->listen_fd);
   group->threads = setup->threads;
-  const int rc = init_group(group, setup, read_size, err, err_len);
+  rc = init_group(group, setup, parsed.read_size, err, err_len);
   if (rc != RB_OK) server_group_close(group);
   return rc;
 }
@@ -290,9 +284,7 @@ void server_group_close(void* server) {
     close_loop(&loop->uv); /* runs the cancelled writes' callbacks, which give them back */
     free_writes(loop);
     free(loop->buffer);
-    fd_queue_free(&loop->incoming);
-    fd_queue_free(&loop->opening);
-    if (loop->lock_ready) pthread_mutex_destroy(&loop->lock);
+    fd_handoff_free(&loop->handoff);
   }
   if (group->accept_uv_ready) close_loop(&group->accept_uv);
   server_acceptor_close(&group->listener);

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <uv.h>
 
-#include "fd_queue.h"
+#include "fd_handoff.h"
 #include "server_acceptor.h"
 #include "server_shell.h"
 
@@ -46,11 +46,11 @@ struct server_conn {
 
 /* What a server protocol (pingpong echo, rr) plugs into the loops. */
 struct server_protocol {
-  size_t conn_size; /* of the protocol's connection struct */
+  const char* workload; /* the options' workload: "pingpong_server" or "rr_server" */
+  size_t conn_size;     /* of the protocol's connection struct */
   uv_read_cb on_read;
   /* Readies a new connection's own part (may be NULL). */
   void (*init_conn)(struct server_conn* conn);
-  const void* shared; /* the protocol's (rr: the responses) */
 };
 
 /* A uv_write request kept for reuse by its loop: a protocol that writes per message takes one
@@ -71,15 +71,11 @@ struct server_loop {
   size_t buffer_size;
   struct pooled_write* free_writes;
   struct server_counts counts;
-  const void* shared; /* the protocol's */
+  const rb_http_responses* responses; /* rr's */
 
   /* threads > 1 only. */
   uv_async_t wake;
-  int lock_ready;
-  pthread_mutex_t lock;
-  struct fd_queue incoming; /* guarded by lock */
-  int stop;                 /* guarded by lock */
-  struct fd_queue opening;  /* the loop thread's own */
+  struct fd_handoff handoff;
   pthread_t thread;
 };
 
@@ -100,20 +96,11 @@ struct server_group {
   char error[200];
 };
 
-/* server_kind's open but for the options, which the protocol parses: RB_OK, or an RB_ERR_*
- * code with the reason in err after undoing everything. Every loop reads read_size bytes at
- * most. */
-int server_group_init(struct server_group* group, const struct server_setup* setup,
-                      const struct server_protocol* protocol, uint32_t read_size, char* err,
-                      size_t err_len);
-
-/* server_kind's serve, count and close (server: the server_group). serve accepts and serves
- * until stop_fd is readable or accepting fails, and returns once every connection is closed
- * and every worker thread has ended; close frees what init made, whether or not serve ran (the
- * host's fds stay open). */
-int server_group_serve(void* server, char* err, size_t err_len);
-void server_group_count(const void* server, struct server_totals* totals);
-void server_group_close(void* server);
+/* server_kind's functions (server: the server_group). Every loop reads the option read_size
+ * bytes at most. serve accepts and serves until stop_fd is readable or accepting fails, and
+ * returns once every connection is closed and every worker thread has ended; close frees what
+ * open made, whether or not serve ran (the host's fds stay open). */
+SERVER_CORE_DECLARE(server_group);
 
 /* Starts closing the connection; its close callback frees it. */
 void server_conn_close(struct server_conn* conn);

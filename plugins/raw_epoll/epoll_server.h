@@ -54,18 +54,19 @@ struct epoll_loop {
   uint64_t iterations;
   struct rr_stall stall; /* injected pauses (rr option stall_ms), off by default */
   uint64_t stalls;
-  struct spin spin; /* option spin_ns: an injected cost per message served */
+  struct spin spin;                   /* option spin_ns: an injected cost per message served */
+  const rb_http_responses* responses; /* rr's */
   int failed;
   char error[200];
 };
 
 struct epoll_protocol {
+  int rr;           /* takes the rr server's options (stall_ms too), not the pingpong server's */
   size_t conn_size; /* of the protocol's connection struct */
   /* Readies a new connection's own part (may be NULL); runs on the accepting thread. */
   void (*init_conn)(struct epoll_conn* conn);
-  /* Runs a worker loop until it stops: epoll_loop_run with the protocol's handler. */
+  /* Runs a loop until it stops: epoll_loop_run with the protocol's handler. */
   int (*run)(struct epoll_loop* loop, char* err, size_t err_len);
-  const void* shared; /* the protocol's own, for its handler (rr: the responses) */
 };
 
 struct epoll_server {
@@ -81,16 +82,9 @@ struct epoll_server {
   struct epoll_protocol protocol;
 };
 
-/* server_kind's open but for the options, which the protocol parses: RB_OK, or an RB_ERR_*
- * code with the reason in err after undoing everything. Every loop gets the options' max_events
- * and spin, and `stall` (NULL: none). */
-int epoll_server_init(struct epoll_server* server, const struct server_setup* setup,
-                      const struct epoll_protocol* protocol, const struct epoll_options* options,
-                      const struct rr_stall* stall, char* err, size_t err_len);
-/* server_kind's serve, count and close (server: the epoll_server). */
-int epoll_server_serve(void* server, char* err, size_t err_len);
-void epoll_server_count(const void* server, struct server_totals* totals);
-void epoll_server_close(void* server);
+/* server_kind's functions (server: the epoll_server). Every loop gets the options' max_events
+ * and spin, and for rr its stall. */
+SERVER_CORE_DECLARE(epoll_server);
 
 /* Accepts every pending connection; RB_OK or an error for the host. */
 int epoll_server_accept_all(struct epoll_server* server, char* err, size_t err_len);

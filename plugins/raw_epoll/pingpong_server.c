@@ -38,18 +38,8 @@ static int run_echo_loop(struct epoll_loop* loop, char* err, size_t err_len) {
   return epoll_loop_run(loop, on_echo_event, err, err_len);
 }
 
-static int open_echo(void* server, const struct server_setup* setup, const rb_option* options,
-                     uint32_t option_count, char* err, size_t err_len) {
-  struct epoll_options parsed;
-  const int rc =
-      parse_epoll_options(options, option_count, "pingpong_server", &parsed, err, err_len);
-  if (rc != RB_OK) return rc;
-  const struct epoll_protocol echo = {sizeof(struct epoll_conn), NULL, run_echo_loop, NULL};
-  return epoll_server_init(server, setup, &echo, &parsed, NULL, err, err_len);
-}
-
-static const struct server_kind kEcho = {
-    sizeof(struct epoll_server), open_echo, epoll_server_serve,
-    epoll_server_count,          NULL,      epoll_server_close};
+static const struct epoll_protocol kEchoProtocol = {0, sizeof(struct epoll_conn), NULL,
+                                                    run_echo_loop};
+static const struct server_kind kEcho = SERVER_CORE_KIND(epoll_server, kEchoProtocol, NULL);
 
 RB_SERVER_SHELL(pingpong, raw_epoll_pingpong_server_ops, kEcho);

@@ -27,8 +27,8 @@ static int serve_requests(struct epoll_loop* loop, struct http_conn* conn) {
   const char* data = loop->buffer;
   size_t len = (size_t)n;
   struct rr_answer answer;
-  while (!conn->base.closing && rr_next_answer(&conn->parser, loop->server->protocol.shared, &data,
-                                               &len, &loop->counts, &answer)) {
+  while (!conn->base.closing &&
+         rr_next_answer(&conn->parser, loop->responses, &data, &len, &loop->counts, &answer)) {
     spin_run(&loop->spin);
     conn->base.closing = answer.last;
     if (out_buffer_send(conn->base.fd, &conn->base.out, answer.data, answer.len,
@@ -62,17 +62,6 @@ static int run_http_loop(struct epoll_loop* loop, char* err, size_t err_len) {
   return epoll_loop_run(loop, on_http_event, err, err_len);
 }
 
-static int open_http(void* server, const struct server_setup* setup, const rb_option* options,
-                     uint32_t option_count, char* err, size_t err_len) {
-  struct rr_stall stall;
-  struct epoll_options parsed;
-  const int rc = parse_rr_options(options, option_count, &parsed, &stall, err, err_len);
-  if (rc != RB_OK) return rc;
-  const struct epoll_protocol http = {sizeof(struct http_conn), init_http_conn, run_http_loop,
-                                      setup->responses};
-  return epoll_server_init(server, setup, &http, &parsed, &stall, err, err_len);
-}
-
 /* Beyond the workload's counters: bytes_written, loop_iterations (the acceptor's too) and
  * stalls. */
 static void put_loop_counters(const void* state, const struct server_totals* totals,
@@ -88,8 +77,9 @@ static void put_loop_counters(const void* state, const struct server_totals* tot
   sink->put(sink->ctx, "stalls", stalls);
 }
 
-static const struct server_kind kHttp = {sizeof(struct epoll_server), open_http,
-                                         epoll_server_serve,          epoll_server_count,
-                                         put_loop_counters,           epoll_server_close};
+static const struct epoll_protocol kHttpProtocol = {1, sizeof(struct http_conn), init_http_conn,
+                                                    run_http_loop};
+static const struct server_kind kHttp =
+    SERVER_CORE_KIND(epoll_server, kHttpProtocol, put_loop_counters);
 
 RB_SERVER_SHELL(rr, raw_epoll_rr_server_ops, kHttp);
