@@ -4,10 +4,6 @@
 #include <pthread.h>
 #include <stddef.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* Accepted sockets on their way from the accepting thread to a worker loop, in arrival order,
  * and the word to stop. The acceptor pushes under the lock, then wakes the worker its
  * library's way (ev_async_send, uv_async_send: wake-ups coalesce); the woken worker takes
@@ -41,9 +37,5 @@ void fd_handoff_close_taken(struct fd_handoff* handoff);
 
 /* Closes the fds left and frees the lists and the lock. */
 void fd_handoff_free(struct fd_handoff* handoff);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

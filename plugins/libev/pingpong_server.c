@@ -12,7 +12,7 @@ static void on_readable(struct ev_loop* ev, ev_io* watcher, int revents) {
 }
 
 static const struct server_protocol kEchoProtocol = {"pingpong_server", sizeof(struct server_conn),
-                                                     on_readable, NULL};
+                                                     on_readable, NULL, NULL};
 static const struct server_kind kEcho = SERVER_CORE_KIND(server_loops, kEchoProtocol, NULL);
 
 RB_SERVER_SHELL(pingpong, libev_pingpong_server_ops, kEcho);

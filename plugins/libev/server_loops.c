@@ -22,6 +22,7 @@ void server_conn_close(struct server_conn* conn) {
   if (conn->next != NULL) conn->next->prev = conn->prev;
   if (loop->conns == conn) loop->conns = conn->next;
   conn_io_close(loop->ev, &conn->io);
+  held_input_free(&conn->held);
   free(conn);
 }
 
@@ -35,7 +36,14 @@ static void on_writable(struct ev_loop* ev, ev_io* watcher, int revents) {
   (void)revents;
   struct server_conn* conn = watcher->data;
   const int rc = conn_io_flush(ev, &conn->io, &conn->loop->counts.bytes_written);
-  if (rc < 0 || (rc == 1 && conn->closing)) server_conn_close(conn);
+  if (rc < 0 || (rc == 1 && conn->closing)) {
+    server_conn_close(conn);
+  } else if (rc == 1 && !server_conn_reading(conn)) {
+    /* Out, after a stop above the high-water mark: read on, after what was held. */
+    conn_io_start_reading(ev, &conn->io);
+    void (*drained)(struct server_conn*) = conn->loop->protocol->drained;
+    if (drained != NULL) drained(conn);
+  }
 }
 
 /* Takes over a connected, non-blocking, TCP_NODELAY socket on loop `index`, in that loop's
@@ -146,6 +154,7 @@ static int init_serving(struct server_loops* loops, const rb_http_responses* res
     struct serving_loop* loop = &loops->serving[i];
     loop->ev = loops->count == 1 ? loops->accept_loop : loops->workers[i].loop;
     loop->responses = responses;
+    loop->protocol = &loops->protocol;
     loop->buffer = malloc(kServerReadBufferSize);
     if (loop->buffer == NULL)
       return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for read buffers");

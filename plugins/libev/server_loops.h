@@ -10,7 +10,9 @@
 
 #include "conn_io.h"
 #include "fd_handoff.h"
+#include "held_input.h"
 #include "options.h"
+#include "output_high_water.h"
 #include "server_acceptor.h"
 #include "server_shell.h"
 
@@ -22,7 +24,8 @@ struct serving_loop;
 struct server_conn {
   struct conn_io io;
   struct serving_loop* loop;
-  int closing; /* reads no more; closes once its output is out */
+  int closing;            /* reads no more; closes once its output is out */
+  struct held_input held; /* rr: read, unanswered while the output is above the high-water mark */
   struct server_conn* prev;
   struct server_conn* next;
 };
@@ -35,6 +38,7 @@ struct serving_loop {
   char* buffer; /* every read lands here */
   struct server_counts counts;
   const rb_http_responses* responses; /* rr's */
+  const struct server_protocol* protocol;
 };
 
 /* What a server protocol (pingpong echo, rr) plugs into the loops. */
@@ -44,6 +48,9 @@ struct server_protocol {
   conn_io_cb on_readable;
   /* Readies a new connection's own part (may be NULL). */
   void (*init_conn)(struct server_conn* conn);
+  /* Once the output has drained after reading stopped above the high-water mark, and reading
+   * has started again: serves what the connection held (may be NULL). */
+  void (*drained)(struct server_conn* conn);
 };
 
 struct server_loops;
@@ -105,11 +112,27 @@ static inline ssize_t server_conn_read(struct server_conn* conn) {
   return 0;
 }
 
-/* Sends data[0..n), which need not outlive the call, keeping what the socket does not take.
- * 0, or -1 once the connection is closed. */
+/* Sends data[0..n), which need not outlive the call, keeping what the socket does not take;
+ * above the high-water mark (output_high_water.h) the connection reads no more until the
+ * writer has sent it. 0, or -1 once the connection is closed. */
 static inline int server_conn_send(struct server_conn* conn, const void* data, size_t n) {
-  if (conn_io_send(conn->loop->ev, &conn->io, data, n, &conn->loop->counts.bytes_written) == 0)
-    return 0;
+  if (conn_io_send(conn->loop->ev, &conn->io, data, n, &conn->loop->counts.bytes_written) != 0) {
+    server_conn_close(conn);
+    return -1;
+  }
+  if (rb_output_above_high_water(conn->io.out.length))
+    conn_io_stop_reading(conn->loop->ev, &conn->io);
+  return 0;
+}
+
+static inline int server_conn_reading(const struct server_conn* conn) {
+  return ev_is_active(&conn->io.reader);
+}
+
+/* Holds data[0..n) (which may be what is held) until the output has drained; 0, or -1 once
+ * the connection is closed. */
+static inline int server_conn_hold(struct server_conn* conn, const char* data, size_t n) {
+  if (held_input_keep(&conn->held, data, n) == 0) return 0;
   server_conn_close(conn);
   return -1;
 }

@@ -93,7 +93,7 @@ static void on_read(uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf) {
     pingpong_client_took(loop, &session->loop->client->base, session->index, &session->offset,
                          buf->base, n);
     if (session->state == kEchoing &&
-        stream_echo(stream, buf->base, n, &session->loop->bytes_echoed) != 0)
+        stream_echo(stream, buf->base, n, &session->loop->bytes_echoed, NULL) != 0)
       end_session(session, &loop->counts.resets);
   } else if (nread == UV_EOF) {
     end_session(session, pingpong_session_outcome(loop, session->state, 1));

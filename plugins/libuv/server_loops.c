@@ -24,6 +24,7 @@ static void on_conn_closed(uv_handle_t* handle) {
   if (conn->prev != NULL) conn->prev->next = conn->next;
   if (conn->next != NULL) conn->next->prev = conn->prev;
   if (loop->conns == conn) loop->conns = conn->next;
+  held_input_free(&conn->held);
   free(conn);
 }
 
@@ -35,6 +36,21 @@ static void on_alloc(uv_handle_t* handle, size_t suggested_size, uv_buf_t* buf) 
   (void)suggested_size;
   const struct server_conn* conn = handle->data;
   *buf = uv_buf_init(conn->loop->buffer, (unsigned int)conn->loop->buffer_size);
+}
+
+int server_conn_drained(struct server_conn* conn) {
+  if (!conn->above_high_water) return 1;
+  conn->above_high_water = 0;
+  if (uv_read_start((uv_stream_t*)&conn->tcp, on_alloc, conn->loop->group->protocol.on_read) == 0)
+    return 0;
+  server_conn_close(conn);
+  return -1;
+}
+
+int server_conn_hold(struct server_conn* conn, const char* data, size_t n) {
+  if (held_input_keep(&conn->held, data, n) == 0) return 0;
+  server_conn_close(conn);
+  return -1;
 }
 
 /* Serves an accepted, non-blocking fd on `loop`. 0 once a handle owns the fd (even if that

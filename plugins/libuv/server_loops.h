@@ -8,6 +8,8 @@
 #include <uv.h>
 
 #include "fd_handoff.h"
+#include "held_input.h"
+#include "output_high_water.h"
 #include "server_acceptor.h"
 #include "server_shell.h"
 
@@ -40,6 +42,8 @@ struct server_loop;
 struct server_conn {
   uv_tcp_t tcp;
   struct server_loop* loop;
+  int above_high_water;   /* reads no more until its output is out */
+  struct held_input held; /* rr: read, unanswered meanwhile */
   struct server_conn* prev;
   struct server_conn* next;
 };
@@ -104,6 +108,23 @@ SERVER_CORE_DECLARE(server_group);
 
 /* Starts closing the connection; its close callback frees it. */
 void server_conn_close(struct server_conn* conn);
+
+/* Above the high-water mark (output_high_water.h) of what waits in its writes, the
+ * connection reads no more until server_conn_drained; 1 then. Inline: asked per message. */
+static inline int server_conn_stop_if_above_high_water(struct server_conn* conn) {
+  if (!rb_output_above_high_water(conn->tcp.write_queue_size)) return 0;
+  conn->above_high_water = 1;
+  uv_read_stop((uv_stream_t*)&conn->tcp);
+  return 1;
+}
+
+/* Its writes are all out: if reading had stopped above the high-water mark it reads on (0), or
+ * it closes (-1). 1 when reading had not stopped. */
+int server_conn_drained(struct server_conn* conn);
+
+/* Holds data[0..n) (which may be what is held) until the output has drained; 0, or -1 once
+ * the connection is closing. */
+int server_conn_hold(struct server_conn* conn, const char* data, size_t n);
 
 /* A write request of the loop's pool, NULL when out of memory; given back once done. */
 static inline struct pooled_write* server_loop_take_write(struct server_loop* loop) {

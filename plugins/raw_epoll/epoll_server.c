@@ -12,6 +12,7 @@ void epoll_conn_close(struct epoll_loop* loop, struct epoll_conn* conn) {
   if (loop->conns == conn) loop->conns = conn->next;
   pthread_mutex_unlock(&loop->lock);
   out_buffer_free(&conn->out);
+  held_input_free(&conn->held);
   close(conn->fd);
   free(conn);
 }

@@ -10,8 +10,10 @@
 #include <unistd.h>
 
 #include "error_message.h"
+#include "held_input.h"
 #include "options.h"
 #include "out_buffer.h"
+#include "output_high_water.h"
 #include "rr_stall.h"
 #include "server_acceptor.h"
 #include "server_shell.h"
@@ -32,6 +34,7 @@ struct epoll_conn {
   uint32_t interest; /* the events it is registered for */
   int closing;       /* reads no more; closes once its output is out */
   struct out_buffer out;
+  struct held_input held; /* rr: read, unanswered while the output is above the high-water mark */
   struct epoll_conn* prev;
   struct epoll_conn* next;
 };

@@ -2,9 +2,9 @@
 
 #include "epoll_server.h"
 
-/* Echoes what a read brought at once, reading on while output waits: were both ends of a
- * connection to stop reading while their output waits, a block larger than the two socket
- * buffers would deadlock them. */
+/* Echoes what a read brought at once, reading on while output waits, up to the high-water
+ * mark (output_high_water.h): were both ends of a connection to stop reading while any output
+ * waits, a block larger than the two socket buffers would deadlock them. */
 static void on_echo_event(struct epoll_loop* loop, struct epoll_conn* conn, uint32_t events) {
   if ((events & EPOLLOUT) &&
       out_buffer_flush(conn->fd, &conn->out, &loop->counts.bytes_written) < 0) {
@@ -30,8 +30,11 @@ static void on_echo_event(struct epoll_loop* loop, struct epoll_conn* conn, uint
     epoll_conn_close(loop, conn);
     return;
   }
-  /* EPOLLOUT only while output waits: on an idle socket it would fire on every poll. */
-  epoll_conn_watch(loop, conn, out_buffer_pending(&conn->out) ? EPOLLIN | EPOLLOUT : EPOLLIN);
+  /* EPOLLOUT only while output waits (on an idle socket it would fire on every poll), EPOLLIN
+   * only while the output waiting is under the high-water mark. */
+  epoll_conn_watch(loop, conn,
+                   (rb_output_above_high_water(conn->out.length) ? 0 : EPOLLIN) |
+                       (out_buffer_pending(&conn->out) ? EPOLLOUT : 0));
 }
 
 static int run_echo_loop(struct epoll_loop* loop, char* err, size_t err_len) {

@@ -5,7 +5,8 @@
 
 /* A connection is registered for EPOLLIN while nothing waits to be sent and for EPOLLOUT only
  * while something does: a client that pipelines without reading its responses then fills its
- * own socket buffers instead of our memory. */
+ * own socket buffers instead of our memory. Within one read, answering stops above the
+ * high-water mark and the rest of the read is held until the output is out. */
 struct http_conn {
   struct epoll_conn base;
   rb_http_parser parser;
@@ -15,39 +16,50 @@ static void init_http_conn(struct epoll_conn* conn) {
   rb_http_parser_init(&((struct http_conn*)conn)->parser);
 }
 
-/* Answers every complete request read, in order (pipelining), until one ends the connection.
- * 0, or -1 once the connection is closed. */
-static int serve_requests(struct epoll_loop* loop, struct http_conn* conn) {
-  const ssize_t n = epoll_conn_read(loop, &conn->base);
-  if (n < 0) {
-    /* The client is done (or gone); nothing of ours waits, since we read only then. */
-    epoll_conn_close(loop, &conn->base);
-    return -1;
-  }
-  const char* data = loop->buffer;
-  size_t len = (size_t)n;
+/* Answers the complete requests in data[0..len), in order (pipelining), until one ends the
+ * connection or the output waiting goes above the high-water mark; holds what it did not look
+ * at (data may be what is held). 0, or -1 once the connection is closed. */
+static int answer_requests(struct epoll_loop* loop, struct http_conn* conn, const char* data,
+                           size_t len) {
+  struct epoll_conn* base = &conn->base;
   struct rr_answer answer;
-  while (!conn->base.closing &&
+  while (!base->closing && !rb_output_above_high_water(base->out.length) &&
          rr_next_answer(&conn->parser, loop->responses, &data, &len, &loop->counts, &answer)) {
     spin_run(&loop->spin);
-    conn->base.closing = answer.last;
-    if (out_buffer_send(conn->base.fd, &conn->base.out, answer.data, answer.len,
+    base->closing = answer.last;
+    if (out_buffer_send(base->fd, &base->out, answer.data, answer.len,
                         &loop->counts.bytes_written) != 0) {
-      epoll_conn_close(loop, &conn->base);
+      epoll_conn_close(loop, base);
       return -1;
     }
   }
-  return 0;
+  if (held_input_keep(&base->held, data, base->closing ? 0 : len) == 0) return 0;
+  epoll_conn_close(loop, base);
+  return -1;
+}
+
+/* 0, or -1 once the connection is closed. */
+static int read_requests(struct epoll_loop* loop, struct http_conn* conn) {
+  const ssize_t n = epoll_conn_read(loop, &conn->base);
+  if (n >= 0) return answer_requests(loop, conn, loop->buffer, (size_t)n);
+  /* The client is done (or gone); nothing of ours waits, since we read only then. */
+  epoll_conn_close(loop, &conn->base);
+  return -1;
 }
 
 static void on_http_event(struct epoll_loop* loop, struct epoll_conn* conn, uint32_t events) {
   (void)events; /* the interest set says what to do; read or send report HUP and ERR */
   if (out_buffer_pending(&conn->out)) {
-    if (out_buffer_flush(conn->fd, &conn->out, &loop->counts.bytes_written) < 0) {
+    const int flushed = out_buffer_flush(conn->fd, &conn->out, &loop->counts.bytes_written);
+    if (flushed < 0) {
       epoll_conn_close(loop, conn);
       return;
     }
-  } else if (serve_requests(loop, (struct http_conn*)conn) != 0) {
+    /* Out: what was held back is answered before anything more is read. */
+    if (flushed == 1 && conn->held.length > 0 &&
+        answer_requests(loop, (struct http_conn*)conn, conn->held.data, conn->held.length) != 0)
+      return;
+  } else if (read_requests(loop, (struct http_conn*)conn) != 0) {
     return;
   }
   const int pending = out_buffer_pending(&conn->out);
