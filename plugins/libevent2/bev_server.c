@@ -21,7 +21,7 @@
 void bev_conn_close(struct bev_conn* conn) {
   struct bev_server_loop* loop = conn->loop;
   const struct bev_protocol* protocol = &loop->owner->protocol;
-  if (protocol->closing != NULL) protocol->closing(protocol->ctx, conn);
+  if (protocol->closing != NULL) protocol->closing(conn);
   if (conn->prev != NULL) conn->prev->next = conn->next;
   if (conn->next != NULL) conn->next->prev = conn->prev;
   if (loop->conns == conn) loop->conns = conn->next;
@@ -43,7 +43,7 @@ static int start_conn(struct bev_server_loop* loop, int fd) {
   conn->next = loop->conns;
   if (loop->conns != NULL) loop->conns->prev = conn;
   loop->conns = conn;
-  protocol->start(protocol->ctx, conn);
+  protocol->start(conn);
   return 0;
 }
 
@@ -101,7 +101,14 @@ static void* worker_main(void* arg) {
   return NULL;
 }
 
-void bev_server_free(struct bev_server* server) {
+void bev_server_count(const void* state, struct server_totals* totals) {
+  const struct bev_server* server = state;
+  server_totals_add(totals, server->connections, server->acceptor.refused, &server->loops[0].counts,
+                    sizeof server->loops[0], server->loop_count);
+}
+
+void bev_server_close(void* state) {
+  struct bev_server* server = state;
   if (server->accept_event != NULL) event_free(server->accept_event);
   if (server->stop_event != NULL) event_free(server->stop_event);
   for (uint32_t i = 0; server->loops != NULL && i < server->loop_count; ++i) {
@@ -137,15 +144,13 @@ static int init_worker(struct bev_server_loop* loop, const struct loop_options* 
   return 0;
 }
 
-int bev_server_init(struct bev_server* server, int listen_fd, int stop_fd, uint32_t threads,
-                    const struct loop_options* options, const struct bev_protocol* protocol,
-                    char* err, size_t err_len) {
-  memset(server, 0, sizeof *server);
-  server_acceptor_init(&server->acceptor, listen_fd);
+static int init_server(struct bev_server* server, const struct server_setup* setup,
+                       const struct loop_options* options, char* err, size_t err_len) {
+  const int listen_fd = setup->listen_fd, stop_fd = setup->stop_fd;
+  const uint32_t threads = setup->threads;
   server->stop_fd = stop_fd;
   server->threads = threads;
   server->loop_count = threads;
-  server->protocol = *protocol;
   server->loops = calloc(threads, sizeof *server->loops);
   if (server->loops == NULL)
     return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for %u loops", threads);
@@ -153,6 +158,7 @@ int bev_server_init(struct bev_server* server, int listen_fd, int stop_fd, uint3
     server->loops[i].owner = server;
     server->loops[i].index = i;
     server->loops[i].handoff[0] = server->loops[i].handoff[1] = -1;
+    server->loops[i].responses = setup->responses;
   }
   server->accept_base = pingpong_new_base(options, err, err_len);
   if (server->accept_base == NULL) return RB_ERR_SYSTEM;
@@ -169,7 +175,25 @@ int bev_server_init(struct bev_server* server, int listen_fd, int stop_fd, uint3
   return RB_OK;
 }
 
-int bev_server_serve(struct bev_server* server, char* err, size_t err_len) {
+int bev_server_open(void* state, const void* protocol, const struct server_setup* setup,
+                    const rb_option* options, uint32_t option_count, char* err, size_t err_len) {
+  struct bev_server* server = state;
+  const struct bev_protocol* served = protocol;
+  struct rr_options parsed;
+  const int rc = served->rr ? parse_rr_options(options, option_count, &parsed, err, err_len)
+                            : parse_loop_options(options, option_count, "pingpong_server",
+                                                 &parsed.loop, err, err_len);
+  if (rc != RB_OK) return rc;
+  memset(server, 0, sizeof *server);
+  server_acceptor_init(&server->acceptor, setup->listen_fd);
+  server->protocol = *served;
+  const int init_rc = init_server(server, setup, &parsed.loop, err, err_len);
+  if (init_rc != RB_OK) bev_server_close(server);
+  return init_rc;
+}
+
+int bev_server_serve(void* state, char* err, size_t err_len) {
+  struct bev_server* server = state;
   uint32_t started = 0;
   if (server->threads > 1)
     for (; started < server->loop_count; ++started)

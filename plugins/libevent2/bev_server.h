@@ -7,6 +7,7 @@
 
 #include "options.h"
 #include "server_acceptor.h"
+#include "server_shell.h"
 
 struct bufferevent;
 struct event;
@@ -23,13 +24,13 @@ struct bev_conn {
 
 /* What a server protocol (pingpong echo, rr over bufferevents) plugs into the loops. */
 struct bev_protocol {
-  void* ctx;
+  int rr;           /* takes the rr server's options (http too), not the pingpong server's */
   size_t conn_size; /* of the protocol's connection struct, at least sizeof(struct bev_conn) */
   /* Sets the new connection's callbacks (the protocol's struct is zeroed, then bev and loop are
    * set), in its loop's thread. */
-  void (*start)(void* ctx, struct bev_conn* conn);
+  void (*start)(struct bev_conn* conn);
   /* Just before the connection's bufferevent is freed; may be NULL. */
-  void (*closing)(void* ctx, struct bev_conn* conn);
+  void (*closing)(struct bev_conn* conn);
 };
 
 /* One event_base; with threads > 1 in a thread of its own, fed accepted sockets through a
@@ -39,6 +40,8 @@ struct bev_server_loop {
   uint32_t index;
   struct event_base* base;
   struct bev_conn* conns;
+  struct server_counts counts;        /* only this loop's thread writes them */
+  const rb_http_responses* responses; /* rr's */
   int handoff[2];
   struct event* handoff_event;
   pthread_t thread;
@@ -64,19 +67,12 @@ struct bev_server {
   char error[200];
 };
 
-/* RB_OK, or an RB_ERR_* code with the reason in err; bev_server_free is safe either way. */
-int bev_server_init(struct bev_server* server, int listen_fd, int stop_fd, uint32_t threads,
-                    const struct loop_options* options, const struct bev_protocol* protocol,
-                    char* err, size_t err_len);
-
-/* Accepts and serves until stop_fd is readable (or accepting fails); every connection is
- * closed when it returns. */
-int bev_server_serve(struct bev_server* server, char* err, size_t err_len);
+/* server_kind's functions (server: the bev_server). serve accepts and serves until stop_fd is
+ * readable (or accepting fails); every connection is closed when it returns. */
+SERVER_CORE_DECLARE(bev_server);
 
 /* Unlinks the connection, tells the protocol, frees its bufferevent (closing the socket) and
  * the connection. */
 void bev_conn_close(struct bev_conn* conn);
-
-void bev_server_free(struct bev_server* server);
 
 #endif

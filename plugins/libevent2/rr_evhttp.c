@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "error_message.h"
+#include "output_high_water.h"
 #include "pingpong_base.h"
 #include "reactorbench/http_request.h"
 #include "rr_variant.h"
@@ -59,8 +60,7 @@ struct evhttp_loop {
   size_t body_size;
   const char* content_length;
   uint64_t connections;
-  uint64_t requests;
-  uint64_t bad_requests;
+  struct server_counts counts;     /* requests and bad_requests */
   struct server_acceptor refusals; /* on this loop's dup of the listening socket */
 };
 
@@ -96,18 +96,22 @@ static void count_bad_requests(struct evbuffer* output, const struct evbuffer_cb
   if (copied == sizeof start && memcmp(start, "HTTP/1.", 7) == 0 &&
       memcmp(start + 8, " 400 ", 5) == 0) {
     struct evhttp_loop* loop = arg;
-    loop->bad_requests++;
+    loop->counts.bad_requests++;
   }
 }
 
-/* evhttp calls this once per accepted connection: where connections are counted and the
- * output is watched. */
+/* evhttp calls this once per accepted connection: where connections are counted, the output
+ * is watched and the input is bounded. evhttp answers one request at a time but reads on while
+ * it writes, so what grows with a client that pipelines and never reads is the input: above
+ * the high-water mark the bufferevent stops reading until evhttp has taken requests from it. */
 static struct bufferevent* new_bufferevent(struct event_base* base, void* arg) {
   struct evhttp_loop* loop = arg;
   loop->connections++;
   /* What evhttp makes without this callback: no fd yet, and evhttp closes the socket. */
   struct bufferevent* bev = bufferevent_socket_new(base, -1, 0);
-  if (bev != NULL) evbuffer_add_cb(bufferevent_get_output(bev), count_bad_requests, loop);
+  if (bev == NULL) return NULL;
+  evbuffer_add_cb(bufferevent_get_output(bev), count_bad_requests, loop);
+  bufferevent_setwatermark(bev, EV_READ, 0, RB_OUTPUT_HIGH_WATER);
   return bev;
 }
 
@@ -151,7 +155,7 @@ static void on_request(struct evhttp_request* req, void* arg) {
     return;
   }
   evhttp_send_reply(req, HTTP_OK, "OK", NULL);
-  loop->requests++;
+  loop->counts.requests++;
 }
 
 static void stop_cb(evutil_socket_t fd, short events, void* arg) {
@@ -190,8 +194,8 @@ static void free_http(struct evhttp_loop* loop) {
   event_base_loop(loop->base, EVLOOP_NONBLOCK);
 }
 
-static void destroy(struct evhttp_server* server) {
-  if (server == NULL) return;
+static void close_server(void* state) {
+  struct evhttp_server* server = state;
   for (uint32_t i = 0; server->loops != NULL && i < server->threads; ++i) {
     struct evhttp_loop* loop = &server->loops[i];
     if (loop->base != NULL) free_http(loop);
@@ -202,7 +206,6 @@ static void destroy(struct evhttp_server* server) {
   if (server->quit_fd >= 0) close(server->quit_fd);
   free(server->loops);
   free(server->body);
-  free(server);
 }
 
 static int init_loop(struct evhttp_server* server, struct evhttp_loop* loop, int listen_fd,
@@ -242,29 +245,34 @@ static int init_loop(struct evhttp_server* server, struct evhttp_loop* loop, int
   return 0;
 }
 
-static int prepare(const rb_rr_server_params* params, const struct rr_options* options, void** impl,
-                   char* err, size_t err_len) {
-  struct evhttp_server* server = calloc(1, sizeof *server);
-  if (server == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
-  server->stop_fd = params->stop_fd;
+static int open_server(void* state, const void* protocol, const struct server_setup* setup,
+                       const rb_option* option_list, uint32_t option_count, char* err,
+                       size_t err_len) {
+  (void)protocol;
+  struct evhttp_server* server = state;
+  struct rr_options parsed;
+  const int rc = parse_rr_options(option_list, option_count, &parsed, err, err_len);
+  if (rc != RB_OK) return rc;
+  const struct rr_options* options = &parsed;
+  server->stop_fd = setup->stop_fd;
   server->quit_fd = -1;
-  server->threads = params->threads;
+  server->threads = setup->threads;
   server->loops = calloc(server->threads, sizeof *server->loops);
-  server->body = malloc(params->body_size > 0 ? params->body_size : 1);
+  server->body = malloc(setup->body_size > 0 ? setup->body_size : 1);
   if (server->loops == NULL || server->body == NULL) {
-    destroy(server);
+    close_server(server);
     return report_error(RB_ERR_SYSTEM, err, err_len,
-                        "out of memory for %u loops and a %u-byte body", params->threads,
-                        params->body_size);
+                        "out of memory for %u loops and a %u-byte body", setup->threads,
+                        setup->body_size);
   }
-  for (uint32_t i = 0; i < params->body_size; ++i) server->body[i] = rb_http_body_byte(i);
+  for (uint32_t i = 0; i < setup->body_size; ++i) server->body[i] = rb_http_body_byte(i);
   for (uint32_t i = 0; i < server->threads; ++i) {
-    server->loops[i].body_size = params->body_size;
+    server->loops[i].body_size = setup->body_size;
     server->loops[i].refusals.spare_fd = -1; /* until init_loop opens it */
   }
-  snprintf(server->content_length, sizeof server->content_length, "%u", params->body_size);
+  snprintf(server->content_length, sizeof server->content_length, "%u", setup->body_size);
   const int one = 1;
-  int ok = setsockopt(params->listen_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one) == 0;
+  int ok = setsockopt(setup->listen_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one) == 0;
   if (!ok) report_error(RB_ERR_SYSTEM, err, err_len, "TCP_NODELAY: %s", strerror(errno));
   if (ok && server->threads > 1) {
     server->quit_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
@@ -272,12 +280,11 @@ static int prepare(const rb_rr_server_params* params, const struct rr_options* o
     if (!ok) report_error(RB_ERR_SYSTEM, err, err_len, "eventfd: %s", strerror(errno));
   }
   for (uint32_t i = 0; ok && i < server->threads; ++i)
-    ok = init_loop(server, &server->loops[i], params->listen_fd, &options->loop, err, err_len) == 0;
+    ok = init_loop(server, &server->loops[i], setup->listen_fd, &options->loop, err, err_len) == 0;
   if (!ok) {
-    destroy(server);
+    close_server(server);
     return RB_ERR_SYSTEM;
   }
-  *impl = server;
   return RB_OK;
 }
 
@@ -303,8 +310,8 @@ static int serve_with_workers(struct evhttp_server* server, char* err, size_t er
   return rc;
 }
 
-static int serve(void* impl, char* err, size_t err_len) {
-  struct evhttp_server* server = impl;
+static int serve(void* state, char* err, size_t err_len) {
+  struct evhttp_server* server = state;
   int rc = RB_OK;
   if (server->threads == 1)
     dispatch(&server->loops[0]);
@@ -314,23 +321,14 @@ static int serve(void* impl, char* err, size_t err_len) {
   return rc;
 }
 
-static void count(const void* impl, struct rr_counts* counts) {
-  const struct evhttp_server* server = impl;
+static void count(const void* state, struct server_totals* totals) {
+  const struct evhttp_server* server = state;
   for (uint32_t i = 0; i < server->threads; ++i) {
-    counts->connections += server->loops[i].connections;
-    counts->requests += server->loops[i].requests;
-    counts->bad_requests += server->loops[i].bad_requests;
-    counts->accept_refused += server->loops[i].refusals.refused;
+    const struct evhttp_loop* loop = &server->loops[i];
+    server_totals_add(totals, loop->connections, loop->refusals.refused, &loop->counts,
+                      sizeof *loop, 1);
   }
 }
 
-static void release(void* impl) {
-  destroy(impl);
-}
-
-const struct rr_variant libevent2_rr_evhttp = {
-    .prepare = prepare,
-    .serve = serve,
-    .count = count,
-    .release = release,
-};
+const struct server_kind libevent2_rr_evhttp = {
+    sizeof(struct evhttp_server), NULL, open_server, serve, count, NULL, close_server};
