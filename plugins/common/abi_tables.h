@@ -22,13 +22,21 @@
 #define RB_RR_SERVER_OPS(prepare, serve, counters, release) \
   { sizeof(rb_rr_server_ops), (prepare), (serve), (counters), (release) }
 
-/* A descriptor's five tables, for a plugin that offers every workload as <prefix>_flower_ops,
- * <prefix>_notify_ops, <prefix>_pingpong_server_ops, <prefix>_pingpong_client_ops and
- * <prefix>_rr_server_ops. */
-#define RB_EVERY_WORKLOAD(prefix)                                 \
-  .flower = &prefix##_flower_ops, .notify = &prefix##_notify_ops, \
-  .pingpong_server = &prefix##_pingpong_server_ops,               \
-  .pingpong_client = &prefix##_pingpong_client_ops, .rr_server = &prefix##_rr_server_ops
+/* The descriptor of a C plugin of this ABI version that offers every workload, as
+ * <prefix>_flower_ops, <prefix>_notify_ops, <prefix>_pingpong_server_ops,
+ * <prefix>_pingpong_client_ops and <prefix>_rr_server_ops, and declares the options of the
+ * array `option_decls` (whose size is known where it is declared). */
+#define RB_C_PLUGIN_DESCRIPTOR(prefix, plugin_name, plugin_version, library_name, version_fn, \
+                               text, option_decls)                                            \
+  {                                                                                           \
+    .struct_size = sizeof(rb_plugin), .abi_version = RB_ABI_VERSION, .name = (plugin_name),   \
+    .version = (plugin_version), .library = (library_name), .library_version = (version_fn),  \
+    .description = (text), .flower = &prefix##_flower_ops, .notify = &prefix##_notify_ops,    \
+    .pingpong_server = &prefix##_pingpong_server_ops,                                         \
+    .pingpong_client = &prefix##_pingpong_client_ops, .rr_server = &prefix##_rr_server_ops,   \
+    .options = (option_decls),                                                                \
+    .option_count = (uint32_t)(sizeof(option_decls) / sizeof((option_decls)[0]))              \
+  }
 
 /* The entry point: `descriptor` for a host of the same ABI major version, NULL for another. */
 #define RB_C_PLUGIN_ENTRY(descriptor)                                                 \

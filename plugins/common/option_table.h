@@ -14,6 +14,16 @@
 extern "C" {
 #endif
 
+/* One declaration of a table, as the C++ companion's declareOption makes it: the type
+ * (RB_OPTION_*), the name, the allowed values (ENUM "a|b|c", INT "MIN..MAX", or NULL), the
+ * default as a config writes it (NULL: none), one line of help and the workloads that read it
+ * (comma-separated; NULL: every workload the plugin offers). */
+#define RB_OPTION_DECL(type_, name_, allowed_, default_, help_, workloads_)                        \
+  {                                                                                                \
+    .struct_size = sizeof(rb_option_decl), .type = (type_), .name = (name_),                       \
+    .allowed = (allowed_), .default_value = (default_), .help = (help_), .workloads = (workloads_) \
+  }
+
 /* One declared option after parsing: the value given, or the declared default. */
 typedef struct rb_option_value {
   const char* text; /* as given (or the default); NULL when neither */

@@ -7,12 +7,8 @@
 #include "option_table.h"
 
 const rb_option_decl kLibevOptions[kLibevOptionCount] = {
-    {.struct_size = sizeof(rb_option_decl),
-     .type = RB_OPTION_ENUM,
-     .name = "backend",
-     .allowed = "epoll|poll|select",
-     .default_value = "epoll",
-     .help = "the ev_loop's backend (EVBACKEND_*), the same in every workload"},
+    RB_OPTION_DECL(RB_OPTION_ENUM, "backend", "epoll|poll|select", "epoll",
+                   "the ev_loop's backend (EVBACKEND_*), the same in every workload", NULL),
 };
 
 /* In the order of the backend option's allowed values. */

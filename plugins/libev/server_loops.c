@@ -21,14 +21,14 @@ static void on_wake(struct ev_loop* loop, ev_async* wake, int revents) {
   (void)revents;
   struct server_worker* worker = wake->data;
   pthread_mutex_lock(&worker->lock);
-  fd_batch_swap(&worker->incoming, &worker->taken);
+  fd_queue_swap(&worker->incoming, &worker->taken);
   const int stopping = worker->stopping;
   pthread_mutex_unlock(&worker->lock);
   const struct server_protocol* protocol = &worker->owner->protocol;
-  for (size_t i = 0; i < worker->taken.count; ++i) {
+  for (size_t i = 0; i < worker->taken.size; ++i) {
     protocol->start_connection(protocol->ctx, worker->index, loop, worker->taken.fds[i]);
   }
-  worker->taken.count = 0;
+  worker->taken.size = 0;
   if (stopping) {
     ev_break(loop, EVBREAK_ALL);
   }
@@ -42,7 +42,7 @@ static int hand_over(struct server_loops* loops, int fd) {
   struct server_worker* worker = &loops->workers[loops->next_worker];
   loops->next_worker = (loops->next_worker + 1) % loops->count;
   pthread_mutex_lock(&worker->lock);
-  const int pushed = fd_batch_push(&worker->incoming, fd);
+  const int pushed = fd_queue_push(&worker->incoming, fd);
   pthread_mutex_unlock(&worker->lock);
   if (pushed != 0) {
     return -1;
@@ -184,8 +184,8 @@ void server_loops_free(struct server_loops* loops) {
       ev_async_stop(worker->loop, &worker->wake);
       ev_loop_destroy(worker->loop);
     }
-    fd_batch_free(&worker->incoming);
-    fd_batch_free(&worker->taken);
+    fd_queue_free(&worker->incoming);
+    fd_queue_free(&worker->taken);
     pthread_mutex_destroy(&worker->lock);
   }
   free(loops->workers);

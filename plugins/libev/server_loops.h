@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fd_batch.h"
+#include "fd_queue.h"
 #include "options.h"
 #include "server_acceptor.h"
 
@@ -30,9 +30,9 @@ struct server_worker {
   struct ev_loop* loop;
   ev_async wake;
   pthread_mutex_t lock;
-  struct fd_batch incoming; /* guarded by lock */
+  struct fd_queue incoming; /* guarded by lock */
   int stopping;             /* guarded by lock */
-  struct fd_batch taken;    /* the loop thread's own */
+  struct fd_queue taken;    /* the loop thread's own */
   pthread_t thread;
 };
 

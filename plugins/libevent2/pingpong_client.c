@@ -9,9 +9,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "abi_tables.h"
 #include "error_message.h"
-#include "loop_threads.h"
 #include "options.h"
 #include "pingpong_base.h"
 #include "pingpong_client_session.h"
@@ -31,15 +29,15 @@ struct lc_client;
 struct lc_loop {
   struct pingpong_client_loop_state state;
   struct lc_client* client;
+  uint32_t index;
   struct event_base* base;
   struct event* timer;
   struct event* stop_event;
 };
 
 struct lc_client {
-  struct pingpong_client_base base;
-  struct lc_session* sessions;
-  struct lc_loop* loops;
+  struct pingpong_client_base base; /* first: the harness's view of this state */
+  struct loop_options options;
 };
 
 static void end_session(struct lc_session* session, uint64_t* outcome) {
@@ -123,11 +121,10 @@ static void deadline_cb(evutil_socket_t fd, short events, void* arg) {
   struct lc_loop* loop = arg;
   loop->state.past_deadline = 1;
   struct lc_client* client = loop->client;
-  /* Only this loop's sessions (connect_all deals them round-robin): other loop threads free
-   * their own sessions' bufferevents concurrently, so their fields are never read here. */
-  for (uint32_t i = (uint32_t)(loop - client->loops); i < client->base.params.sessions;
-       i += client->base.loop_count) {
-    struct lc_session* session = &client->sessions[i];
+  /* Only this loop's sessions (connect_session deals them round-robin): other loop threads
+   * free their own sessions' bufferevents concurrently, so their fields are never read here. */
+  for (uint32_t i = loop->index; i < client->base.params.sessions; i += client->base.loop_count) {
+    struct lc_session* session = pingpong_client_session(&client->base, i);
     if (session->bev != NULL && session->state != kConnecting) shut_if_due(session);
   }
 }
@@ -145,121 +142,79 @@ static void* loop_main(void* arg) {
   return NULL;
 }
 
-static void destroy(struct lc_client* client) {
-  if (client == NULL) return;
-  for (uint32_t i = 0; client->sessions != NULL && i < client->base.params.sessions; ++i)
-    if (client->sessions[i].bev != NULL) bufferevent_free(client->sessions[i].bev);
-  for (uint32_t i = 0; client->loops != NULL && i < client->base.loop_count; ++i) {
-    struct lc_loop* loop = &client->loops[i];
-    if (loop->timer != NULL) event_free(loop->timer);
-    if (loop->stop_event != NULL) event_free(loop->stop_event);
-    if (loop->base != NULL) event_base_free(loop->base);
-  }
-  free(client->sessions);
-  free(client->loops);
-  pingpong_client_base_free(&client->base);
-  free(client);
+static void close_session(struct pingpong_client_base* client, void* session) {
+  (void)client;
+  struct lc_session* s = session;
+  if (s->bev != NULL) bufferevent_free(s->bev);
 }
 
-static int prepare(const rb_host* host, const rb_pingpong_client_params* params,
-                   const rb_option* options, uint32_t option_count, void** state, char* err,
-                   size_t err_len) {
-  (void)host;
-  int rc = pingpong_client_check_params(params, err, err_len);
-  if (rc != RB_OK) return rc;
-  struct loop_options parsed;
-  rc = parse_loop_options(options, option_count, "pingpong_client", &parsed, err, err_len);
-  if (rc != RB_OK) return rc;
+static void free_loop(struct pingpong_client_base* client, void* arg) {
+  (void)client;
+  struct lc_loop* loop = arg;
+  if (loop->timer != NULL) event_free(loop->timer);
+  if (loop->stop_event != NULL) event_free(loop->stop_event);
+  if (loop->base != NULL) event_base_free(loop->base);
+}
 
-  struct lc_client* client = calloc(1, sizeof *client);
-  if (client == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
-  rc = pingpong_client_base_init(&client->base, params, err, err_len);
-  if (rc == RB_OK) {
-    client->loops = calloc(client->base.loop_count, sizeof *client->loops);
-    if (client->loops == NULL) rc = report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
-  }
-  if (rc != RB_OK) {
-    destroy(client);
-    return rc;
-  }
-  for (uint32_t i = 0; i < client->base.loop_count; ++i) {
-    struct lc_loop* loop = &client->loops[i];
-    loop->client = client;
-    loop->base = pingpong_new_base(&parsed, err, err_len);
-    if (loop->base == NULL) {
-      destroy(client);
-      return RB_ERR_UNSUPPORTED;
-    }
-    loop->timer = evtimer_new(loop->base, deadline_cb, loop);
-    loop->stop_event = event_new(loop->base, client->base.params.stop_fd, EV_READ, stop_cb, loop);
-    if (loop->timer == NULL || loop->stop_event == NULL) {
-      destroy(client);
-      return report_error(RB_ERR_SYSTEM, err, err_len, "event_new failed");
-    }
-  }
-  *state = client;
+static int setup(struct pingpong_client_base* base, const rb_option* options, uint32_t option_count,
+                 char* err, size_t err_len) {
+  struct lc_client* client = (struct lc_client*)base;
+  return parse_loop_options(options, option_count, "pingpong_client", &client->options, err,
+                            err_len);
+}
+
+static int init_loop(struct pingpong_client_base* base, void* arg, uint32_t index, char* err,
+                     size_t err_len) {
+  struct lc_loop* loop = arg;
+  loop->client = (struct lc_client*)base;
+  loop->index = index;
+  loop->base = pingpong_new_base(&loop->client->options, err, err_len);
+  if (loop->base == NULL) return RB_ERR_UNSUPPORTED;
+  loop->timer = evtimer_new(loop->base, deadline_cb, loop);
+  loop->stop_event = event_new(loop->base, base->params.stop_fd, EV_READ, stop_cb, loop);
+  if (loop->timer == NULL || loop->stop_event == NULL)
+    return report_error(RB_ERR_SYSTEM, err, err_len, "event_new failed");
   return RB_OK;
 }
 
-/* Creates and connects every session on its loop; one that fails at once is a connect
- * failure. Runs before any loop thread starts, so no base is shared. */
-static void connect_all(struct lc_client* client) {
-  for (uint32_t i = 0; i < client->base.params.sessions; ++i) {
-    struct lc_session* session = &client->sessions[i];
-    struct lc_loop* loop = &client->loops[i % client->base.loop_count];
-    session->loop = loop;
-    session->index = i;
-    session->state = kConnecting;
-    session->bev = bufferevent_socket_new(loop->base, -1, BEV_OPT_CLOSE_ON_FREE);
-    if (session->bev == NULL) {
-      loop->state.counts.connect_failures++;
-      continue;
-    }
-    loop->state.open++;
-    bufferevent_setcb(session->bev, read_cb, write_cb, event_cb, session);
-    bufferevent_enable(session->bev, EV_READ | EV_WRITE);
-    if (bufferevent_socket_connect(session->bev, (struct sockaddr*)&client->base.server,
-                                   sizeof client->base.server) != 0) {
-      loop->state.open--;
-      loop->state.counts.connect_failures++;
-      bufferevent_free(session->bev);
-      session->bev = NULL;
-    }
-  }
-}
-
-static int run(void* state, char* err, size_t err_len) {
-  struct lc_client* client = state;
-  /* Session state is made here, not in prepare, so it counts as per-connection memory. */
-  client->sessions = calloc(client->base.params.sessions, sizeof *client->sessions);
-  if (client->sessions == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
-  const uint64_t duration_ms = client->base.params.duration_ms;
+static int start(struct pingpong_client_base* base, char* err, size_t err_len) {
+  (void)err;
+  (void)err_len;
+  const uint64_t duration_ms = base->params.duration_ms;
   const struct timeval duration = {(time_t)(duration_ms / 1000),
                                    (suseconds_t)(duration_ms % 1000) * 1000};
-  for (uint32_t i = 0; i < client->base.loop_count; ++i) {
-    event_add(client->loops[i].timer, &duration);
-    event_add(client->loops[i].stop_event, NULL);
+  for (uint32_t i = 0; i < base->loop_count; ++i) {
+    struct lc_loop* loop = pingpong_client_loop(base, i);
+    event_add(loop->timer, &duration);
+    event_add(loop->stop_event, NULL);
   }
-  connect_all(client);
-  if (run_loop_threads(client->loops, sizeof *client->loops, client->base.loop_count, loop_main,
-                       NULL, NULL) != 0)
-    return report_error(RB_ERR_SYSTEM, err, err_len, "pthread_create failed");
-  return pingpong_client_stop_result(&client->loops[0].state, sizeof *client->loops,
-                                     client->base.loop_count, err, err_len);
-}
-
-static int counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
-  const struct lc_client* client = state;
-  const int rc = counters_check(client, sink, err, err_len);
-  if (rc != RB_OK) return rc;
-  pingpong_client_put_counters(sink, &client->loops[0].state, sizeof *client->loops,
-                               client->base.loop_count);
   return RB_OK;
 }
 
-static void release(void* state) {
-  destroy(state);
+/* One that fails at once is a connect failure. */
+static void connect_session(struct pingpong_client_base* base, void* arg, uint32_t index) {
+  struct lc_session* session = arg;
+  struct lc_loop* loop = pingpong_client_loop(base, index % base->loop_count);
+  session->loop = loop;
+  session->index = index;
+  session->state = kConnecting;
+  session->bev = bufferevent_socket_new(loop->base, -1, BEV_OPT_CLOSE_ON_FREE);
+  if (session->bev == NULL) {
+    loop->state.counts.connect_failures++;
+    return;
+  }
+  loop->state.open++;
+  bufferevent_setcb(session->bev, read_cb, write_cb, event_cb, session);
+  bufferevent_enable(session->bev, EV_READ | EV_WRITE);
+  if (bufferevent_socket_connect(session->bev, (struct sockaddr*)&base->server,
+                                 sizeof base->server) != 0) {
+    loop->state.open--;
+    loop->state.counts.connect_failures++;
+    bufferevent_free(session->bev);
+    session->bev = NULL;
+  }
 }
 
-const rb_pingpong_client_ops libevent2_pingpong_client_ops =
-    RB_PINGPONG_CLIENT_OPS(prepare, run, counters, release);
+PINGPONG_CLIENT_OPS(libevent2_pingpong_client_ops, struct lc_client, struct lc_loop,
+                    struct lc_session, setup, init_loop, start, connect_session, loop_main, NULL, 0,
+                    close_session, free_loop, NULL);

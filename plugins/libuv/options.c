@@ -3,13 +3,10 @@
 #include "option_table.h"
 
 const rb_option_decl kLibuvOptions[kLibuvOptionCount] = {
-    {.struct_size = sizeof(rb_option_decl),
-     .type = RB_OPTION_INT,
-     .name = "read_size",
-     .allowed = "1..16777216",
-     .default_value = "65536",
-     .help = "bytes handed to libuv per read (uv_alloc_cb's buffer); 4096 reads as libevent does",
-     .workloads = "pingpong_server,pingpong_client,rr_server"},
+    RB_OPTION_DECL(RB_OPTION_INT, "read_size", "1..16777216", "65536",
+                   "bytes handed to libuv per read (uv_alloc_cb's buffer); 4096 reads as libevent "
+                   "does",
+                   "pingpong_server,pingpong_client,rr_server"),
 };
 
 int parse_libuv_options(const rb_option* options, uint32_t option_count, const char* workload,

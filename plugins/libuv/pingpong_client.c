@@ -4,13 +4,10 @@
 #include <string.h>
 #include <uv.h>
 
-#include "abi_tables.h"
 #include "error_message.h"
 #include "loop_teardown.h"
-#include "loop_threads.h"
 #include "options.h"
 #include "pingpong_client_session.h"
-#include "sigpipe_guard.h"
 #include "stream_echo.h"
 
 struct client_loop;
@@ -42,9 +39,8 @@ struct client_loop {
 };
 
 struct client {
-  struct pingpong_client_base base;
-  struct session* sessions;
-  struct client_loop* loops;
+  struct pingpong_client_base base; /* first: the harness's view of this state */
+  uint32_t read_size;
 };
 
 static void on_session_closed(uv_handle_t* handle) {
@@ -135,7 +131,7 @@ static void on_deadline(uv_timer_t* timer) {
   loop->state.past_deadline = 1;
   /* Only this loop's sessions (dealt round-robin): other loops' threads own theirs. */
   for (uint32_t i = loop->index; i < client->base.params.sessions; i += client->base.loop_count)
-    begin_shutdown(&client->sessions[i]);
+    begin_shutdown(pingpong_client_session(&client->base, i));
 }
 
 static void on_stop_readable(uv_poll_t* poll, int status, int events) {
@@ -151,24 +147,36 @@ static void* loop_main(void* arg) {
   return NULL;
 }
 
-static void destroy(struct client* client) {
-  if (client == NULL) return;
-  /* Closing cancels pending connects, writes and shutdowns; their callbacks must not count. */
-  for (uint32_t i = 0; client->sessions != NULL && i < client->base.params.sessions; ++i)
-    client->sessions[i].state = kClosed;
-  for (uint32_t i = 0; client->loops != NULL && i < client->base.loop_count; ++i) {
-    struct client_loop* loop = &client->loops[i];
-    if (loop->uv_ready) close_loop(&loop->uv);
-    free(loop->buffer);
-  }
-  free(client->sessions);
-  free(client->loops);
-  pingpong_client_base_free(&client->base);
-  free(client);
+/* Closing the loop cancels pending connects, writes and shutdowns; their callbacks must not
+ * count. */
+static void close_session(struct pingpong_client_base* client, void* session) {
+  (void)client;
+  ((struct session*)session)->state = kClosed;
 }
 
-static int init_loop(struct client_loop* loop, uint32_t read_size, int stop_fd, char* err,
+static void free_loop(struct pingpong_client_base* client, void* arg) {
+  (void)client;
+  struct client_loop* loop = arg;
+  if (loop->uv_ready) close_loop(&loop->uv);
+  free(loop->buffer);
+}
+
+static int setup(struct pingpong_client_base* base, const rb_option* options, uint32_t option_count,
+                 char* err, size_t err_len) {
+  struct libuv_options parsed;
+  const int rc =
+      parse_libuv_options(options, option_count, "pingpong_client", &parsed, err, err_len);
+  if (rc == RB_OK) ((struct client*)base)->read_size = parsed.read_size;
+  return rc;
+}
+
+static int init_loop(struct pingpong_client_base* base, void* arg, uint32_t index, char* err,
                      size_t err_len) {
+  struct client_loop* loop = arg;
+  loop->client = (struct client*)base;
+  loop->index = index;
+  const uint32_t read_size = loop->client->read_size;
+  const int stop_fd = base->params.stop_fd;
   loop->buffer = malloc(read_size);
   loop->buffer_size = read_size;
   if (loop->buffer == NULL)
@@ -188,68 +196,33 @@ static int init_loop(struct client_loop* loop, uint32_t read_size, int stop_fd, 
   return RB_OK;
 }
 
-static int prepare(const rb_host* host, const rb_pingpong_client_params* params,
-                   const rb_option* options, uint32_t option_count, void** state, char* err,
-                   size_t err_len) {
-  (void)host;
-  if (state == NULL)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "prepare: state is NULL");
-  *state = NULL;
-  int rc = pingpong_client_check_params(params, err, err_len);
-  struct libuv_options parsed;
-  if (rc == RB_OK)
-    rc = parse_libuv_options(options, option_count, "pingpong_client", &parsed, err, err_len);
-  if (rc != RB_OK) return rc;
-  struct client* client = calloc(1, sizeof *client);
-  if (client == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
-  rc = pingpong_client_base_init(&client->base, params, err, err_len);
-  if (rc == RB_OK) {
-    client->loops = calloc(client->base.loop_count, sizeof *client->loops);
-    if (client->loops == NULL) rc = report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
+/* One that cannot even start is a connect failure. */
+static void connect_session(struct pingpong_client_base* base, void* arg, uint32_t index) {
+  struct session* session = arg;
+  struct client_loop* loop = pingpong_client_loop(base, index % base->loop_count);
+  session->loop = loop;
+  session->index = index;
+  session->state = kClosed;
+  if (uv_tcp_init(&loop->uv, &session->tcp) != 0) {
+    loop->state.counts.connect_failures++;
+    return;
   }
-  for (uint32_t i = 0; rc == RB_OK && i < client->base.loop_count; ++i) {
-    client->loops[i].client = client;
-    client->loops[i].index = i;
-    rc = init_loop(&client->loops[i], parsed.read_size, params->stop_fd, err, err_len);
+  session->tcp.data = session;
+  if (uv_tcp_connect(&session->connect, &session->tcp, (const struct sockaddr*)&base->server,
+                     on_connect) != 0) {
+    loop->state.counts.connect_failures++;
+    close_handle((uv_handle_t*)&session->tcp, NULL);
+    return;
   }
-  if (rc != RB_OK) {
-    destroy(client);
-    return rc;
-  }
-  *state = client;
-  return RB_OK;
+  session->state = kConnecting;
+  loop->state.open++;
 }
 
-/* Starts every session's connect on its loop; one that cannot even start is a connect
- * failure. Runs before any loop thread starts, so no loop is shared. */
-static void connect_all(struct client* client) {
-  for (uint32_t i = 0; i < client->base.params.sessions; ++i) {
-    struct session* session = &client->sessions[i];
-    struct client_loop* loop = &client->loops[i % client->base.loop_count];
-    session->loop = loop;
-    session->index = i;
-    session->state = kClosed;
-    if (uv_tcp_init(&loop->uv, &session->tcp) != 0) {
-      loop->state.counts.connect_failures++;
-      continue;
-    }
-    session->tcp.data = session;
-    if (uv_tcp_connect(&session->connect, &session->tcp,
-                       (const struct sockaddr*)&client->base.server, on_connect) != 0) {
-      loop->state.counts.connect_failures++;
-      close_handle((uv_handle_t*)&session->tcp, NULL);
-      continue;
-    }
-    session->state = kConnecting;
-    loop->state.open++;
-  }
-}
-
-static int start_loops(struct client* client, char* err, size_t err_len) {
-  for (uint32_t i = 0; i < client->base.loop_count; ++i) {
-    struct client_loop* loop = &client->loops[i];
+static int start(struct pingpong_client_base* base, char* err, size_t err_len) {
+  for (uint32_t i = 0; i < base->loop_count; ++i) {
+    struct client_loop* loop = pingpong_client_loop(base, i);
     uv_update_time(&loop->uv); /* the deadline counts from now, not from prepare */
-    int rc = uv_timer_start(&loop->deadline, on_deadline, client->base.params.duration_ms, 0);
+    int rc = uv_timer_start(&loop->deadline, on_deadline, base->params.duration_ms, 0);
     if (rc == 0) rc = uv_poll_start(&loop->stop_poll, UV_READABLE, on_stop_readable);
     if (rc != 0)
       return report_error(RB_ERR_SYSTEM, err, err_len, "starting the deadline and stop watch: %s",
@@ -263,50 +236,13 @@ static void abandon_loop(void* arg) {
   uv_stop(&((struct client_loop*)arg)->uv);
 }
 
-static int run_loops(struct client* client, char* err, size_t err_len) {
-  uint32_t started = 0;
-  if (run_loop_threads(client->loops, sizeof *client->loops, client->base.loop_count, loop_main,
-                       abandon_loop, &started) != 0)
-    return report_error(RB_ERR_SYSTEM, err, err_len, "pthread_create failed for loop %u", started);
-  return RB_OK;
-}
-
-static int run(void* state, char* err, size_t err_len) {
-  struct client* client = state;
-  if (client == NULL) return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "run: no state");
-  if (client->sessions != NULL)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "run: called twice");
-  /* Made here, not in prepare, so session state counts as per-connection memory. */
-  client->sessions = calloc(client->base.params.sessions, sizeof *client->sessions);
-  if (client->sessions == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
-  int rc = start_loops(client, err, err_len);
-  if (rc != RB_OK) return rc;
-  connect_all(client);
-  struct sigpipe_guard guard;
-  sigpipe_guard_enter(&guard); /* before the loop threads start: they inherit the mask */
-  rc = run_loops(client, err, err_len);
-  sigpipe_guard_leave(&guard);
-  if (rc != RB_OK) return rc;
-  return pingpong_client_stop_result(&client->loops[0].state, sizeof *client->loops,
-                                     client->base.loop_count, err, err_len);
-}
-
-static int counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
-  const struct client* client = state;
-  const int rc = counters_check(client, sink, err, err_len);
-  if (rc != RB_OK) return rc;
+static void put_counters(const struct pingpong_client_base* base, const rb_counter_sink* sink) {
   uint64_t bytes_echoed = 0;
-  for (uint32_t i = 0; i < client->base.loop_count; ++i)
-    bytes_echoed += client->loops[i].bytes_echoed;
-  pingpong_client_put_counters(sink, &client->loops[0].state, sizeof *client->loops,
-                               client->base.loop_count);
+  for (uint32_t i = 0; i < base->loop_count; ++i)
+    bytes_echoed += ((const struct client_loop*)pingpong_client_loop(base, i))->bytes_echoed;
   sink->put(sink->ctx, "bytes_echoed", bytes_echoed);
-  return RB_OK;
 }
 
-static void release(void* state) {
-  destroy(state);
-}
-
-const rb_pingpong_client_ops libuv_pingpong_client_ops =
-    RB_PINGPONG_CLIENT_OPS(prepare, run, counters, release);
+PINGPONG_CLIENT_OPS(libuv_pingpong_client_ops, struct client, struct client_loop, struct session,
+                    setup, init_loop, start, connect_session, loop_main, abandon_loop, 1,
+                    close_session, free_loop, put_counters);

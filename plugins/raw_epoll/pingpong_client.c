@@ -8,10 +8,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "abi_tables.h"
 #include "echo_output.h"
 #include "error_message.h"
-#include "loop_threads.h"
 #include "options.h"
 #include "pingpong_client_session.h"
 
@@ -31,19 +29,17 @@ struct pc_session {
 struct pc_loop {
   struct pingpong_client_loop_state state;
   struct pc_client* client;
+  uint32_t index;
   int epoll_fd;
   char* buffer;
   struct epoll_event* events;
   int max_events;
   uint64_t bytes_written;
-  int rc;
-  char error[200];
 };
 
 struct pc_client {
-  struct pingpong_client_base base;
-  struct pc_session* sessions;
-  struct pc_loop* loops;
+  struct pingpong_client_base base; /* first: the harness's view of this state */
+  int max_events;
   uint64_t deadline_ns;
 };
 
@@ -53,10 +49,6 @@ static uint64_t now_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static struct pc_loop* loop_of(struct pc_client* client, const struct pc_session* session) {
-  return &client->loops[session->index % client->base.loop_count];
 }
 
 static void finish(struct pc_loop* loop, struct pc_session* session, uint64_t* outcome) {
@@ -136,14 +128,14 @@ static void on_session_event(struct pc_loop* loop, struct pc_session* session, u
   update_interest(loop, session);
 }
 
-/* Visits only this loop's sessions (index % loop_count == this loop's index, as loop_of
- * assigns them): other loop threads write their own sessions' fd and state concurrently. */
+/* Visits only this loop's sessions (index % loop_count == this loop's index, as
+ * connect_session deals them): other loop threads write their own sessions' fd and state
+ * concurrently. */
 static void pass_deadline(struct pc_loop* loop) {
   loop->state.past_deadline = 1;
   struct pc_client* client = loop->client;
-  const uint32_t first = (uint32_t)(loop - client->loops);
-  for (uint32_t i = first; i < client->base.params.sessions; i += client->base.loop_count) {
-    struct pc_session* session = &client->sessions[i];
+  for (uint32_t i = loop->index; i < client->base.params.sessions; i += client->base.loop_count) {
+    struct pc_session* session = pingpong_client_session(&client->base, i);
     if (session->fd < 0 || session->state == kConnecting) continue;
     if (shut_if_due(loop, session) != 0)
       finish(loop, session, &loop->state.counts.resets);
@@ -152,8 +144,8 @@ static void pass_deadline(struct pc_loop* loop) {
   }
 }
 
-/* Until every session of the loop has closed; RB_ERR_INTERNAL if the host stops it first. */
-static int run_loop(struct pc_loop* loop) {
+/* Until every session of the loop has closed or the host stops it. */
+static void run_loop(struct pc_loop* loop) {
   while (loop->state.open > 0) {
     int timeout_ms = -1;
     if (!loop->state.past_deadline) {
@@ -167,135 +159,93 @@ static int run_loop(struct pc_loop* loop) {
     const int n = epoll_wait(loop->epoll_fd, loop->events, loop->max_events, timeout_ms);
     if (n < 0) {
       if (errno == EINTR) continue;
-      return report_error(RB_ERR_SYSTEM, loop->error, sizeof loop->error, "epoll_wait: %s",
-                          strerror(errno));
+      pingpong_client_loop_failed(&loop->state, RB_ERR_SYSTEM, "epoll_wait: %s", strerror(errno));
+      return;
     }
     for (int i = 0; i < n; ++i) {
-      if (loop->events[i].data.ptr == &kStopTag)
-        return report_error(RB_ERR_INTERNAL, loop->error, sizeof loop->error,
-                            "stopped by the host with %u sessions still open", loop->state.open);
+      if (loop->events[i].data.ptr == &kStopTag) {
+        loop->state.stopped = 1;
+        return;
+      }
       on_session_event(loop, loop->events[i].data.ptr, loop->events[i].events);
     }
   }
-  return RB_OK;
 }
 
 static void* loop_main(void* arg) {
-  struct pc_loop* loop = arg;
-  loop->rc = run_loop(loop);
+  run_loop(arg);
   return NULL;
 }
 
-static void destroy(struct pc_client* client) {
-  if (client == NULL) return;
-  for (uint32_t i = 0; client->sessions != NULL && i < client->base.params.sessions; ++i) {
-    if (client->sessions[i].fd >= 0) close(client->sessions[i].fd);
-    echo_output_free(&client->sessions[i].out);
-  }
-  for (uint32_t i = 0; client->loops != NULL && i < client->base.loop_count; ++i) {
-    if (client->loops[i].epoll_fd >= 0) close(client->loops[i].epoll_fd);
-    free(client->loops[i].buffer);
-    free(client->loops[i].events);
-  }
-  free(client->sessions);
-  free(client->loops);
-  pingpong_client_base_free(&client->base);
-  free(client);
+static void close_session(struct pingpong_client_base* client, void* arg) {
+  (void)client;
+  struct pc_session* session = arg;
+  if (session->fd >= 0) close(session->fd);
+  echo_output_free(&session->out);
 }
 
-static int init_loop(struct pc_client* client, struct pc_loop* loop, int max_events) {
-  loop->client = client;
+static void free_loop(struct pingpong_client_base* client, void* arg) {
+  (void)client;
+  struct pc_loop* loop = arg;
+  if (loop->epoll_fd >= 0) close(loop->epoll_fd);
+  free(loop->buffer);
+  free(loop->events);
+}
+
+static int setup(struct pingpong_client_base* base, const rb_option* options, uint32_t option_count,
+                 char* err, size_t err_len) {
+  /* spin_ns is accepted (one [plugin_options] table serves both roles) but only the server
+   * spins: the injected cost is per message served, and the client is the measuring side. */
+  struct epoll_options parsed;
+  const int rc =
+      parse_epoll_options(options, option_count, "pingpong_client", &parsed, err, err_len);
+  if (rc == RB_OK)
+    ((struct pc_client*)base)->max_events =
+        parsed.max_events > 0 ? (int)parsed.max_events : kDefaultMaxEvents;
+  return rc;
+}
+
+static int init_loop(struct pingpong_client_base* base, void* arg, uint32_t index, char* err,
+                     size_t err_len) {
+  struct pc_loop* loop = arg;
+  loop->client = (struct pc_client*)base;
+  loop->index = index;
   loop->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
+  const int max_events = loop->client->max_events;
   loop->buffer = malloc(kReadBufferSize);
   loop->events = calloc((size_t)max_events, sizeof *loop->events);
   loop->max_events = max_events;
   struct epoll_event ev = {.events = EPOLLIN, .data.ptr = &kStopTag};
-  return loop->epoll_fd >= 0 && loop->buffer != NULL && loop->events != NULL &&
-         epoll_ctl(loop->epoll_fd, EPOLL_CTL_ADD, client->base.params.stop_fd, &ev) == 0;
-}
-
-static int prepare(const rb_host* host, const rb_pingpong_client_params* params,
-                   const rb_option* options, uint32_t option_count, void** state, char* err,
-                   size_t err_len) {
-  (void)host;
-  int rc = pingpong_client_check_params(params, err, err_len);
-  if (rc != RB_OK) return rc;
-  /* spin_ns is accepted (one [plugin_options] table serves both roles) but only the server
-   * spins: the injected cost is per message served, and the client is the measuring side. */
-  struct epoll_options parsed;
-  rc = parse_epoll_options(options, option_count, "pingpong_client", &parsed, err, err_len);
-  if (rc != RB_OK) return rc;
-
-  struct pc_client* client = calloc(1, sizeof *client);
-  if (client == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
-  rc = pingpong_client_base_init(&client->base, params, err, err_len);
-  if (rc != RB_OK) {
-    destroy(client);
-    return rc;
-  }
-  client->loops = calloc(client->base.loop_count, sizeof *client->loops);
-  int ok = client->loops != NULL;
-  const int max_events = parsed.max_events > 0 ? (int)parsed.max_events : kDefaultMaxEvents;
-  for (uint32_t i = 0; ok && i < client->base.loop_count; ++i)
-    ok = init_loop(client, &client->loops[i], max_events);
-  if (!ok) {
-    const int saved = errno;
-    destroy(client);
-    return report_error(RB_ERR_SYSTEM, err, err_len, "setting up the client: %s", strerror(saved));
-  }
-  *state = client;
+  if (loop->epoll_fd < 0 || loop->buffer == NULL || loop->events == NULL ||
+      epoll_ctl(loop->epoll_fd, EPOLL_CTL_ADD, base->params.stop_fd, &ev) != 0)
+    return report_error(RB_ERR_SYSTEM, err, err_len, "setting up the client: %s", strerror(errno));
   return RB_OK;
 }
 
-/* Starts every session's connect; one that fails at once counts as a connect failure. */
-static void connect_all(struct pc_client* client) {
-  for (uint32_t i = 0; i < client->base.params.sessions; ++i) {
-    struct pc_session* session = &client->sessions[i];
-    struct pc_loop* loop = loop_of(client, session);
-    session->index = i;
-    session->state = kConnecting;
-    session->fd = pingpong_client_start_connect(&client->base);
-    if (session->fd < 0) {
-      loop->state.counts.connect_failures++;
-      continue;
-    }
-    loop->state.open++;
-    struct epoll_event ev = {.events = EPOLLOUT, .data.ptr = session};
-    if (epoll_ctl(loop->epoll_fd, EPOLL_CTL_ADD, session->fd, &ev) != 0)
-      finish(loop, session, &loop->state.counts.connect_failures);
+static int start(struct pingpong_client_base* base, char* err, size_t err_len) {
+  (void)err;
+  (void)err_len;
+  ((struct pc_client*)base)->deadline_ns = now_ns() + base->params.duration_ms * 1000000u;
+  return RB_OK;
+}
+
+/* One that fails at once counts as a connect failure. */
+static void connect_session(struct pingpong_client_base* base, void* arg, uint32_t index) {
+  struct pc_session* session = arg;
+  struct pc_loop* loop = pingpong_client_loop(base, index % base->loop_count);
+  session->index = index;
+  session->state = kConnecting;
+  session->fd = pingpong_client_start_connect(base);
+  if (session->fd < 0) {
+    loop->state.counts.connect_failures++;
+    return;
   }
+  loop->state.open++;
+  struct epoll_event ev = {.events = EPOLLOUT, .data.ptr = session};
+  if (epoll_ctl(loop->epoll_fd, EPOLL_CTL_ADD, session->fd, &ev) != 0)
+    finish(loop, session, &loop->state.counts.connect_failures);
 }
 
-static int run(void* state, char* err, size_t err_len) {
-  struct pc_client* client = state;
-  /* Session state is made here, not in prepare, so it counts as per-connection memory. */
-  client->sessions = calloc(client->base.params.sessions, sizeof *client->sessions);
-  if (client->sessions == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
-  for (uint32_t i = 0; i < client->base.params.sessions; ++i) client->sessions[i].fd = -1;
-  client->deadline_ns = now_ns() + client->base.params.duration_ms * 1000000u;
-  connect_all(client);
-  if (run_loop_threads(client->loops, sizeof *client->loops, client->base.loop_count, loop_main,
-                       NULL, NULL) != 0)
-    return report_error(RB_ERR_SYSTEM, err, err_len, "pthread_create failed");
-  for (uint32_t i = 0; i < client->base.loop_count; ++i)
-    if (client->loops[i].rc != RB_OK)
-      return report_error(client->loops[i].rc, err, err_len, "loop %u: %s", i,
-                          client->loops[i].error);
-  return RB_OK;
-}
-
-static int counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
-  const struct pc_client* client = state;
-  const int rc = counters_check(client, sink, err, err_len);
-  if (rc != RB_OK) return rc;
-  pingpong_client_put_counters(sink, &client->loops[0].state, sizeof *client->loops,
-                               client->base.loop_count);
-  return RB_OK;
-}
-
-static void release(void* state) {
-  destroy(state);
-}
-
-const rb_pingpong_client_ops raw_epoll_pingpong_client_ops =
-    RB_PINGPONG_CLIENT_OPS(prepare, run, counters, release);
+PINGPONG_CLIENT_OPS(raw_epoll_pingpong_client_ops, struct pc_client, struct pc_loop,
+                    struct pc_session, setup, init_loop, start, connect_session, loop_main, NULL, 0,
+                    close_session, free_loop, NULL);
