@@ -45,7 +45,15 @@ int flower_game_prepare(const struct flower_backend* backend, const rb_host* hos
     destroy(game, 0);
     return rc;
   }
-  rc = backend->setup(game, options, option_count, err, err_len);
+  rb_option_value* values = NULL;
+  rc = option_table_parse_new(backend->options, backend->option_count, "flower", options,
+                              option_count, &values, err, err_len);
+  if (rc != RB_OK) {
+    destroy(game, 0);
+    return rc;
+  }
+  rc = backend->setup(game, values, err, err_len);
+  free(values);
   if (rc != RB_OK) {
     destroy(game, 1);
     return rc;

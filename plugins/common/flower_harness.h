@@ -11,7 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "abi_tables.h"
 #include "hot_potato.h"
+#include "option_table.h"
 #include "reactorbench/plugin.h"
 
 #ifdef __cplusplus
@@ -33,10 +35,12 @@ struct flower_game {
 
 struct flower_backend {
   size_t state_size;
-  /* Parses the options and builds the loop and a watcher per pipe of game->potato. Runs on
-   * zeroed state whose params are checked; teardown runs after a failed setup too. */
-  int (*setup)(struct flower_game* game, const rb_option* options, uint32_t option_count, char* err,
-               size_t err_len);
+  const rb_option_decl* options; /* the plugin's declared options (its descriptor's) */
+  uint32_t option_count;
+  /* Builds the loop and a watcher per pipe of game->potato, as the options say (values[i]
+   * belongs to options[i], parsed for "flower"). Runs on zeroed state whose params are
+   * checked; teardown runs after a failed setup too. */
+  int (*setup)(struct flower_game* game, const rb_option_value* values, char* err, size_t err_len);
   /* Watches every pipe's read end and has the loop apply that now, so dispatch is charged
    * for the game only (bench.c does the same). */
   int (*arm)(struct flower_game* game, char* err, size_t err_len);
@@ -67,17 +71,19 @@ static inline int flower_game_stop_asked(struct flower_game* game, uint64_t read
   return game->stopped_by_host;
 }
 
-/* Defines the plugin's rb_flower_ops `ops_name` from its state type and its backend's
- * functions; every entry point is the harness's. */
-#define FLOWER_GAME_OPS(ops_name, state_type, setup, arm, dispatch, teardown)                   \
-  static const struct flower_backend ops_name##_backend = {sizeof(state_type), (setup), (arm),  \
-                                                           (dispatch), (teardown)};             \
-  static int ops_name##_prepare(const rb_host* host, const rb_flower_params* params,            \
-                                const rb_option* options, uint32_t option_count, void** state,  \
-                                char* err, size_t err_len) {                                    \
-    return flower_game_prepare(&ops_name##_backend, host, params, options, option_count, state, \
-                               err, err_len);                                                   \
-  }                                                                                             \
+/* Defines the plugin's rb_flower_ops `ops_name` from its state type, its declared options (an
+ * array of known size) and its backend's functions; every entry point is the harness's. */
+#define FLOWER_GAME_OPS(ops_name, state_type, declared_options, setup, arm, dispatch, teardown) \
+  static const struct flower_backend ops_name##_backend = {                                     \
+      sizeof(state_type),                                                                       \
+      (declared_options),                                                                       \
+      sizeof(declared_options) / sizeof((declared_options)[0]),                                 \
+      (setup),                                                                                  \
+      (arm),                                                                                    \
+      (dispatch),                                                                               \
+      (teardown)};                                                                              \
+  RB_HARNESS_PREPARE(ops_name##_prepare, rb_flower_params, flower_game_prepare,                 \
+                     ops_name##_backend)                                                        \
   const rb_flower_ops ops_name = {                                                              \
       sizeof(rb_flower_ops), ops_name##_prepare,   flower_game_arm,                             \
       flower_game_dispatch,  flower_game_counters, flower_game_release}

@@ -42,6 +42,12 @@ int option_table_parse(const rb_option_decl* decls, uint32_t decl_count, const c
                        const rb_option* options, uint32_t option_count, rb_option_value* values,
                        char* err, size_t err_len);
 
+/* option_table_parse into a new array of decl_count values, for a harness that parses for its
+ * plugin: RB_OK with *values to free, or the error with *values NULL. */
+int option_table_parse_new(const rb_option_decl* decls, uint32_t decl_count, const char* workload,
+                           const rb_option* options, uint32_t option_count,
+                           rb_option_value** values, char* err, size_t err_len);
+
 /* The index of `value` in an ENUM's "a|b|c", or -1. */
 int option_table_enum_index(const char* allowed, const char* value);
 

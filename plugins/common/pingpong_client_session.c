@@ -89,10 +89,10 @@ void pingpong_client_loop_failed(struct pingpong_client_loop_state* loop, int rc
 static void destroy(struct pingpong_client_base* client) {
   const struct pingpong_client_backend* backend = client->backend;
   for (uint32_t i = 0; i < client->sessions_begun; ++i) {
-    backend->close_session(client, pingpong_client_session(client, i));
+    backend->close_session(pingpong_client_session(client, i));
   }
   for (uint32_t i = 0; i < client->loops_made; ++i) {
-    backend->free_loop(client, pingpong_client_loop(client, i));
+    backend->free_loop(pingpong_client_loop(client, i));
   }
   free(client->sessions);
   free(client->loops);
@@ -115,14 +115,18 @@ static int make_loops(struct pingpong_client_base* client, char* err, size_t err
   int rc = RB_OK;
   while (rc == RB_OK && client->loops_made < client->loop_count) {
     const uint32_t i = client->loops_made++;
-    rc = client->backend->init_loop(client, pingpong_client_loop(client, i), i, err, err_len);
+    struct pingpong_client_loop_state* loop = pingpong_client_loop(client, i);
+    loop->client = client;
+    loop->index = i;
+    rc = client->backend->init_loop(loop, err, err_len);
   }
   return rc;
 }
 
-int pingpong_client_prepare(const struct pingpong_client_backend* backend,
+int pingpong_client_prepare(const struct pingpong_client_backend* backend, const rb_host* host,
                             const rb_pingpong_client_params* params, const rb_option* options,
                             uint32_t option_count, void** state, char* err, size_t err_len) {
+  (void)host;
   if (state == NULL) {
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "prepare: state is NULL");
   }
@@ -137,9 +141,15 @@ int pingpong_client_prepare(const struct pingpong_client_backend* backend,
   }
   client->backend = backend;
   rc = base_init(client, params, err, err_len);
+  rb_option_value* values = NULL;
   if (rc == RB_OK) {
-    rc = backend->setup(client, options, option_count, err, err_len);
+    rc = option_table_parse_new(backend->options, backend->option_count, "pingpong_client", options,
+                                option_count, &values, err, err_len);
   }
+  if (rc == RB_OK) {
+    rc = backend->setup(client, values, err, err_len);
+  }
+  free(values);
   if (rc == RB_OK) {
     rc = make_loops(client, err, err_len);
   }
@@ -207,9 +217,13 @@ int pingpong_client_run(void* state, char* err, size_t err_len) {
   if (rc != RB_OK) {
     return rc;
   }
+  /* Dealt round-robin: loop i's sessions are i, i + loop_count, ... */
   while (client->sessions_begun < client->params.sessions) {
     const uint32_t i = client->sessions_begun++;
-    backend->connect(client, pingpong_client_session(client, i), i);
+    struct pingpong_session_head* session = pingpong_client_session(client, i);
+    session->index = i;
+    session->state = kConnecting;
+    backend->connect(pingpong_client_loop(client, i % client->loop_count), session);
   }
   rc = run_loops(client, err, err_len);
   return rc != RB_OK ? rc : loops_result(client, err, err_len);

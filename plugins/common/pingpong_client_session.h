@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "abi_tables.h"
+#include "option_table.h"
 #include "pingpong_client_counts.h"
 #include "reactorbench/pingpong_pattern.h"
 #include "reactorbench/plugin.h"
@@ -48,6 +50,8 @@ struct pingpong_client_base {
 /* What one loop counts and knows; only its thread touches it while it runs. A plugin's loop is
  * a struct that begins with it. */
 struct pingpong_client_loop_state {
+  const struct pingpong_client_base* client;
+  uint32_t index; /* its sessions are index, index + loop_count, ... */
   struct pingpong_client_counts counts;
   struct pingpong_mismatch first_mismatch;
   uint32_t open; /* its sessions not yet ended */
@@ -57,31 +61,41 @@ struct pingpong_client_loop_state {
   char failure[160];
 };
 
+/* What every session knows of itself; a plugin's session is a struct that begins with it. */
+struct pingpong_session_head {
+  uint32_t index;
+  enum pingpong_session_state state;
+  uint64_t offset; /* stream bytes received so far */
+};
+
 /* How a library drives the client: every function runs once per prepare, run or release (or
  * once per loop or session there), never per read or write. The harness allocates the state,
- * the loops and (in run, so they count as per-connection memory) the sessions, zeroed. */
+ * the loops and (in run, so they count as per-connection memory) the sessions, zeroed, and
+ * fills in the loop states' client and index and the session heads. */
 struct pingpong_client_backend {
   size_t client_size, loop_size, session_size;
-  /* Parses the options into the plugin's state (before any loop is made). */
-  int (*setup)(struct pingpong_client_base* client, const rb_option* options, uint32_t option_count,
-               char* err, size_t err_len);
-  /* Builds loop `index`; free_loop runs for it even when this fails. */
-  int (*init_loop)(struct pingpong_client_base* client, void* loop, uint32_t index, char* err,
-                   size_t err_len);
+  const rb_option_decl* options; /* the plugin's declared options (its descriptor's) */
+  uint32_t option_count;
+  /* Keeps what the options say in the plugin's state (values[i] belongs to options[i], parsed
+   * for "pingpong_client"), before any loop is made. */
+  int (*setup)(struct pingpong_client_base* client, const rb_option_value* values, char* err,
+               size_t err_len);
+  /* Builds a loop; free_loop runs for it even when this fails. */
+  int (*init_loop)(void* loop, char* err, size_t err_len);
   /* Arms every loop's deadline (params.duration_ms from now) and stop watch; runs in run,
    * just before the connects. */
   int (*start)(struct pingpong_client_base* client, char* err, size_t err_len);
-  /* Starts the connect of session `index` on loop index % loop_count, counting it in that
-   * loop's open sessions or its connect failures. Runs before any loop thread starts. */
-  void (*connect)(struct pingpong_client_base* client, void* session, uint32_t index);
+  /* Starts a session's connect (state kConnecting) on its loop, counting it in the loop's
+   * open sessions or its connect failures. Runs before any loop thread starts. */
+  void (*connect)(void* loop, void* session);
   /* A loop's thread (run_loop_threads); abandon (may be NULL) makes a loop that runs give up
    * when another could not start. */
   void* (*loop_main)(void* loop);
   void (*abandon)(void* loop);
   int block_sigpipe; /* the loop threads run with SIGPIPE blocked (sigpipe_guard) */
   /* Release: closes a begun session whatever its state, then frees a made loop. */
-  void (*close_session)(struct pingpong_client_base* client, void* session);
-  void (*free_loop)(struct pingpong_client_base* client, void* loop);
+  void (*close_session)(void* session);
+  void (*free_loop)(void* loop);
   /* The plugin's own counters after the common ones; may be NULL. */
   void (*put_counters)(const struct pingpong_client_base* client, const rb_counter_sink* sink);
 };
@@ -89,7 +103,7 @@ struct pingpong_client_backend {
 /* rb_pingpong_client_ops' prepare for a backend (a plugin's prepare passes its own), and its
  * run, counters and release. run fails with "loop N: ..." when a loop failed, and with
  * RB_ERR_INTERNAL "stopped by the host with N sessions still open" when a loop was stopped. */
-int pingpong_client_prepare(const struct pingpong_client_backend* backend,
+int pingpong_client_prepare(const struct pingpong_client_backend* backend, const rb_host* host,
                             const rb_pingpong_client_params* params, const rb_option* options,
                             uint32_t option_count, void** state, char* err, size_t err_len);
 int pingpong_client_run(void* state, char* err, size_t err_len);
@@ -97,33 +111,32 @@ int pingpong_client_counters(void* state, const rb_counter_sink* sink, char* err
 void pingpong_client_release(void* state);
 
 /* Defines the plugin's rb_pingpong_client_ops `ops_name`: its backend (from the plugin's state,
- * loop and session types and the backend's members in their order; abandon and put_counters
+ * loop and session types, its declared options (an array of known size) and the backend's
+ * functions in their order; abandon and put_counters
  * may be NULL); prepare, run, counters and release are the harness's. */
-#define PINGPONG_CLIENT_OPS(ops_name, client_type, loop_type, session_type, setup, init_loop,      \
-                            start, connect, loop_main, abandon, block_sigpipe, close_session,      \
-                            free_loop, put_counters)                                               \
-  static const struct pingpong_client_backend ops_name##_backend = {sizeof(client_type),           \
-                                                                    sizeof(loop_type),             \
-                                                                    sizeof(session_type),          \
-                                                                    (setup),                       \
-                                                                    (init_loop),                   \
-                                                                    (start),                       \
-                                                                    (connect),                     \
-                                                                    (loop_main),                   \
-                                                                    (abandon),                     \
-                                                                    (block_sigpipe),               \
-                                                                    (close_session),               \
-                                                                    (free_loop),                   \
-                                                                    (put_counters)};               \
-  static int ops_name##_prepare(const rb_host* host, const rb_pingpong_client_params* params,      \
-                                const rb_option* options, uint32_t option_count, void** state,     \
-                                char* err, size_t err_len) {                                       \
-    (void)host;                                                                                    \
-    return pingpong_client_prepare(&ops_name##_backend, params, options, option_count, state, err, \
-                                   err_len);                                                       \
-  }                                                                                                \
-  const rb_pingpong_client_ops ops_name = {sizeof(rb_pingpong_client_ops), ops_name##_prepare,     \
-                                           pingpong_client_run, pingpong_client_counters,          \
+#define PINGPONG_CLIENT_OPS(ops_name, client_type, loop_type, session_type, declared_options,    \
+                            setup, init_loop, start, connect, loop_main, abandon, block_sigpipe, \
+                            close_session, free_loop, put_counters)                              \
+  static const struct pingpong_client_backend ops_name##_backend = {                             \
+      sizeof(client_type),                                                                       \
+      sizeof(loop_type),                                                                         \
+      sizeof(session_type),                                                                      \
+      (declared_options),                                                                        \
+      sizeof(declared_options) / sizeof((declared_options)[0]),                                  \
+      (setup),                                                                                   \
+      (init_loop),                                                                               \
+      (start),                                                                                   \
+      (connect),                                                                                 \
+      (loop_main),                                                                               \
+      (abandon),                                                                                 \
+      (block_sigpipe),                                                                           \
+      (close_session),                                                                           \
+      (free_loop),                                                                               \
+      (put_counters)};                                                                           \
+  RB_HARNESS_PREPARE(ops_name##_prepare, rb_pingpong_client_params, pingpong_client_prepare,     \
+                     ops_name##_backend)                                                         \
+  const rb_pingpong_client_ops ops_name = {sizeof(rb_pingpong_client_ops), ops_name##_prepare,   \
+                                           pingpong_client_run, pingpong_client_counters,        \
                                            pingpong_client_release}
 
 /* Loop i and session i of the client. */
@@ -144,18 +157,19 @@ int pingpong_client_start_connect(const struct pingpong_client_base* base);
 /* A connect completed on fd: 0 when it succeeded (then TCP_NODELAY is set), -1 when not. */
 int pingpong_client_connected(int fd);
 
-/* n bytes read by session `index`, at stream offset *offset: counted, checked against the
- * pattern on the sessions verify_stride chooses, and the offset advanced. */
+/* n bytes read by a session: counted, checked against the pattern on the sessions
+ * verify_stride chooses, and its offset advanced. */
 static inline void pingpong_client_took(struct pingpong_client_loop_state* loop,
-                                        const struct pingpong_client_base* base, uint32_t index,
-                                        uint64_t* offset, const void* data, size_t n) {
+                                        struct pingpong_session_head* session, const void* data,
+                                        size_t n) {
+  const rb_pingpong_client_params* params = &loop->client->params;
   loop->counts.bytes_read += n;
   loop->counts.messages_read += 1;
-  if (rb_pingpong_verifies(index, base->params.verify_stride)) {
-    pingpong_client_verify(&loop->counts, &loop->first_mismatch, index, (const unsigned char*)data,
-                           n, *offset, base->params.block_size);
+  if (rb_pingpong_verifies(session->index, params->verify_stride)) {
+    pingpong_client_verify(&loop->counts, &loop->first_mismatch, session->index,
+                           (const unsigned char*)data, n, session->offset, params->block_size);
   }
-  *offset += n;
+  session->offset += n;
 }
 
 /* Echoing stops at the deadline; the write side is to close once nothing is left to write.

@@ -24,10 +24,7 @@ static const char* libev_version(void) {
   return version_text;
 }
 
-static const rb_plugin kDescriptor = RB_C_PLUGIN_DESCRIPTOR(
-    libev, "libev", "1.0.0", "libev", libev_version,
-    "libev 4 ev_loop per thread: ev_io watchers, ev_break, ev_async for hand-offs and "
-    "notify; option backend=epoll|poll|select",
-    kLibevOptions);
-
-RB_C_PLUGIN_ENTRY(kDescriptor)
+RB_C_PLUGIN(libev, "libev", "1.0.0", "libev", libev_version,
+            "libev 4 ev_loop per thread: ev_io watchers, ev_break, ev_async for hand-offs and "
+            "notify; option backend=epoll|poll|select",
+            kLibevOptions);

@@ -49,14 +49,12 @@ static void teardown(struct flower_game* game) {
   free(flower->watchers);
 }
 
-static int setup(struct flower_game* game, const rb_option* options, uint32_t option_count,
-                 char* err, size_t err_len) {
+static int setup(struct flower_game* game, const rb_option_value* values, char* err,
+                 size_t err_len) {
   struct libev_flower* flower = (struct libev_flower*)game;
   struct loop_options loop_options;
-  int rc = parse_loop_options(options, option_count, "flower", &loop_options, err, err_len);
-  if (rc == RB_OK) {
-    rc = new_loop(&loop_options, &flower->loop, err, err_len);
-  }
+  loop_options_from(values, &loop_options);
+  const int rc = new_loop(&loop_options, &flower->loop, err, err_len);
   if (rc != RB_OK) {
     return rc;
   }
@@ -103,4 +101,5 @@ static int dispatch(struct flower_game* game, char* err, size_t err_len) {
   return RB_OK;
 }
 
-FLOWER_GAME_OPS(libev_flower_ops, struct libev_flower, setup, arm, dispatch, teardown);
+FLOWER_GAME_OPS(libev_flower_ops, struct libev_flower, kLibevOptions, setup, arm, dispatch,
+                teardown);

@@ -15,17 +15,20 @@ const rb_option_decl kLibevOptions[kLibevOptionCount] = {
 static const unsigned int kBackendFlags[] = {EVBACKEND_EPOLL, EVBACKEND_POLL, EVBACKEND_SELECT};
 static const char* const kBackendNames[] = {"epoll", "poll", "select"};
 
+void loop_options_from(const rb_option_value* values, struct loop_options* out) {
+  out->backend = kBackendNames[values[0].number];
+  out->backend_flag = kBackendFlags[values[0].number];
+}
+
 int parse_loop_options(const rb_option* options, uint32_t option_count, const char* workload,
                        struct loop_options* out, char* err, size_t err_len) {
   rb_option_value values[kLibevOptionCount];
   const int rc = option_table_parse(kLibevOptions, kLibevOptionCount, workload, options,
                                     option_count, values, err, err_len);
-  if (rc != RB_OK) {
-    return rc;
+  if (rc == RB_OK) {
+    loop_options_from(values, out);
   }
-  out->backend = kBackendNames[values[0].number];
-  out->backend_flag = kBackendFlags[values[0].number];
-  return RB_OK;
+  return rc;
 }
 
 int new_loop(const struct loop_options* options, struct ev_loop** loop, char* err, size_t err_len) {

@@ -16,20 +16,14 @@ enum { kReadBufferSize = 64 * 1024 };
 struct client_loop;
 
 struct session {
+  struct pingpong_session_head head;
   struct conn_io io; /* io.fd < 0 once the session has ended */
   struct client_loop* loop;
-  uint32_t index;
-  enum pingpong_session_state state;
-  uint64_t offset; /* stream bytes received so far */
 };
-
-struct pingpong_client;
 
 /* One loop and what only its thread touches while it runs. */
 struct client_loop {
   struct pingpong_client_loop_state state;
-  struct pingpong_client* client;
-  uint32_t index;
   struct ev_loop* ev;
   ev_timer deadline;
   ev_io stop;
@@ -51,14 +45,14 @@ static void end_session(struct session* session, uint64_t* outcome) {
 
 /* Returns 0, or -1 once the session has ended. */
 static int shut_if_due(struct session* session) {
-  if (!pingpong_session_shut_due(&session->state, session->loop->state.past_deadline,
+  if (!pingpong_session_shut_due(&session->head.state, session->loop->state.past_deadline,
                                  out_buffer_pending(&session->io.out)))
     return 0;
   if (shutdown(session->io.fd, SHUT_WR) != 0) {
     end_session(session, &session->loop->state.counts.resets);
     return -1;
   }
-  session->state = kShut;
+  session->head.state = kShut;
   return 0;
 }
 
@@ -68,11 +62,11 @@ static void on_connected(struct session* session) {
     end_session(session, &loop->state.counts.connect_failures);
     return;
   }
-  session->state = kEchoing;
+  session->head.state = kEchoing;
   ev_io_stop(loop->ev, &session->io.writer);
   conn_io_start_reading(loop->ev, &session->io);
-  if (conn_io_send(loop->ev, &session->io, loop->client->base.block,
-                   loop->client->base.params.block_size, &loop->bytes_written) != 0) {
+  if (conn_io_send(loop->ev, &session->io, loop->state.client->block,
+                   loop->state.client->params.block_size, &loop->bytes_written) != 0) {
     end_session(session, &loop->state.counts.resets);
     return;
   }
@@ -87,12 +81,11 @@ static void on_readable(struct ev_loop* ev, ev_io* watcher, int revents) {
   if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
   if (n <= 0) {
     /* The end the client asked for, or the server's own doing. */
-    end_session(session, pingpong_session_outcome(&loop->state, session->state, n == 0));
+    end_session(session, pingpong_session_outcome(&loop->state, session->head.state, n == 0));
     return;
   }
-  pingpong_client_took(&loop->state, &loop->client->base, session->index, &session->offset,
-                       loop->buffer, (size_t)n);
-  if (session->state == kEchoing &&
+  pingpong_client_took(&loop->state, &session->head, loop->buffer, (size_t)n);
+  if (session->head.state == kEchoing &&
       conn_io_send(ev, &session->io, loop->buffer, (size_t)n, &loop->bytes_written) != 0)
     end_session(session, &loop->state.counts.resets);
 }
@@ -100,7 +93,7 @@ static void on_readable(struct ev_loop* ev, ev_io* watcher, int revents) {
 static void on_writable(struct ev_loop* ev, ev_io* watcher, int revents) {
   (void)revents;
   struct session* session = watcher->data;
-  if (session->state == kConnecting) {
+  if (session->head.state == kConnecting) {
     on_connected(session);
     return;
   }
@@ -117,11 +110,11 @@ static void on_deadline(struct ev_loop* ev, ev_timer* timer, int revents) {
   (void)ev;
   (void)revents;
   struct client_loop* loop = timer->data;
-  struct pingpong_client* client = loop->client;
+  const struct pingpong_client_base* client = loop->state.client;
   loop->state.past_deadline = 1;
-  for (uint32_t i = loop->index; i < client->base.params.sessions; i += client->base.loop_count) {
-    struct session* session = pingpong_client_session(&client->base, i);
-    if (session->io.fd >= 0 && session->state != kConnecting) shut_if_due(session);
+  for (uint32_t i = loop->state.index; i < client->params.sessions; i += client->loop_count) {
+    struct session* session = pingpong_client_session(client, i);
+    if (session->io.fd >= 0 && session->head.state != kConnecting) shut_if_due(session);
   }
 }
 
@@ -138,14 +131,12 @@ static void* loop_main(void* arg) {
   return NULL;
 }
 
-static void close_session(struct pingpong_client_base* client, void* session) {
-  (void)client;
-  struct session* s = session;
-  conn_io_close(s->loop->ev, &s->io);
+static void close_session(void* arg) {
+  struct session* session = arg;
+  conn_io_close(session->loop->ev, &session->io);
 }
 
-static void free_loop(struct pingpong_client_base* client, void* arg) {
-  (void)client;
+static void free_loop(void* arg) {
   struct client_loop* loop = arg;
   if (loop->ev != NULL) {
     ev_timer_stop(loop->ev, &loop->deadline);
@@ -155,29 +146,26 @@ static void free_loop(struct pingpong_client_base* client, void* arg) {
   free(loop->buffer);
 }
 
-static int setup(struct pingpong_client_base* base, const rb_option* options, uint32_t option_count,
-                 char* err, size_t err_len) {
+static int setup(struct pingpong_client_base* base, const rb_option_value* values, char* err,
+                 size_t err_len) {
   /* libev aborts the process on a watcher for a negative fd. */
   if (base->params.stop_fd < 0)
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "stop_fd %d is not an fd",
                         base->params.stop_fd);
-  struct pingpong_client* client = (struct pingpong_client*)base;
-  return parse_loop_options(options, option_count, "pingpong_client", &client->options, err,
-                            err_len);
+  loop_options_from(values, &((struct pingpong_client*)base)->options);
+  return RB_OK;
 }
 
-static int init_loop(struct pingpong_client_base* base, void* arg, uint32_t index, char* err,
-                     size_t err_len) {
+static int init_loop(void* arg, char* err, size_t err_len) {
   struct client_loop* loop = arg;
-  loop->client = (struct pingpong_client*)base;
-  loop->index = index;
-  const int rc = new_loop(&loop->client->options, &loop->ev, err, err_len);
+  const struct pingpong_client* client = (const struct pingpong_client*)loop->state.client;
+  const int rc = new_loop(&client->options, &loop->ev, err, err_len);
   if (rc != RB_OK) return rc;
   loop->buffer = malloc(kReadBufferSize);
   if (loop->buffer == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
   ev_timer_init(&loop->deadline, on_deadline, 0., 0.);
   loop->deadline.data = loop;
-  ev_io_init(&loop->stop, on_stop, base->params.stop_fd, EV_READ);
+  ev_io_init(&loop->stop, on_stop, client->base.params.stop_fd, EV_READ);
   loop->stop.data = loop;
   return RB_OK;
 }
@@ -198,13 +186,11 @@ static int start(struct pingpong_client_base* base, char* err, size_t err_len) {
 }
 
 /* One that fails at once is a connect failure. */
-static void connect_session(struct pingpong_client_base* base, void* arg, uint32_t index) {
-  struct session* session = arg;
-  struct client_loop* loop = pingpong_client_loop(base, index % base->loop_count);
+static void connect_session(void* loop_arg, void* session_arg) {
+  struct client_loop* loop = loop_arg;
+  struct session* session = session_arg;
   session->loop = loop;
-  session->index = index;
-  session->state = kConnecting;
-  const int fd = pingpong_client_start_connect(base);
+  const int fd = pingpong_client_start_connect(loop->state.client);
   conn_io_init(&session->io, fd, on_readable, on_writable, session);
   loop->state.open += 1;
   if (fd < 0) {
@@ -216,5 +202,5 @@ static void connect_session(struct pingpong_client_base* base, void* arg, uint32
 }
 
 PINGPONG_CLIENT_OPS(libev_pingpong_client_ops, struct pingpong_client, struct client_loop,
-                    struct session, setup, init_loop, start, connect_session, loop_main, NULL, 0,
-                    close_session, free_loop, NULL);
+                    struct session, kLibevOptions, setup, init_loop, start, connect_session,
+                    loop_main, NULL, 0, close_session, free_loop, NULL);

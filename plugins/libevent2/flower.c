@@ -122,11 +122,11 @@ static int allocate_watchers(struct libevent2_flower* flower, char* err, size_t 
   return RB_OK;
 }
 
-static int setup(struct flower_game* game, const rb_option* options, uint32_t option_count,
-                 char* err, size_t err_len) {
+static int setup(struct flower_game* game, const rb_option_value* values, char* err,
+                 size_t err_len) {
   struct libevent2_flower* flower = (struct libevent2_flower*)game;
   struct loop_options loop_options;
-  int rc = parse_loop_options(options, option_count, "flower", &loop_options, err, err_len);
+  int rc = loop_options_from(values, &loop_options, err, err_len);
   if (rc == RB_OK) {
     rc = check_backend_reaches_fds(&game->potato, &loop_options, err, err_len);
   }
@@ -194,4 +194,5 @@ static int dispatch(struct flower_game* game, char* err, size_t err_len) {
   return RB_OK;
 }
 
-FLOWER_GAME_OPS(libevent2_flower_ops, struct libevent2_flower, setup, arm, dispatch, teardown);
+FLOWER_GAME_OPS(libevent2_flower_ops, struct libevent2_flower, kLibevent2Options, setup, arm,
+                dispatch, teardown);

@@ -34,8 +34,8 @@ static int parse_table(const rb_option* options, uint32_t option_count, const ch
                             option_count, values, err, err_len);
 }
 
-static int loop_from(const rb_option_value* values, struct loop_options* out, char* err,
-                     size_t err_len) {
+int loop_options_from(const rb_option_value* values, struct loop_options* out, char* err,
+                      size_t err_len) {
   out->backend = kLoopBackends[values[kBackend].number];
   out->use_changelist = (int)values[kChangelist].number;
   if (out->use_changelist && strcmp(out->backend, "epoll") != 0) {
@@ -49,7 +49,7 @@ int parse_loop_options(const rb_option* options, uint32_t option_count, const ch
                        struct loop_options* out, char* err, size_t err_len) {
   rb_option_value values[kLibevent2OptionCount];
   const int rc = parse_table(options, option_count, workload, values, err, err_len);
-  return rc != RB_OK ? rc : loop_from(values, out, err, err_len);
+  return rc != RB_OK ? rc : loop_options_from(values, out, err, err_len);
 }
 
 int parse_notify_options(const rb_option* options, uint32_t option_count,
@@ -72,5 +72,5 @@ int parse_rr_options(const rb_option* options, uint32_t option_count, struct rr_
     return rc;
   }
   out->use_evhttp = (int)values[kHttp].number;
-  return loop_from(values, &out->loop, err, err_len);
+  return loop_options_from(values, &out->loop, err, err_len);
 }

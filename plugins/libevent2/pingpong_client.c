@@ -17,19 +17,13 @@
 struct lc_loop;
 
 struct lc_session {
+  struct pingpong_session_head head;
   struct bufferevent* bev;
   struct lc_loop* loop;
-  uint32_t index;
-  enum pingpong_session_state state;
-  uint64_t offset; /* stream bytes received so far */
 };
-
-struct lc_client;
 
 struct lc_loop {
   struct pingpong_client_loop_state state;
-  struct lc_client* client;
-  uint32_t index;
   struct event_base* base;
   struct event* timer;
   struct event* stop_event;
@@ -50,25 +44,25 @@ static void end_session(struct lc_session* session, uint64_t* outcome) {
 
 /* After the deadline the write side closes as soon as the output buffer is empty. */
 static void shut_if_due(struct lc_session* session) {
-  if (!pingpong_session_shut_due(&session->state, session->loop->state.past_deadline,
+  if (!pingpong_session_shut_due(&session->head.state, session->loop->state.past_deadline,
                                  evbuffer_get_length(bufferevent_get_output(session->bev)) > 0))
     return;
   if (shutdown(bufferevent_getfd(session->bev), SHUT_WR) != 0) {
     end_session(session, &session->loop->state.counts.resets);
     return;
   }
-  session->state = kShut;
+  session->head.state = kShut;
 }
 
 static void read_cb(struct bufferevent* bev, void* arg) {
   struct lc_session* session = arg;
   struct pingpong_client_counts* counts = &session->loop->state.counts;
-  const rb_pingpong_client_params* params = &session->loop->client->base.params;
+  const rb_pingpong_client_params* params = &session->loop->state.client->params;
   struct evbuffer* input = bufferevent_get_input(bev);
   const size_t n = evbuffer_get_length(input);
   counts->bytes_read += n;
   counts->messages_read++;
-  if (rb_pingpong_verifies(session->index, params->verify_stride)) {
+  if (rb_pingpong_verifies(session->head.index, params->verify_stride)) {
     struct evbuffer_iovec chunks[16];
     size_t seen = 0;
     while (seen < n) {
@@ -77,14 +71,15 @@ static void read_cb(struct bufferevent* bev, void* arg) {
       const int count = evbuffer_peek(input, (ev_ssize_t)(n - seen), &at, chunks, 16);
       for (int i = 0; i < count && i < 16 && seen < n; ++i) {
         const size_t len = chunks[i].iov_len < n - seen ? chunks[i].iov_len : n - seen;
-        pingpong_client_verify(counts, &session->loop->state.first_mismatch, session->index,
-                               chunks[i].iov_base, len, session->offset + seen, params->block_size);
+        pingpong_client_verify(counts, &session->loop->state.first_mismatch, session->head.index,
+                               chunks[i].iov_base, len, session->head.offset + seen,
+                               params->block_size);
         seen += len;
       }
     }
   }
-  session->offset += n;
-  if (session->state == kEchoing)
+  session->head.offset += n;
+  if (session->head.state == kEchoing)
     evbuffer_add_buffer(bufferevent_get_output(bev), input);
   else
     evbuffer_drain(input, n);
@@ -102,17 +97,17 @@ static void event_cb(struct bufferevent* bev, short events, void* arg) {
   if (events & BEV_EVENT_CONNECTED) {
     const int one = 1;
     setsockopt(bufferevent_getfd(bev), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    session->state = kEchoing;
-    bufferevent_write(bev, session->loop->client->base.block,
-                      session->loop->client->base.params.block_size);
+    session->head.state = kEchoing;
+    bufferevent_write(bev, session->loop->state.client->block,
+                      session->loop->state.client->params.block_size);
     shut_if_due(session);
     return;
   }
   if (events & BEV_EVENT_EOF) {
-    end_session(session, pingpong_session_outcome(&session->loop->state, session->state, 1));
+    end_session(session, pingpong_session_outcome(&session->loop->state, session->head.state, 1));
   } else if (events & BEV_EVENT_ERROR) {
     end_session(session,
-                session->state == kConnecting ? &counts->connect_failures : &counts->resets);
+                session->head.state == kConnecting ? &counts->connect_failures : &counts->resets);
   }
 }
 
@@ -120,12 +115,12 @@ static void deadline_cb(evutil_socket_t fd, short events, void* arg) {
   (void)fd, (void)events;
   struct lc_loop* loop = arg;
   loop->state.past_deadline = 1;
-  struct lc_client* client = loop->client;
-  /* Only this loop's sessions (connect_session deals them round-robin): other loop threads
-   * free their own sessions' bufferevents concurrently, so their fields are never read here. */
-  for (uint32_t i = loop->index; i < client->base.params.sessions; i += client->base.loop_count) {
-    struct lc_session* session = pingpong_client_session(&client->base, i);
-    if (session->bev != NULL && session->state != kConnecting) shut_if_due(session);
+  const struct pingpong_client_base* client = loop->state.client;
+  /* Only this loop's sessions (dealt round-robin): other loop threads free their own
+   * sessions' bufferevents concurrently, so their fields are never read here. */
+  for (uint32_t i = loop->state.index; i < client->params.sessions; i += client->loop_count) {
+    struct lc_session* session = pingpong_client_session(client, i);
+    if (session->bev != NULL && session->head.state != kConnecting) shut_if_due(session);
   }
 }
 
@@ -142,36 +137,30 @@ static void* loop_main(void* arg) {
   return NULL;
 }
 
-static void close_session(struct pingpong_client_base* client, void* session) {
-  (void)client;
-  struct lc_session* s = session;
-  if (s->bev != NULL) bufferevent_free(s->bev);
+static void close_session(void* arg) {
+  struct lc_session* session = arg;
+  if (session->bev != NULL) bufferevent_free(session->bev);
 }
 
-static void free_loop(struct pingpong_client_base* client, void* arg) {
-  (void)client;
+static void free_loop(void* arg) {
   struct lc_loop* loop = arg;
   if (loop->timer != NULL) event_free(loop->timer);
   if (loop->stop_event != NULL) event_free(loop->stop_event);
   if (loop->base != NULL) event_base_free(loop->base);
 }
 
-static int setup(struct pingpong_client_base* base, const rb_option* options, uint32_t option_count,
-                 char* err, size_t err_len) {
-  struct lc_client* client = (struct lc_client*)base;
-  return parse_loop_options(options, option_count, "pingpong_client", &client->options, err,
-                            err_len);
+static int setup(struct pingpong_client_base* base, const rb_option_value* values, char* err,
+                 size_t err_len) {
+  return loop_options_from(values, &((struct lc_client*)base)->options, err, err_len);
 }
 
-static int init_loop(struct pingpong_client_base* base, void* arg, uint32_t index, char* err,
-                     size_t err_len) {
+static int init_loop(void* arg, char* err, size_t err_len) {
   struct lc_loop* loop = arg;
-  loop->client = (struct lc_client*)base;
-  loop->index = index;
-  loop->base = pingpong_new_base(&loop->client->options, err, err_len);
+  const struct lc_client* client = (const struct lc_client*)loop->state.client;
+  loop->base = pingpong_new_base(&client->options, err, err_len);
   if (loop->base == NULL) return RB_ERR_UNSUPPORTED;
   loop->timer = evtimer_new(loop->base, deadline_cb, loop);
-  loop->stop_event = event_new(loop->base, base->params.stop_fd, EV_READ, stop_cb, loop);
+  loop->stop_event = event_new(loop->base, client->base.params.stop_fd, EV_READ, stop_cb, loop);
   if (loop->timer == NULL || loop->stop_event == NULL)
     return report_error(RB_ERR_SYSTEM, err, err_len, "event_new failed");
   return RB_OK;
@@ -192,12 +181,10 @@ static int start(struct pingpong_client_base* base, char* err, size_t err_len) {
 }
 
 /* One that fails at once is a connect failure. */
-static void connect_session(struct pingpong_client_base* base, void* arg, uint32_t index) {
-  struct lc_session* session = arg;
-  struct lc_loop* loop = pingpong_client_loop(base, index % base->loop_count);
+static void connect_session(void* loop_arg, void* session_arg) {
+  struct lc_loop* loop = loop_arg;
+  struct lc_session* session = session_arg;
   session->loop = loop;
-  session->index = index;
-  session->state = kConnecting;
   session->bev = bufferevent_socket_new(loop->base, -1, BEV_OPT_CLOSE_ON_FREE);
   if (session->bev == NULL) {
     loop->state.counts.connect_failures++;
@@ -206,8 +193,9 @@ static void connect_session(struct pingpong_client_base* base, void* arg, uint32
   loop->state.open++;
   bufferevent_setcb(session->bev, read_cb, write_cb, event_cb, session);
   bufferevent_enable(session->bev, EV_READ | EV_WRITE);
-  if (bufferevent_socket_connect(session->bev, (struct sockaddr*)&base->server,
-                                 sizeof base->server) != 0) {
+  const struct pingpong_client_base* client = loop->state.client;
+  if (bufferevent_socket_connect(session->bev, (const struct sockaddr*)&client->server,
+                                 sizeof client->server) != 0) {
     loop->state.open--;
     loop->state.counts.connect_failures++;
     bufferevent_free(session->bev);
@@ -216,5 +204,5 @@ static void connect_session(struct pingpong_client_base* base, void* arg, uint32
 }
 
 PINGPONG_CLIENT_OPS(libevent2_pingpong_client_ops, struct lc_client, struct lc_loop,
-                    struct lc_session, setup, init_loop, start, connect_session, loop_main, NULL, 0,
-                    close_session, free_loop, NULL);
+                    struct lc_session, kLibevent2Options, setup, init_loop, start, connect_session,
+                    loop_main, NULL, 0, close_session, free_loop, NULL);

@@ -10,12 +10,8 @@
 #include "reactorbench/plugin.h"
 #include "rr_server.h"
 
-static const char* libuv_version(void) {
-  return uv_version_string();
-}
-
 static const rb_plugin kDescriptor = RB_C_PLUGIN_DESCRIPTOR(
-    libuv, "libuv", "1.0.0", "libuv", libuv_version,
+    libuv, "libuv", "1.0.0", "libuv", uv_version_string,
     "libuv uv_loop_t: flower on uv_poll_t (uv_run ONCE per turn), pingpong and rr on "
     "uv_tcp_t with an acceptor handing fds to worker loops, notify on uv_async_t; "
     "option read_size (pingpong, rr)",

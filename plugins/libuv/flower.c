@@ -40,16 +40,13 @@ static void on_watchdog(uv_timer_t* timer) {
   (void)timer;
 }
 
-static int setup(struct flower_game* game, const rb_option* options, uint32_t option_count,
-                 char* err, size_t err_len) {
+/* No option of the table applies to flower: values go unread. */
+static int setup(struct flower_game* game, const rb_option_value* values, char* err,
+                 size_t err_len) {
+  (void)values;
   struct libuv_flower* flower = (struct libuv_flower*)game;
-  struct libuv_options parsed;
-  int rc = parse_libuv_options(options, option_count, "flower", &parsed, err, err_len);
+  int rc = open_loop(&flower->loop, &flower->loop_ready, err, err_len);
   if (rc != RB_OK) return rc;
-  rc = uv_loop_init(&flower->loop);
-  if (rc != 0)
-    return report_error(RB_ERR_SYSTEM, err, err_len, "uv_loop_init: %s", uv_strerror(rc));
-  flower->loop_ready = 1;
   flower->loop.data = flower;
   const uint32_t pipes = game->potato.pipes;
   const int* read_fds = game->potato.read_fds;
@@ -97,4 +94,5 @@ static int dispatch(struct flower_game* game, char* err, size_t err_len) {
   return RB_OK;
 }
 
-FLOWER_GAME_OPS(libuv_flower_ops, struct libuv_flower, setup, arm, dispatch, teardown);
+FLOWER_GAME_OPS(libuv_flower_ops, struct libuv_flower, kLibuvOptions, setup, arm, dispatch,
+                teardown);

@@ -13,22 +13,16 @@
 struct client_loop;
 
 struct session {
+  struct pingpong_session_head head;
   uv_tcp_t tcp;
   uv_connect_t connect;
   uv_write_t first_block;
   uv_shutdown_t shutdown;
   struct client_loop* loop;
-  uint32_t index;
-  enum pingpong_session_state state;
-  uint64_t offset; /* stream bytes received so far */
 };
-
-struct client;
 
 struct client_loop {
   struct pingpong_client_loop_state state;
-  struct client* client;
-  uint32_t index;
   uv_loop_t uv;
   int uv_ready;
   uv_timer_t deadline;
@@ -40,7 +34,7 @@ struct client_loop {
 
 struct client {
   struct pingpong_client_base base; /* first: the harness's view of this state */
-  uint32_t read_size;
+  struct libuv_options options;
 };
 
 static void on_session_closed(uv_handle_t* handle) {
@@ -52,25 +46,25 @@ static void on_session_closed(uv_handle_t* handle) {
 }
 
 static void end_session(struct session* session, uint64_t* outcome) {
-  if (session->state == kClosed) return;
-  session->state = kClosed;
+  if (session->head.state == kClosed) return;
+  session->head.state = kClosed;
   (*outcome)++;
   close_handle((uv_handle_t*)&session->tcp, on_session_closed);
 }
 
 static void on_shutdown(uv_shutdown_t* req, int status) {
   struct session* session = req->handle->data;
-  if (session->state == kClosed) return;
+  if (session->head.state == kClosed) return;
   if (status == 0)
-    session->state = kShut;
+    session->head.state = kShut;
   else
     end_session(session, &session->loop->state.counts.resets);
 }
 
 /* After the deadline: libuv sends the FIN once the session's pending writes are out. */
 static void begin_shutdown(struct session* session) {
-  if (session->state != kEchoing) return;
-  session->state = kShutting;
+  if (session->head.state != kEchoing) return;
+  session->head.state = kShutting;
   if (uv_shutdown(&session->shutdown, (uv_stream_t*)&session->tcp, on_shutdown) != 0)
     end_session(session, &session->loop->state.counts.resets);
 }
@@ -86,13 +80,12 @@ static void on_read(uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf) {
   struct pingpong_client_loop_state* loop = &session->loop->state;
   if (nread > 0) {
     const size_t n = (size_t)nread;
-    pingpong_client_took(loop, &session->loop->client->base, session->index, &session->offset,
-                         buf->base, n);
-    if (session->state == kEchoing &&
+    pingpong_client_took(loop, &session->head, buf->base, n);
+    if (session->head.state == kEchoing &&
         stream_echo(stream, buf->base, n, &session->loop->bytes_echoed) != 0)
       end_session(session, &loop->counts.resets);
   } else if (nread == UV_EOF) {
-    end_session(session, pingpong_session_outcome(loop, session->state, 1));
+    end_session(session, pingpong_session_outcome(loop, session->head.state, 1));
   } else if (nread < 0) {
     end_session(session, &loop->counts.resets);
   }
@@ -106,17 +99,17 @@ static void on_first_block_written(uv_write_t* req, int status) {
 static void on_connect(uv_connect_t* req, int status) {
   struct session* session = req->handle->data;
   struct pingpong_client_counts* counts = &session->loop->state.counts;
-  if (session->state == kClosed) return;
+  if (session->head.state == kClosed) return;
   if (status != 0) {
     end_session(session, &counts->connect_failures);
     return;
   }
-  session->state = kEchoing;
+  session->head.state = kEchoing;
   uv_stream_t* stream = (uv_stream_t*)&session->tcp;
   uv_tcp_nodelay(&session->tcp, 1);
-  const struct client* client = session->loop->client;
+  const struct pingpong_client_base* client = session->loop->state.client;
   /* The block is the client's and outlives every request: no copy. */
-  const uv_buf_t block = uv_buf_init((char*)client->base.block, client->base.params.block_size);
+  const uv_buf_t block = uv_buf_init((char*)client->block, client->params.block_size);
   if (uv_read_start(stream, on_alloc, on_read) != 0 ||
       uv_write(&session->first_block, stream, &block, 1, on_first_block_written) != 0) {
     end_session(session, &counts->resets);
@@ -127,11 +120,11 @@ static void on_connect(uv_connect_t* req, int status) {
 
 static void on_deadline(uv_timer_t* timer) {
   struct client_loop* loop = timer->data;
-  struct client* client = loop->client;
+  const struct pingpong_client_base* client = loop->state.client;
   loop->state.past_deadline = 1;
   /* Only this loop's sessions (dealt round-robin): other loops' threads own theirs. */
-  for (uint32_t i = loop->index; i < client->base.params.sessions; i += client->base.loop_count)
-    begin_shutdown(pingpong_client_session(&client->base, i));
+  for (uint32_t i = loop->state.index; i < client->params.sessions; i += client->loop_count)
+    begin_shutdown(pingpong_client_session(client, i));
 }
 
 static void on_stop_readable(uv_poll_t* poll, int status, int events) {
@@ -149,43 +142,36 @@ static void* loop_main(void* arg) {
 
 /* Closing the loop cancels pending connects, writes and shutdowns; their callbacks must not
  * count. */
-static void close_session(struct pingpong_client_base* client, void* session) {
-  (void)client;
-  ((struct session*)session)->state = kClosed;
+static void close_session(void* session) {
+  ((struct session*)session)->head.state = kClosed;
 }
 
-static void free_loop(struct pingpong_client_base* client, void* arg) {
-  (void)client;
+static void free_loop(void* arg) {
   struct client_loop* loop = arg;
   if (loop->uv_ready) close_loop(&loop->uv);
   free(loop->buffer);
 }
 
-static int setup(struct pingpong_client_base* base, const rb_option* options, uint32_t option_count,
-                 char* err, size_t err_len) {
-  struct libuv_options parsed;
-  const int rc =
-      parse_libuv_options(options, option_count, "pingpong_client", &parsed, err, err_len);
-  if (rc == RB_OK) ((struct client*)base)->read_size = parsed.read_size;
-  return rc;
+static int setup(struct pingpong_client_base* base, const rb_option_value* values, char* err,
+                 size_t err_len) {
+  (void)err;
+  (void)err_len;
+  libuv_options_from(values, &((struct client*)base)->options);
+  return RB_OK;
 }
 
-static int init_loop(struct pingpong_client_base* base, void* arg, uint32_t index, char* err,
-                     size_t err_len) {
+static int init_loop(void* arg, char* err, size_t err_len) {
   struct client_loop* loop = arg;
-  loop->client = (struct client*)base;
-  loop->index = index;
-  const uint32_t read_size = loop->client->read_size;
-  const int stop_fd = base->params.stop_fd;
+  const struct client* client = (const struct client*)loop->state.client;
+  const uint32_t read_size = client->options.read_size;
+  const int stop_fd = client->base.params.stop_fd;
   loop->buffer = malloc(read_size);
   loop->buffer_size = read_size;
   if (loop->buffer == NULL)
     return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for a %u-byte read buffer",
                         read_size);
-  int rc = uv_loop_init(&loop->uv);
-  if (rc != 0)
-    return report_error(RB_ERR_SYSTEM, err, err_len, "uv_loop_init: %s", uv_strerror(rc));
-  loop->uv_ready = 1;
+  int rc = open_loop(&loop->uv, &loop->uv_ready, err, err_len);
+  if (rc != RB_OK) return rc;
   rc = uv_timer_init(&loop->uv, &loop->deadline);
   if (rc == 0) rc = uv_poll_init(&loop->uv, &loop->stop_poll, stop_fd);
   if (rc != 0)
@@ -197,24 +183,23 @@ static int init_loop(struct pingpong_client_base* base, void* arg, uint32_t inde
 }
 
 /* One that cannot even start is a connect failure. */
-static void connect_session(struct pingpong_client_base* base, void* arg, uint32_t index) {
-  struct session* session = arg;
-  struct client_loop* loop = pingpong_client_loop(base, index % base->loop_count);
+static void connect_session(void* loop_arg, void* session_arg) {
+  struct client_loop* loop = loop_arg;
+  struct session* session = session_arg;
   session->loop = loop;
-  session->index = index;
-  session->state = kClosed;
+  session->head.state = kClosed;
   if (uv_tcp_init(&loop->uv, &session->tcp) != 0) {
     loop->state.counts.connect_failures++;
     return;
   }
   session->tcp.data = session;
-  if (uv_tcp_connect(&session->connect, &session->tcp, (const struct sockaddr*)&base->server,
-                     on_connect) != 0) {
+  const struct sockaddr* server = (const struct sockaddr*)&loop->state.client->server;
+  if (uv_tcp_connect(&session->connect, &session->tcp, server, on_connect) != 0) {
     loop->state.counts.connect_failures++;
     close_handle((uv_handle_t*)&session->tcp, NULL);
     return;
   }
-  session->state = kConnecting;
+  session->head.state = kConnecting;
   loop->state.open++;
 }
 
@@ -244,5 +229,5 @@ static void put_counters(const struct pingpong_client_base* base, const rb_count
 }
 
 PINGPONG_CLIENT_OPS(libuv_pingpong_client_ops, struct client, struct client_loop, struct session,
-                    setup, init_loop, start, connect_session, loop_main, abandon_loop, 1,
-                    close_session, free_loop, put_counters);
+                    kLibuvOptions, setup, init_loop, start, connect_session, loop_main,
+                    abandon_loop, 1, close_session, free_loop, put_counters);

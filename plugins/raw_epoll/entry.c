@@ -8,10 +8,7 @@
 #include "reactorbench/plugin.h"
 #include "rr_server.h"
 
-static const rb_plugin kDescriptor = RB_C_PLUGIN_DESCRIPTOR(
-    raw_epoll, "raw-epoll", "1.0.0", "linux-epoll", kernel_release,
-    "the floor: epoll_wait on fds added once and kept, read callback inline; "
-    "option max_events; notify: eventfd + mutex queue, wake=every|when_empty",
-    kRawEpollOptions);
-
-RB_C_PLUGIN_ENTRY(kDescriptor)
+RB_C_PLUGIN(raw_epoll, "raw-epoll", "1.0.0", "linux-epoll", kernel_release,
+            "the floor: epoll_wait on fds added once and kept, read callback inline; "
+            "option max_events; notify: eventfd + mutex queue, wake=every|when_empty",
+            kRawEpollOptions);

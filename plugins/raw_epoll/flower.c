@@ -35,15 +35,12 @@ static void teardown(struct flower_game* game) {
   free(flower->events);
 }
 
-static int setup(struct flower_game* game, const rb_option* options, uint32_t option_count,
-                 char* err, size_t err_len) {
+static int setup(struct flower_game* game, const rb_option_value* values, char* err,
+                 size_t err_len) {
   struct raw_epoll_flower* flower = (struct raw_epoll_flower*)game;
   flower->epoll_fd = -1;
   struct epoll_options parsed;
-  const int rc = parse_epoll_options(options, option_count, "flower", &parsed, err, err_len);
-  if (rc != RB_OK) {
-    return rc;
-  }
+  epoll_options_from(values, &parsed);
   const uint32_t pipes = game->potato.pipes;
   if (parsed.max_events != 0) {
     flower->max_events = (int)parsed.max_events;
@@ -105,4 +102,5 @@ static int dispatch(struct flower_game* game, char* err, size_t err_len) {
   return RB_OK;
 }
 
-FLOWER_GAME_OPS(raw_epoll_flower_ops, struct raw_epoll_flower, setup, arm, dispatch, teardown);
+FLOWER_GAME_OPS(raw_epoll_flower_ops, struct raw_epoll_flower, kRawEpollOptions, setup, arm,
+                dispatch, teardown);

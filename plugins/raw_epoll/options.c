@@ -32,7 +32,7 @@ static int parse_table(const rb_option* options, uint32_t option_count, const ch
                             values, err, err_len);
 }
 
-static void epoll_from(const rb_option_value* values, struct epoll_options* out) {
+void epoll_options_from(const rb_option_value* values, struct epoll_options* out) {
   out->max_events = (uint32_t)values[kMaxEvents].number;
   out->spin_ns = (uint64_t)values[kSpinNs].number;
 }
@@ -42,7 +42,7 @@ int parse_epoll_options(const rb_option* options, uint32_t option_count, const c
   rb_option_value values[kRawEpollOptionCount];
   const int rc = parse_table(options, option_count, workload, values, err, err_len);
   if (rc == RB_OK) {
-    epoll_from(values, out);
+    epoll_options_from(values, out);
   }
   return rc;
 }
@@ -65,7 +65,7 @@ int parse_rr_options(const rb_option* options, uint32_t option_count, struct epo
   if (rc != RB_OK) {
     return rc;
   }
-  epoll_from(values, out);
+  epoll_options_from(values, out);
   memset(stall, 0, sizeof *stall);
   stall->ms = (uint64_t)values[kStallMs].number;
   stall->every_ms = (uint64_t)values[kStallEveryMs].number;

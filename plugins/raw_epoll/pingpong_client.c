@@ -15,21 +15,16 @@
 
 enum { kReadBufferSize = 64 * 1024, kDefaultMaxEvents = 1024 };
 
-struct pc_client;
-
 struct pc_session {
+  struct pingpong_session_head head;
   int fd;
-  uint32_t index;
-  enum pingpong_session_state state;
   int watching_out;
-  uint64_t offset; /* stream bytes received so far */
   struct echo_output out;
 };
 
 struct pc_loop {
   struct pingpong_client_loop_state state;
-  struct pc_client* client;
-  uint32_t index;
+  uint64_t deadline_ns;
   int epoll_fd;
   char* buffer;
   struct epoll_event* events;
@@ -40,7 +35,6 @@ struct pc_loop {
 struct pc_client {
   struct pingpong_client_base base; /* first: the harness's view of this state */
   int max_events;
-  uint64_t deadline_ns;
 };
 
 static char kStopTag;
@@ -68,10 +62,10 @@ static void update_interest(struct pc_loop* loop, struct pc_session* session) {
 }
 
 static int shut_if_due(struct pc_loop* loop, struct pc_session* session) {
-  if (pingpong_session_shut_due(&session->state, loop->state.past_deadline,
+  if (pingpong_session_shut_due(&session->head.state, loop->state.past_deadline,
                                 echo_output_pending(&session->out))) {
     if (shutdown(session->fd, SHUT_WR) != 0) return -1;
-    session->state = kShut;
+    session->head.state = kShut;
   }
   return 0;
 }
@@ -81,10 +75,10 @@ static void on_connected(struct pc_loop* loop, struct pc_session* session) {
     finish(loop, session, &loop->state.counts.connect_failures);
     return;
   }
-  session->state = kEchoing;
+  session->head.state = kEchoing;
   session->watching_out = 1; /* registered for EPOLLOUT while connecting */
-  if (echo_output_send(session->fd, &session->out, (const char*)loop->client->base.block,
-                       loop->client->base.params.block_size, &loop->bytes_written) != 0 ||
+  if (echo_output_send(session->fd, &session->out, (const char*)loop->state.client->block,
+                       loop->state.client->params.block_size, &loop->bytes_written) != 0 ||
       shut_if_due(loop, session) != 0) {
     finish(loop, session, &loop->state.counts.resets);
     return;
@@ -97,18 +91,17 @@ static void on_readable(struct pc_loop* loop, struct pc_session* session) {
   if (n < 0 && (errno == EAGAIN || errno == EINTR)) return;
   if (n <= 0) {
     /* The end the client asked for, or the server's own doing. */
-    finish(loop, session, pingpong_session_outcome(&loop->state, session->state, n == 0));
+    finish(loop, session, pingpong_session_outcome(&loop->state, session->head.state, n == 0));
     return;
   }
-  pingpong_client_took(&loop->state, &loop->client->base, session->index, &session->offset,
-                       loop->buffer, (size_t)n);
-  if (session->state == kEchoing && echo_output_send(session->fd, &session->out, loop->buffer,
-                                                     (size_t)n, &loop->bytes_written) != 0)
+  pingpong_client_took(&loop->state, &session->head, loop->buffer, (size_t)n);
+  if (session->head.state == kEchoing && echo_output_send(session->fd, &session->out, loop->buffer,
+                                                          (size_t)n, &loop->bytes_written) != 0)
     finish(loop, session, &loop->state.counts.resets);
 }
 
 static void on_session_event(struct pc_loop* loop, struct pc_session* session, uint32_t events) {
-  if (session->state == kConnecting) {
+  if (session->head.state == kConnecting) {
     on_connected(loop, session);
     return;
   }
@@ -133,10 +126,10 @@ static void on_session_event(struct pc_loop* loop, struct pc_session* session, u
  * concurrently. */
 static void pass_deadline(struct pc_loop* loop) {
   loop->state.past_deadline = 1;
-  struct pc_client* client = loop->client;
-  for (uint32_t i = loop->index; i < client->base.params.sessions; i += client->base.loop_count) {
-    struct pc_session* session = pingpong_client_session(&client->base, i);
-    if (session->fd < 0 || session->state == kConnecting) continue;
+  const struct pingpong_client_base* client = loop->state.client;
+  for (uint32_t i = loop->state.index; i < client->params.sessions; i += client->loop_count) {
+    struct pc_session* session = pingpong_client_session(client, i);
+    if (session->fd < 0 || session->head.state == kConnecting) continue;
     if (shut_if_due(loop, session) != 0)
       finish(loop, session, &loop->state.counts.resets);
     else
@@ -150,11 +143,11 @@ static void run_loop(struct pc_loop* loop) {
     int timeout_ms = -1;
     if (!loop->state.past_deadline) {
       const uint64_t now = now_ns();
-      if (now >= loop->client->deadline_ns) {
+      if (now >= loop->deadline_ns) {
         pass_deadline(loop);
         continue;
       }
-      timeout_ms = (int)((loop->client->deadline_ns - now + 999999) / 1000000);
+      timeout_ms = (int)((loop->deadline_ns - now + 999999) / 1000000);
     }
     const int n = epoll_wait(loop->epoll_fd, loop->events, loop->max_events, timeout_ms);
     if (n < 0) {
@@ -177,65 +170,61 @@ static void* loop_main(void* arg) {
   return NULL;
 }
 
-static void close_session(struct pingpong_client_base* client, void* arg) {
-  (void)client;
+static void close_session(void* arg) {
   struct pc_session* session = arg;
   if (session->fd >= 0) close(session->fd);
   echo_output_free(&session->out);
 }
 
-static void free_loop(struct pingpong_client_base* client, void* arg) {
-  (void)client;
+static void free_loop(void* arg) {
   struct pc_loop* loop = arg;
   if (loop->epoll_fd >= 0) close(loop->epoll_fd);
   free(loop->buffer);
   free(loop->events);
 }
 
-static int setup(struct pingpong_client_base* base, const rb_option* options, uint32_t option_count,
-                 char* err, size_t err_len) {
-  /* spin_ns is accepted (one [plugin_options] table serves both roles) but only the server
-   * spins: the injected cost is per message served, and the client is the measuring side. */
+/* spin_ns is accepted (one [plugin_options] table serves both roles) but only the server spins:
+ * the injected cost is per message served, and the client is the measuring side. */
+static int setup(struct pingpong_client_base* base, const rb_option_value* values, char* err,
+                 size_t err_len) {
+  (void)err;
+  (void)err_len;
   struct epoll_options parsed;
-  const int rc =
-      parse_epoll_options(options, option_count, "pingpong_client", &parsed, err, err_len);
-  if (rc == RB_OK)
-    ((struct pc_client*)base)->max_events =
-        parsed.max_events > 0 ? (int)parsed.max_events : kDefaultMaxEvents;
-  return rc;
+  epoll_options_from(values, &parsed);
+  ((struct pc_client*)base)->max_events =
+      parsed.max_events > 0 ? (int)parsed.max_events : kDefaultMaxEvents;
+  return RB_OK;
 }
 
-static int init_loop(struct pingpong_client_base* base, void* arg, uint32_t index, char* err,
-                     size_t err_len) {
+static int init_loop(void* arg, char* err, size_t err_len) {
   struct pc_loop* loop = arg;
-  loop->client = (struct pc_client*)base;
-  loop->index = index;
+  const struct pc_client* client = (const struct pc_client*)loop->state.client;
   loop->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
-  const int max_events = loop->client->max_events;
   loop->buffer = malloc(kReadBufferSize);
-  loop->events = calloc((size_t)max_events, sizeof *loop->events);
-  loop->max_events = max_events;
+  loop->events = calloc((size_t)client->max_events, sizeof *loop->events);
+  loop->max_events = client->max_events;
   struct epoll_event ev = {.events = EPOLLIN, .data.ptr = &kStopTag};
   if (loop->epoll_fd < 0 || loop->buffer == NULL || loop->events == NULL ||
-      epoll_ctl(loop->epoll_fd, EPOLL_CTL_ADD, base->params.stop_fd, &ev) != 0)
+      epoll_ctl(loop->epoll_fd, EPOLL_CTL_ADD, client->base.params.stop_fd, &ev) != 0)
     return report_error(RB_ERR_SYSTEM, err, err_len, "setting up the client: %s", strerror(errno));
   return RB_OK;
 }
 
+/* Every loop's deadline is the same instant, duration_ms from now. */
 static int start(struct pingpong_client_base* base, char* err, size_t err_len) {
   (void)err;
   (void)err_len;
-  ((struct pc_client*)base)->deadline_ns = now_ns() + base->params.duration_ms * 1000000u;
+  const uint64_t deadline_ns = now_ns() + base->params.duration_ms * 1000000u;
+  for (uint32_t i = 0; i < base->loop_count; ++i)
+    ((struct pc_loop*)pingpong_client_loop(base, i))->deadline_ns = deadline_ns;
   return RB_OK;
 }
 
 /* One that fails at once counts as a connect failure. */
-static void connect_session(struct pingpong_client_base* base, void* arg, uint32_t index) {
-  struct pc_session* session = arg;
-  struct pc_loop* loop = pingpong_client_loop(base, index % base->loop_count);
-  session->index = index;
-  session->state = kConnecting;
-  session->fd = pingpong_client_start_connect(base);
+static void connect_session(void* loop_arg, void* session_arg) {
+  struct pc_loop* loop = loop_arg;
+  struct pc_session* session = session_arg;
+  session->fd = pingpong_client_start_connect(loop->state.client);
   if (session->fd < 0) {
     loop->state.counts.connect_failures++;
     return;
@@ -247,5 +236,5 @@ static void connect_session(struct pingpong_client_base* base, void* arg, uint32
 }
 
 PINGPONG_CLIENT_OPS(raw_epoll_pingpong_client_ops, struct pc_client, struct pc_loop,
-                    struct pc_session, setup, init_loop, start, connect_session, loop_main, NULL, 0,
-                    close_session, free_loop, NULL);
+                    struct pc_session, kRawEpollOptions, setup, init_loop, start, connect_session,
+                    loop_main, NULL, 0, close_session, free_loop, NULL);
