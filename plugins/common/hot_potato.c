@@ -66,28 +66,9 @@ void hot_potato_fail(struct hot_potato* potato, const char* what, uint32_t idx, 
 }
 
 void hot_potato_on_readable(struct hot_potato* potato, uint32_t idx) {
-  unsigned char byte;
-  ssize_t n = read(potato->read_fds[idx], &byte, 1);
-  if (n != 1) {
-    /* A wake-up without data costs nothing (the watcher is level-triggered and fires again
-     * when a byte arrives); end of file or an error loses the byte for good. */
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
-      potato->failures += 1;
-    else
-      hot_potato_fail(potato, "read", idx, n == 0 ? "end of file" : strerror(errno));
-    return;
+  if (hot_potato_take(potato, idx)) {
+    hot_potato_pass(potato, idx);
   }
-  potato->count += 1;
-  if (potato->budget == 0) return;
-  const uint32_t next = idx + 1 == potato->pipes ? 0 : idx + 1;
-  n = write(potato->write_fds[next], "e", 1);
-  if (n != 1) {
-    hot_potato_fail(potato, "write", next, n == 0 ? "nothing written" : strerror(errno));
-    return;
-  }
-  potato->budget -= 1;
-  potato->writes += 1;
-  potato->fired += 1;
 }
 
 void hot_potato_put_counters(const struct hot_potato* potato, uint64_t loop_iterations,

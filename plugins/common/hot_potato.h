@@ -1,8 +1,11 @@
 #ifndef RB_PLUGIN_COMMON_HOT_POTATO_H
 #define RB_PLUGIN_COMMON_HOT_POTATO_H
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "reactorbench/plugin.h"
 
@@ -39,11 +42,46 @@ void hot_potato_free(struct hot_potato* potato);
 /* A new iteration: the host is about to write `active` bytes. */
 void hot_potato_reset(struct hot_potato* potato);
 
-/* The read callback's work for pipe idx. */
-void hot_potato_on_readable(struct hot_potato* potato, uint32_t idx);
-
 /* Stops the game with a reason (the first one wins). */
 void hot_potato_fail(struct hot_potato* potato, const char* what, uint32_t idx, const char* why);
+
+/* The read callback's first half for pipe idx: takes the byte; whether there was one. */
+static inline int hot_potato_take(struct hot_potato* potato, uint32_t idx) {
+  unsigned char byte;
+  const ssize_t n = read(potato->read_fds[idx], &byte, 1);
+  if (n == 1) {
+    potato->count += 1;
+    return 1;
+  }
+  /* A wake-up without data costs nothing (the watcher is level-triggered and fires again when
+   * a byte arrives); end of file or an error loses the byte for good. */
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+    potato->failures += 1;
+  } else {
+    hot_potato_fail(potato, "read", idx, n == 0 ? "end of file" : strerror(errno));
+  }
+  return 0;
+}
+
+/* The second half, after a byte was taken from pipe idx: passes one on to the next pipe while
+ * the iteration's budget lasts. */
+static inline void hot_potato_pass(struct hot_potato* potato, uint32_t idx) {
+  if (potato->budget == 0) {
+    return;
+  }
+  const uint32_t next = idx + 1 == potato->pipes ? 0 : idx + 1;
+  const ssize_t n = write(potato->write_fds[next], "e", 1);
+  if (n != 1) {
+    hot_potato_fail(potato, "write", next, n == 0 ? "nothing written" : strerror(errno));
+    return;
+  }
+  potato->budget -= 1;
+  potato->writes += 1;
+  potato->fired += 1;
+}
+
+/* The whole read callback for pipe idx (a plugin with nothing to do in between). */
+void hot_potato_on_readable(struct hot_potato* potato, uint32_t idx);
 
 /* Every byte fired into the ring has been read: the iteration is over. */
 static inline int hot_potato_finished(const struct hot_potato* potato) {

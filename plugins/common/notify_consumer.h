@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "abi_tables.h"
 #include "reactorbench/plugin.h"
 #include "u64_queue.h"
 
@@ -76,18 +77,14 @@ int notify_consumer_counters(void* state, const rb_counter_sink* sink, char* err
 /* Defines the plugin's rb_notify_ops `ops_name`: its backend (from the plugin's state type and
  * the backend's functions, put_counters may be NULL) and its own post; start, finish,
  * counters and release are the harness's. */
-#define NOTIFY_CONSUMER_OPS(ops_name, state_type, setup, run, wake, interrupt, teardown,          \
-                            put_counters, post)                                                   \
-  static const struct notify_backend ops_name##_backend = {                                       \
-      sizeof(state_type), (setup), (run), (wake), (interrupt), (teardown), (put_counters)};       \
-  static int ops_name##_start(const rb_host* host, const rb_notify_params* params,                \
-                              const rb_option* options, uint32_t option_count, void** state,      \
-                              char* err, size_t err_len) {                                        \
-    return notify_consumer_start(&ops_name##_backend, host, params, options, option_count, state, \
-                                 err, err_len);                                                   \
-  }                                                                                               \
-  const rb_notify_ops ops_name = {                                                                \
-      sizeof(rb_notify_ops),  ops_name##_start,         (post),                                   \
+#define NOTIFY_CONSUMER_OPS(ops_name, state_type, setup, run, wake, interrupt, teardown,    \
+                            put_counters, post)                                             \
+  static const struct notify_backend ops_name##_backend = {                                 \
+      sizeof(state_type), (setup), (run), (wake), (interrupt), (teardown), (put_counters)}; \
+  RB_HARNESS_PREPARE(ops_name##_start, rb_notify_params, notify_consumer_start,             \
+                     ops_name##_backend)                                                    \
+  const rb_notify_ops ops_name = {                                                          \
+      sizeof(rb_notify_ops),  ops_name##_start,         (post),                             \
       notify_consumer_finish, notify_consumer_counters, notify_consumer_release}
 
 /* Notes why the consumer stops early (the first reason wins); finish reports it. */

@@ -14,6 +14,16 @@
 extern "C" {
 #endif
 
+/* One declaration of a table, as the C++ companion's declareOption makes it: the type
+ * (RB_OPTION_*), the name, the allowed values (ENUM "a|b|c", INT "MIN..MAX", or NULL), the
+ * default as a config writes it (NULL: none), one line of help and the workloads that read it
+ * (comma-separated; NULL: every workload the plugin offers). */
+#define RB_OPTION_DECL(type_, name_, allowed_, default_, help_, workloads_)                        \
+  {                                                                                                \
+    .struct_size = sizeof(rb_option_decl), .type = (type_), .name = (name_),                       \
+    .allowed = (allowed_), .default_value = (default_), .help = (help_), .workloads = (workloads_) \
+  }
+
 /* One declared option after parsing: the value given, or the declared default. */
 typedef struct rb_option_value {
   const char* text; /* as given (or the default); NULL when neither */
@@ -31,6 +41,12 @@ typedef struct rb_option_value {
 int option_table_parse(const rb_option_decl* decls, uint32_t decl_count, const char* workload,
                        const rb_option* options, uint32_t option_count, rb_option_value* values,
                        char* err, size_t err_len);
+
+/* option_table_parse into a new array of decl_count values, for a harness that parses for its
+ * plugin: RB_OK with *values to free, or the error with *values NULL. */
+int option_table_parse_new(const rb_option_decl* decls, uint32_t decl_count, const char* workload,
+                           const rb_option* options, uint32_t option_count,
+                           rb_option_value** values, char* err, size_t err_len);
 
 /* The index of `value` in an ENUM's "a|b|c", or -1. */
 int option_table_enum_index(const char* allowed, const char* value);

@@ -3,14 +3,18 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/tcp.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include "error_message.h"
+#include "loop_threads.h"
+#include "sigpipe_guard.h"
 
-int pingpong_client_check_params(const rb_pingpong_client_params* params, char* err,
-                                 size_t err_len) {
+static int check_params(const rb_pingpong_client_params* params, char* err, size_t err_len) {
   const size_t needed =
       offsetof(rb_pingpong_client_params, verify_stride) + sizeof params->verify_stride;
   if (params == NULL || params->struct_size < needed || params->threads == 0 ||
@@ -21,14 +25,14 @@ int pingpong_client_check_params(const rb_pingpong_client_params* params, char* 
   return RB_OK;
 }
 
-int pingpong_client_base_init(struct pingpong_client_base* base,
-                              const rb_pingpong_client_params* params, char* err, size_t err_len) {
+/* Copies params, parses the server's address and fills the block. */
+static int base_init(struct pingpong_client_base* base, const rb_pingpong_client_params* params,
+                     char* err, size_t err_len) {
   base->params = *params;
   base->params.host = NULL;
   base->server.sin_family = AF_INET;
   base->server.sin_port = htons(params->port);
   base->loop_count = params->threads;
-  base->block = NULL;
   if (inet_pton(AF_INET, params->host, &base->server.sin_addr) != 1) {
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "not an IPv4 address: '%s'",
                         params->host);
@@ -39,11 +43,6 @@ int pingpong_client_base_init(struct pingpong_client_base* base,
   }
   rb_pingpong_fill_block(base->block, params->block_size);
   return RB_OK;
-}
-
-void pingpong_client_base_free(struct pingpong_client_base* base) {
-  free(base->block);
-  base->block = NULL;
 }
 
 int pingpong_client_start_connect(const struct pingpong_client_base* base) {
@@ -70,37 +69,184 @@ int pingpong_client_connected(int fd) {
   return 0;
 }
 
-static const struct pingpong_client_loop_state* loop_at(
-    const struct pingpong_client_loop_state* first_loop, size_t stride, uint32_t i) {
-  return (const struct pingpong_client_loop_state*)((const char*)first_loop + stride * i);
+static const struct pingpong_client_loop_state* loop_at(const struct pingpong_client_base* client,
+                                                        uint32_t i) {
+  return pingpong_client_loop(client, i);
 }
 
-void pingpong_client_put_counters(const rb_counter_sink* sink,
-                                  const struct pingpong_client_loop_state* first_loop,
-                                  size_t stride, uint32_t loop_count) {
+void pingpong_client_loop_failed(struct pingpong_client_loop_state* loop, int rc,
+                                 const char* format, ...) {
+  if (loop->failed != RB_OK) {
+    return;
+  }
+  loop->failed = rc;
+  va_list args;
+  va_start(args, format);
+  vsnprintf(loop->failure, sizeof loop->failure, format, args);
+  va_end(args);
+}
+
+static void destroy(struct pingpong_client_base* client) {
+  const struct pingpong_client_backend* backend = client->backend;
+  for (uint32_t i = 0; i < client->sessions_begun; ++i) {
+    backend->close_session(pingpong_client_session(client, i));
+  }
+  for (uint32_t i = 0; i < client->loops_made; ++i) {
+    backend->free_loop(pingpong_client_loop(client, i));
+  }
+  free(client->sessions);
+  free(client->loops);
+  free(client->block);
+  free(client);
+}
+
+void pingpong_client_release(void* state) {
+  if (state != NULL) {
+    destroy(state);
+  }
+}
+
+static int make_loops(struct pingpong_client_base* client, char* err, size_t err_len) {
+  client->loops = calloc(client->loop_count, client->backend->loop_size);
+  if (client->loops == NULL) {
+    return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for %u loops",
+                        client->loop_count);
+  }
+  int rc = RB_OK;
+  while (rc == RB_OK && client->loops_made < client->loop_count) {
+    const uint32_t i = client->loops_made++;
+    struct pingpong_client_loop_state* loop = pingpong_client_loop(client, i);
+    loop->client = client;
+    loop->index = i;
+    rc = client->backend->init_loop(loop, err, err_len);
+  }
+  return rc;
+}
+
+int pingpong_client_prepare(const struct pingpong_client_backend* backend, const rb_host* host,
+                            const rb_pingpong_client_params* params, const rb_option* options,
+                            uint32_t option_count, void** state, char* err, size_t err_len) {
+  (void)host;
+  if (state == NULL) {
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "prepare: state is NULL");
+  }
+  *state = NULL;
+  int rc = check_params(params, err, err_len);
+  if (rc != RB_OK) {
+    return rc;
+  }
+  struct pingpong_client_base* client = calloc(1, backend->client_size);
+  if (client == NULL) {
+    return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
+  }
+  client->backend = backend;
+  rc = base_init(client, params, err, err_len);
+  rb_option_value* values = NULL;
+  if (rc == RB_OK) {
+    rc = option_table_parse_new(backend->options, backend->option_count, "pingpong_client", options,
+                                option_count, &values, err, err_len);
+  }
+  if (rc == RB_OK) {
+    rc = backend->setup(client, values, err, err_len);
+  }
+  free(values);
+  if (rc == RB_OK) {
+    rc = make_loops(client, err, err_len);
+  }
+  if (rc != RB_OK) {
+    destroy(client);
+    return rc;
+  }
+  *state = client;
+  return RB_OK;
+}
+
+static int run_loops(struct pingpong_client_base* client, char* err, size_t err_len) {
+  const struct pingpong_client_backend* backend = client->backend;
+  struct sigpipe_guard guard;
+  if (backend->block_sigpipe) {
+    sigpipe_guard_enter(&guard); /* before the loop threads start: they inherit the mask */
+  }
+  uint32_t started = 0;
+  const int error = run_loop_threads(client->loops, backend->loop_size, client->loop_count,
+                                     backend->loop_main, backend->abandon, &started);
+  if (backend->block_sigpipe) {
+    sigpipe_guard_leave(&guard);
+  }
+  if (error != 0) {
+    return report_error(RB_ERR_SYSTEM, err, err_len, "pthread_create for loop %u: %s", started,
+                        strerror(error));
+  }
+  return RB_OK;
+}
+
+/* RB_OK, the first loop's failure, or RB_ERR_INTERNAL when the host stopped a loop. */
+static int loops_result(const struct pingpong_client_base* client, char* err, size_t err_len) {
+  uint32_t open = 0;
+  int stopped = 0;
+  for (uint32_t i = 0; i < client->loop_count; ++i) {
+    const struct pingpong_client_loop_state* loop = loop_at(client, i);
+    if (loop->failed != RB_OK) {
+      return report_error(loop->failed, err, err_len, "loop %u: %s", i, loop->failure);
+    }
+    open += loop->open;
+    stopped = stopped || loop->stopped;
+  }
+  if (stopped) {
+    return report_error(RB_ERR_INTERNAL, err, err_len,
+                        "stopped by the host with %u sessions still open", open);
+  }
+  return RB_OK;
+}
+
+int pingpong_client_run(void* state, char* err, size_t err_len) {
+  struct pingpong_client_base* client = state;
+  if (client == NULL) {
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "run: no state");
+  }
+  if (client->sessions != NULL) {
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "run: called twice");
+  }
+  const struct pingpong_client_backend* backend = client->backend;
+  client->sessions = calloc(client->params.sessions, backend->session_size);
+  if (client->sessions == NULL) {
+    return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for %u sessions",
+                        client->params.sessions);
+  }
+  int rc = backend->start(client, err, err_len);
+  if (rc != RB_OK) {
+    return rc;
+  }
+  /* Dealt round-robin: loop i's sessions are i, i + loop_count, ... */
+  while (client->sessions_begun < client->params.sessions) {
+    const uint32_t i = client->sessions_begun++;
+    struct pingpong_session_head* session = pingpong_client_session(client, i);
+    session->index = i;
+    session->state = kConnecting;
+    backend->connect(pingpong_client_loop(client, i % client->loop_count), session);
+  }
+  rc = run_loops(client, err, err_len);
+  return rc != RB_OK ? rc : loops_result(client, err, err_len);
+}
+
+int pingpong_client_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
+  const struct pingpong_client_base* client = state;
+  const int rc = counters_check(client, sink, err, err_len);
+  if (rc != RB_OK) {
+    return rc;
+  }
   struct pingpong_client_counts total = {0};
   const struct pingpong_mismatch* first = NULL;
-  for (uint32_t i = 0; i < loop_count; ++i) {
-    const struct pingpong_client_loop_state* loop = loop_at(first_loop, stride, i);
+  for (uint32_t i = 0; i < client->loop_count; ++i) {
+    const struct pingpong_client_loop_state* loop = loop_at(client, i);
     pingpong_client_counts_add(&total, &loop->counts);
     if (first == NULL && loop->first_mismatch.found) {
       first = &loop->first_mismatch;
     }
   }
   pingpong_client_counts_put(sink, &total, first);
-}
-
-int pingpong_client_stop_result(const struct pingpong_client_loop_state* first_loop, size_t stride,
-                                uint32_t loop_count, char* err, size_t err_len) {
-  uint32_t open = 0;
-  int stopped = 0;
-  for (uint32_t i = 0; i < loop_count; ++i) {
-    open += loop_at(first_loop, stride, i)->open;
-    stopped = stopped || loop_at(first_loop, stride, i)->stopped;
-  }
-  if (stopped) {
-    return report_error(RB_ERR_INTERNAL, err, err_len,
-                        "stopped by the host with %u sessions still open", open);
+  if (client->backend->put_counters != NULL) {
+    client->backend->put_counters(client, sink);
   }
   return RB_OK;
 }

@@ -24,19 +24,7 @@ static const char* libev_version(void) {
   return version_text;
 }
 
-static const rb_plugin kDescriptor = {
-    .struct_size = sizeof(rb_plugin),
-    .abi_version = RB_ABI_VERSION,
-    .name = "libev",
-    .version = "1.0.0",
-    .library = "libev",
-    .library_version = libev_version,
-    .description =
-        "libev 4 ev_loop per thread: ev_io watchers, ev_break, ev_async for hand-offs and "
-        "notify; option backend=epoll|poll|select",
-    RB_EVERY_WORKLOAD(libev),
-    .options = kLibevOptions,
-    .option_count = kLibevOptionCount,
-};
-
-RB_C_PLUGIN_ENTRY(kDescriptor)
+RB_C_PLUGIN(libev, "libev", "1.0.0", "libev", libev_version,
+            "libev 4 ev_loop per thread: ev_io watchers, ev_break, ev_async for hand-offs and "
+            "notify; option backend=epoll|poll|select",
+            kLibevOptions);

@@ -7,29 +7,28 @@
 #include "option_table.h"
 
 const rb_option_decl kLibevOptions[kLibevOptionCount] = {
-    {.struct_size = sizeof(rb_option_decl),
-     .type = RB_OPTION_ENUM,
-     .name = "backend",
-     .allowed = "epoll|poll|select",
-     .default_value = "epoll",
-     .help = "the ev_loop's backend (EVBACKEND_*), the same in every workload"},
+    RB_OPTION_DECL(RB_OPTION_ENUM, "backend", "epoll|poll|select", "epoll",
+                   "the ev_loop's backend (EVBACKEND_*), the same in every workload", NULL),
 };
 
 /* In the order of the backend option's allowed values. */
 static const unsigned int kBackendFlags[] = {EVBACKEND_EPOLL, EVBACKEND_POLL, EVBACKEND_SELECT};
 static const char* const kBackendNames[] = {"epoll", "poll", "select"};
 
+void loop_options_from(const rb_option_value* values, struct loop_options* out) {
+  out->backend = kBackendNames[values[0].number];
+  out->backend_flag = kBackendFlags[values[0].number];
+}
+
 int parse_loop_options(const rb_option* options, uint32_t option_count, const char* workload,
                        struct loop_options* out, char* err, size_t err_len) {
   rb_option_value values[kLibevOptionCount];
   const int rc = option_table_parse(kLibevOptions, kLibevOptionCount, workload, options,
                                     option_count, values, err, err_len);
-  if (rc != RB_OK) {
-    return rc;
+  if (rc == RB_OK) {
+    loop_options_from(values, out);
   }
-  out->backend = kBackendNames[values[0].number];
-  out->backend_flag = kBackendFlags[values[0].number];
-  return RB_OK;
+  return rc;
 }
 
 int new_loop(const struct loop_options* options, struct ev_loop** loop, char* err, size_t err_len) {

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "option_table.h"
 #include "reactorbench/plugin.h"
 
 struct ev_loop;
@@ -18,6 +19,9 @@ struct loop_options {
   const char* backend;       /* "epoll", "poll" or "select" */
   unsigned int backend_flag; /* the matching EVBACKEND_* */
 };
+
+/* Fills out from kLibevOptions' parsed values. */
+void loop_options_from(const rb_option_value* values, struct loop_options* out);
 
 /* Fills out from the host's key/value pairs (default: epoll). An unknown key or backend gives
  * RB_ERR_INVALID_ARGUMENT with a message naming it and what is known. */

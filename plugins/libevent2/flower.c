@@ -5,9 +5,8 @@
 #include <string.h>
 #include <sys/select.h>
 
-#include "abi_tables.h"
 #include "error_message.h"
-#include "hot_potato.h"
+#include "flower_harness.h"
 #include "options.h"
 
 /* libevent hands a callback one pointer; bench.c gets away with globals, we point at this. */
@@ -17,39 +16,22 @@ struct watcher_arg {
 };
 
 struct libevent2_flower {
-  int (*stop_requested)(void* ctx);
-  void* host_ctx;
+  struct flower_game game; /* first: the harness's view of this state */
   struct event_base* base;
   /* event_get_struct_event_size() bytes per pipe, so we depend on no struct layout. */
   unsigned char* events;
   size_t event_size;
   struct watcher_arg* args;
-  struct hot_potato potato;
-  uint64_t loop_iterations; /* event_base_loop calls in the last dispatch */
 };
 
 static struct event* event_at(struct libevent2_flower* flower, uint32_t idx) {
   return (struct event*)(flower->events + (size_t)idx * flower->event_size);
 }
 
-static void remember_host(struct libevent2_flower* flower, const rb_host* host) {
-  const size_t needed = offsetof(rb_host, stop_requested) + sizeof host->stop_requested;
-  if (host != NULL && host->struct_size >= needed && host->stop_requested != NULL) {
-    flower->stop_requested = host->stop_requested;
-    flower->host_ctx = host->ctx;
-  }
-}
-
-static int host_wants_stop(const struct libevent2_flower* flower) {
-  return flower->stop_requested != NULL && flower->stop_requested(flower->host_ctx) != 0;
-}
-
-static void destroy(struct libevent2_flower* flower) {
-  if (flower == NULL) {
-    return;
-  }
+static void teardown(struct flower_game* game) {
+  struct libevent2_flower* flower = (struct libevent2_flower*)game;
   if (flower->events != NULL) {
-    for (uint32_t i = 0; i < flower->potato.pipes; ++i) {
+    for (uint32_t i = 0; i < game->potato.pipes; ++i) {
       if (event_initialized(event_at(flower, i))) {
         event_del(event_at(flower, i));
       }
@@ -60,8 +42,6 @@ static void destroy(struct libevent2_flower* flower) {
   }
   free(flower->events);
   free(flower->args);
-  hot_potato_free(&flower->potato);
-  free(flower);
 }
 
 /* What event_base_get_method reports when libevent honoured the options; epoll names the
@@ -128,7 +108,7 @@ static int check_backend_reaches_fds(const struct hot_potato* potato,
 }
 
 static int allocate_watchers(struct libevent2_flower* flower, char* err, size_t err_len) {
-  const uint32_t pipes = flower->potato.pipes;
+  const uint32_t pipes = flower->game.potato.pipes;
   flower->event_size = event_get_struct_event_size();
   flower->events = calloc(pipes, flower->event_size);
   flower->args = calloc(pipes, sizeof *flower->args);
@@ -136,32 +116,19 @@ static int allocate_watchers(struct libevent2_flower* flower, char* err, size_t 
     return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for %u events", pipes);
   }
   for (uint32_t i = 0; i < pipes; ++i) {
-    flower->args[i].potato = &flower->potato;
+    flower->args[i].potato = &flower->game.potato;
     flower->args[i].idx = i;
   }
   return RB_OK;
 }
 
-static int flower_prepare(const rb_host* host, const rb_flower_params* params,
-                          const rb_option* options, uint32_t option_count, void** state, char* err,
-                          size_t err_len) {
-  if (state == NULL) {
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "prepare: state is NULL");
-  }
-  *state = NULL;
+static int setup(struct flower_game* game, const rb_option_value* values, char* err,
+                 size_t err_len) {
+  struct libevent2_flower* flower = (struct libevent2_flower*)game;
   struct loop_options loop_options;
-  int rc = parse_loop_options(options, option_count, "flower", &loop_options, err, err_len);
-  if (rc != RB_OK) {
-    return rc;
-  }
-  struct libevent2_flower* flower = calloc(1, sizeof *flower);
-  if (flower == NULL) {
-    return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for the plugin state");
-  }
-  remember_host(flower, host);
-  rc = hot_potato_init(&flower->potato, params, err, err_len);
+  int rc = loop_options_from(values, &loop_options, err, err_len);
   if (rc == RB_OK) {
-    rc = check_backend_reaches_fds(&flower->potato, &loop_options, err, err_len);
+    rc = check_backend_reaches_fds(&game->potato, &loop_options, err, err_len);
   }
   if (rc == RB_OK) {
     rc = create_base(flower, &loop_options, err, err_len);
@@ -169,12 +136,7 @@ static int flower_prepare(const rb_host* host, const rb_flower_params* params,
   if (rc == RB_OK) {
     rc = allocate_watchers(flower, err, err_len);
   }
-  if (rc != RB_OK) {
-    destroy(flower);
-    return rc;
-  }
-  *state = flower;
-  return RB_OK;
+  return rc;
 }
 
 static void on_readable(evutil_socket_t fd, short what, void* arg) {
@@ -184,24 +146,22 @@ static void on_readable(evutil_socket_t fd, short what, void* arg) {
   hot_potato_on_readable(watcher->potato, watcher->idx);
 }
 
-static int flower_arm(void* state, char* err, size_t err_len) {
-  struct libevent2_flower* flower = state;
-  if (flower == NULL) {
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "arm: state is NULL");
-  }
-  for (uint32_t i = 0; i < flower->potato.pipes; ++i) {
+static int arm(struct flower_game* game, char* err, size_t err_len) {
+  struct libevent2_flower* flower = (struct libevent2_flower*)game;
+  const int* read_fds = game->potato.read_fds;
+  for (uint32_t i = 0; i < game->potato.pipes; ++i) {
     struct event* ev = event_at(flower, i);
     if (event_initialized(ev) && event_del(ev) != 0) {
       return report_error(RB_ERR_SYSTEM, err, err_len, "event_del on pipe %u failed", i);
     }
-    if (event_assign(ev, flower->base, flower->potato.read_fds[i], EV_READ | EV_PERSIST,
-                     on_readable, &flower->args[i]) != 0) {
+    if (event_assign(ev, flower->base, read_fds[i], EV_READ | EV_PERSIST, on_readable,
+                     &flower->args[i]) != 0) {
       return report_error(RB_ERR_INTERNAL, err, err_len, "event_assign on pipe %u (fd %d) failed",
-                          i, flower->potato.read_fds[i]);
+                          i, read_fds[i]);
     }
     if (event_add(ev, NULL) != 0) {
       return report_error(RB_ERR_SYSTEM, err, err_len, "event_add on pipe %u (fd %d) failed", i,
-                          flower->potato.read_fds[i]);
+                          read_fds[i]);
     }
   }
   /* bench.c runs the loop once here, so the backend's pending changes are applied during
@@ -209,55 +169,30 @@ static int flower_arm(void* state, char* err, size_t err_len) {
   if (event_base_loop(flower->base, EVLOOP_ONCE | EVLOOP_NONBLOCK) < 0) {
     return report_error(RB_ERR_SYSTEM, err, err_len, "event_base_loop failed while arming");
   }
-  hot_potato_reset(&flower->potato);
-  flower->loop_iterations = 0;
   return RB_OK;
 }
 
-static int flower_dispatch(void* state, char* err, size_t err_len) {
-  struct libevent2_flower* flower = state;
-  if (flower == NULL) {
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "dispatch: state is NULL");
-  }
-  struct hot_potato* potato = &flower->potato;
-  flower->loop_iterations = 0;
-  while (!hot_potato_finished(potato)) {
+static int dispatch(struct flower_game* game, char* err, size_t err_len) {
+  struct libevent2_flower* flower = (struct libevent2_flower*)game;
+  const struct hot_potato* potato = &game->potato;
+  while (!hot_potato_done(potato)) {
     const uint64_t reads_before = potato->count;
     const int rc = event_base_loop(flower->base, EVLOOP_ONCE | EVLOOP_NONBLOCK);
-    flower->loop_iterations += 1;
+    game->loop_iterations += 1;
     if (rc < 0) {
       return report_error(RB_ERR_SYSTEM, err, err_len,
                           "event_base_loop failed after %llu of %llu reads",
                           (unsigned long long)potato->count, (unsigned long long)potato->fired);
     }
     if (rc == 1) {
-      return report_error(RB_ERR_INTERNAL, err, err_len,
-                          "no watchers registered (dispatch without arm?)");
+      return report_error(RB_ERR_INTERNAL, err, err_len, "no watchers registered");
     }
-    if (potato->fatal) {
-      return report_error(RB_ERR_SYSTEM, err, err_len, "%s", potato->fatal_message);
-    }
-    /* Only a pass that read nothing asks the host, so the measured loop makes no extra
-     * call while the game is moving. */
-    if (potato->count == reads_before && host_wants_stop(flower)) {
-      return report_error(RB_ERR_INTERNAL, err, err_len,
-                          "stopped by the host after %llu of %llu reads",
-                          (unsigned long long)potato->count, (unsigned long long)potato->fired);
+    if (flower_game_stop_asked(game, reads_before)) {
+      break;
     }
   }
   return RB_OK;
 }
 
-static int flower_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
-  const struct libevent2_flower* flower = state;
-  const int rc = counters_check(flower, sink, err, err_len);
-  if (rc == RB_OK) hot_potato_put_counters(&flower->potato, flower->loop_iterations, sink);
-  return rc;
-}
-
-static void flower_release(void* state) {
-  destroy(state);
-}
-
-const rb_flower_ops libevent2_flower_ops =
-    RB_FLOWER_OPS(flower_prepare, flower_arm, flower_dispatch, flower_counters, flower_release);
+FLOWER_GAME_OPS(libevent2_flower_ops, struct libevent2_flower, kLibevent2Options, setup, arm,
+                dispatch, teardown);

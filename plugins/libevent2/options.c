@@ -10,41 +10,19 @@ enum { kBackend, kChangelist, kWakeup, kDrain, kHttp };
 #define LOOP_WORKLOADS "flower,pingpong_server,pingpong_client,rr_server"
 
 const rb_option_decl kLibevent2Options[kLibevent2OptionCount] = {
-    [kBackend] = {.struct_size = sizeof(rb_option_decl),
-                  .type = RB_OPTION_ENUM,
-                  .name = "backend",
-                  .allowed = "epoll|poll|select",
-                  .default_value = "epoll",
-                  .help = "the event_base's method; the others are avoided",
-                  .workloads = LOOP_WORKLOADS},
-    [kChangelist] = {.struct_size = sizeof(rb_option_decl),
-                     .type = RB_OPTION_BOOL,
-                     .name = "changelist",
-                     .default_value = "off",
-                     .help = "EVENT_BASE_FLAG_EPOLL_USE_CHANGELIST (backend epoll only)",
-                     .workloads = LOOP_WORKLOADS},
-    [kWakeup] = {.struct_size = sizeof(rb_option_decl),
-                 .type = RB_OPTION_ENUM,
-                 .name = "wakeup",
-                 .allowed = "pipe|eventfd",
-                 .default_value = "pipe",
-                 .help = "the notify consumer's wake-up fd: one byte per item (seed 004) or a "
-                         "counter",
-                 .workloads = "notify"},
-    [kDrain] = {.struct_size = sizeof(rb_option_decl),
-                .type = RB_OPTION_ENUM,
-                .name = "drain",
-                .allowed = "one|all",
-                .default_value = "one",
-                .help = "tokens the notify consumer takes per callback",
-                .workloads = "notify"},
-    [kHttp] = {.struct_size = sizeof(rb_option_decl),
-               .type = RB_OPTION_ENUM,
-               .name = "http",
-               .allowed = "bufferevent|evhttp",
-               .default_value = "bufferevent",
-               .help = "rr: bufferevents with the shared parser, or libevent's own evhttp",
-               .workloads = "rr_server"},
+    [kBackend] = RB_OPTION_DECL(RB_OPTION_ENUM, "backend", "epoll|poll|select", "epoll",
+                                "the event_base's method; the others are avoided", LOOP_WORKLOADS),
+    [kChangelist] =
+        RB_OPTION_DECL(RB_OPTION_BOOL, "changelist", NULL, "off",
+                       "EVENT_BASE_FLAG_EPOLL_USE_CHANGELIST (backend epoll only)", LOOP_WORKLOADS),
+    [kWakeup] = RB_OPTION_DECL(
+        RB_OPTION_ENUM, "wakeup", "pipe|eventfd", "pipe",
+        "the notify consumer's wake-up fd: one byte per item (seed 004) or a counter", "notify"),
+    [kDrain] = RB_OPTION_DECL(RB_OPTION_ENUM, "drain", "one|all", "one",
+                              "tokens the notify consumer takes per callback", "notify"),
+    [kHttp] = RB_OPTION_DECL(RB_OPTION_ENUM, "http", "bufferevent|evhttp", "bufferevent",
+                             "rr: bufferevents with the shared parser, or libevent's own evhttp",
+                             "rr_server"),
 };
 
 const char* const kLoopBackends[] = {"epoll", "poll", "select"};
@@ -56,8 +34,8 @@ static int parse_table(const rb_option* options, uint32_t option_count, const ch
                             option_count, values, err, err_len);
 }
 
-static int loop_from(const rb_option_value* values, struct loop_options* out, char* err,
-                     size_t err_len) {
+int loop_options_from(const rb_option_value* values, struct loop_options* out, char* err,
+                      size_t err_len) {
   out->backend = kLoopBackends[values[kBackend].number];
   out->use_changelist = (int)values[kChangelist].number;
   if (out->use_changelist && strcmp(out->backend, "epoll") != 0) {
@@ -71,7 +49,7 @@ int parse_loop_options(const rb_option* options, uint32_t option_count, const ch
                        struct loop_options* out, char* err, size_t err_len) {
   rb_option_value values[kLibevent2OptionCount];
   const int rc = parse_table(options, option_count, workload, values, err, err_len);
-  return rc != RB_OK ? rc : loop_from(values, out, err, err_len);
+  return rc != RB_OK ? rc : loop_options_from(values, out, err, err_len);
 }
 
 int parse_notify_options(const rb_option* options, uint32_t option_count,
@@ -94,5 +72,5 @@ int parse_rr_options(const rb_option* options, uint32_t option_count, struct rr_
     return rc;
   }
   out->use_evhttp = (int)values[kHttp].number;
-  return loop_from(values, &out->loop, err, err_len);
+  return loop_options_from(values, &out->loop, err, err_len);
 }

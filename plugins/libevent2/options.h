@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "option_table.h"
 #include "reactorbench/plugin.h"
 
 /* The options of [plugin_options.libevent2], declared once: the descriptor lists this table
@@ -30,6 +31,11 @@ struct rr_options {
    * shared parser of <reactorbench/http_request.h>, so the numbers are about the loop. */
   int use_evhttp;
 };
+
+/* Fills out from kLibevent2Options' parsed values; RB_ERR_INVALID_ARGUMENT when changelist is
+ * asked for with a backend other than epoll. */
+int loop_options_from(const rb_option_value* values, struct loop_options* out, char* err,
+                      size_t err_len);
 
 /* Each fills its struct (defaults: epoll, changelist off, pipe, one, bufferevent). Unknown
  * keys, keys of another workload and malformed values give RB_ERR_INVALID_ARGUMENT with a

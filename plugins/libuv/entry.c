@@ -10,25 +10,12 @@
 #include "reactorbench/plugin.h"
 #include "rr_server.h"
 
-static const char* libuv_version(void) {
-  return uv_version_string();
-}
-
-static const rb_plugin kDescriptor = {
-    .struct_size = sizeof(rb_plugin),
-    .abi_version = RB_ABI_VERSION,
-    .name = "libuv",
-    .version = "1.0.0",
-    .library = "libuv",
-    .library_version = libuv_version,
-    .description =
-        "libuv uv_loop_t: flower on uv_poll_t (uv_run ONCE per turn), pingpong and rr on "
-        "uv_tcp_t with an acceptor handing fds to worker loops, notify on uv_async_t; "
-        "option read_size (pingpong, rr)",
-    RB_EVERY_WORKLOAD(libuv),
-    .options = kLibuvOptions,
-    .option_count = kLibuvOptionCount,
-};
+static const rb_plugin kDescriptor = RB_C_PLUGIN_DESCRIPTOR(
+    libuv, "libuv", "1.0.0", "libuv", uv_version_string,
+    "libuv uv_loop_t: flower on uv_poll_t (uv_run ONCE per turn), pingpong and rr on "
+    "uv_tcp_t with an acceptor handing fds to worker loops, notify on uv_async_t; "
+    "option read_size (pingpong, rr)",
+    kLibuvOptions);
 
 /* The first uv_loop_init of a process also creates libuv's process-wide signal-lock pipe,
  * which libuv keeps open until exit (only uv_library_shutdown, after which libuv cannot be

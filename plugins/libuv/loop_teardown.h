@@ -1,7 +1,12 @@
 #ifndef LIBUV_PLUGIN_LOOP_TEARDOWN_H
 #define LIBUV_PLUGIN_LOOP_TEARDOWN_H
 
+#include <stddef.h>
 #include <uv.h>
+
+/* uv_loop_init, with *ready set once it succeeded (so teardown knows to close_loop): RB_OK, or
+ * RB_ERR_SYSTEM "uv_loop_init: ..." in err. */
+int open_loop(uv_loop_t* loop, int* ready, char* err, size_t err_len);
 
 /* Ends a loop that was initialised with uv_loop_init: closes every handle that is not closing
  * yet (with no close callback, so only handles whose memory outlives this call may be left to

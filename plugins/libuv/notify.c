@@ -55,10 +55,8 @@ static int setup(struct notify_consumer* consumer, const rb_option* options, uin
   struct libuv_options parsed;
   int rc = parse_libuv_options(options, option_count, "notify", &parsed, err, err_len);
   if (rc != RB_OK) return rc;
-  rc = uv_loop_init(&notify->loop);
-  if (rc != 0)
-    return report_error(RB_ERR_SYSTEM, err, err_len, "uv_loop_init: %s", uv_strerror(rc));
-  notify->loop_ready = 1;
+  rc = open_loop(&notify->loop, &notify->loop_ready, err, err_len);
+  if (rc != RB_OK) return rc;
   rc = uv_async_init(&notify->loop, &notify->async, on_async);
   if (rc != 0)
     return report_error(RB_ERR_SYSTEM, err, err_len, "uv_async_init: %s", uv_strerror(rc));

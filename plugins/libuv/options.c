@@ -3,14 +3,15 @@
 #include "option_table.h"
 
 const rb_option_decl kLibuvOptions[kLibuvOptionCount] = {
-    {.struct_size = sizeof(rb_option_decl),
-     .type = RB_OPTION_INT,
-     .name = "read_size",
-     .allowed = "1..16777216",
-     .default_value = "65536",
-     .help = "bytes handed to libuv per read (uv_alloc_cb's buffer); 4096 reads as libevent does",
-     .workloads = "pingpong_server,pingpong_client,rr_server"},
+    RB_OPTION_DECL(RB_OPTION_INT, "read_size", "1..16777216", "65536",
+                   "bytes handed to libuv per read (uv_alloc_cb's buffer); 4096 reads as libevent "
+                   "does",
+                   "pingpong_server,pingpong_client,rr_server"),
 };
+
+void libuv_options_from(const rb_option_value* values, struct libuv_options* out) {
+  out->read_size = (uint32_t)values[0].number;
+}
 
 int parse_libuv_options(const rb_option* options, uint32_t option_count, const char* workload,
                         struct libuv_options* out, char* err, size_t err_len) {
@@ -18,7 +19,7 @@ int parse_libuv_options(const rb_option* options, uint32_t option_count, const c
   const int rc = option_table_parse(kLibuvOptions, kLibuvOptionCount, workload, options,
                                     option_count, values, err, err_len);
   if (rc == RB_OK) {
-    out->read_size = (uint32_t)values[0].number;
+    libuv_options_from(values, out);
   }
   return rc;
 }

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "option_table.h"
 #include "reactorbench/plugin.h"
 
 /* The options of [plugin_options.libuv], declared once: the descriptor lists this table and
@@ -16,6 +17,9 @@ extern const rb_option_decl kLibuvOptions[kLibuvOptionCount];
 struct libuv_options {
   uint32_t read_size;
 };
+
+/* Fills out from kLibuvOptions' parsed values. */
+void libuv_options_from(const rb_option_value* values, struct libuv_options* out);
 
 /* Fills out (defaults first) for workload ("flower", "notify", "pingpong_server",
  * "pingpong_client", "rr_server"). An unknown key, one of another workload or a malformed

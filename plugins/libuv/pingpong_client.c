@@ -4,34 +4,25 @@
 #include <string.h>
 #include <uv.h>
 
-#include "abi_tables.h"
 #include "error_message.h"
 #include "loop_teardown.h"
-#include "loop_threads.h"
 #include "options.h"
 #include "pingpong_client_session.h"
-#include "sigpipe_guard.h"
 #include "stream_echo.h"
 
 struct client_loop;
 
 struct session {
+  struct pingpong_session_head head;
   uv_tcp_t tcp;
   uv_connect_t connect;
   uv_write_t first_block;
   uv_shutdown_t shutdown;
   struct client_loop* loop;
-  uint32_t index;
-  enum pingpong_session_state state;
-  uint64_t offset; /* stream bytes received so far */
 };
-
-struct client;
 
 struct client_loop {
   struct pingpong_client_loop_state state;
-  struct client* client;
-  uint32_t index;
   uv_loop_t uv;
   int uv_ready;
   uv_timer_t deadline;
@@ -42,9 +33,8 @@ struct client_loop {
 };
 
 struct client {
-  struct pingpong_client_base base;
-  struct session* sessions;
-  struct client_loop* loops;
+  struct pingpong_client_base base; /* first: the harness's view of this state */
+  struct libuv_options options;
 };
 
 static void on_session_closed(uv_handle_t* handle) {
@@ -56,25 +46,25 @@ static void on_session_closed(uv_handle_t* handle) {
 }
 
 static void end_session(struct session* session, uint64_t* outcome) {
-  if (session->state == kClosed) return;
-  session->state = kClosed;
+  if (session->head.state == kClosed) return;
+  session->head.state = kClosed;
   (*outcome)++;
   close_handle((uv_handle_t*)&session->tcp, on_session_closed);
 }
 
 static void on_shutdown(uv_shutdown_t* req, int status) {
   struct session* session = req->handle->data;
-  if (session->state == kClosed) return;
+  if (session->head.state == kClosed) return;
   if (status == 0)
-    session->state = kShut;
+    session->head.state = kShut;
   else
     end_session(session, &session->loop->state.counts.resets);
 }
 
 /* After the deadline: libuv sends the FIN once the session's pending writes are out. */
 static void begin_shutdown(struct session* session) {
-  if (session->state != kEchoing) return;
-  session->state = kShutting;
+  if (session->head.state != kEchoing) return;
+  session->head.state = kShutting;
   if (uv_shutdown(&session->shutdown, (uv_stream_t*)&session->tcp, on_shutdown) != 0)
     end_session(session, &session->loop->state.counts.resets);
 }
@@ -90,13 +80,12 @@ static void on_read(uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf) {
   struct pingpong_client_loop_state* loop = &session->loop->state;
   if (nread > 0) {
     const size_t n = (size_t)nread;
-    pingpong_client_took(loop, &session->loop->client->base, session->index, &session->offset,
-                         buf->base, n);
-    if (session->state == kEchoing &&
+    pingpong_client_took(loop, &session->head, buf->base, n);
+    if (session->head.state == kEchoing &&
         stream_echo(stream, buf->base, n, &session->loop->bytes_echoed, NULL) != 0)
       end_session(session, &loop->counts.resets);
   } else if (nread == UV_EOF) {
-    end_session(session, pingpong_session_outcome(loop, session->state, 1));
+    end_session(session, pingpong_session_outcome(loop, session->head.state, 1));
   } else if (nread < 0) {
     end_session(session, &loop->counts.resets);
   }
@@ -110,17 +99,17 @@ static void on_first_block_written(uv_write_t* req, int status) {
 static void on_connect(uv_connect_t* req, int status) {
   struct session* session = req->handle->data;
   struct pingpong_client_counts* counts = &session->loop->state.counts;
-  if (session->state == kClosed) return;
+  if (session->head.state == kClosed) return;
   if (status != 0) {
     end_session(session, &counts->connect_failures);
     return;
   }
-  session->state = kEchoing;
+  session->head.state = kEchoing;
   uv_stream_t* stream = (uv_stream_t*)&session->tcp;
   uv_tcp_nodelay(&session->tcp, 1);
-  const struct client* client = session->loop->client;
+  const struct pingpong_client_base* client = session->loop->state.client;
   /* The block is the client's and outlives every request: no copy. */
-  const uv_buf_t block = uv_buf_init((char*)client->base.block, client->base.params.block_size);
+  const uv_buf_t block = uv_buf_init((char*)client->block, client->params.block_size);
   if (uv_read_start(stream, on_alloc, on_read) != 0 ||
       uv_write(&session->first_block, stream, &block, 1, on_first_block_written) != 0) {
     end_session(session, &counts->resets);
@@ -131,11 +120,11 @@ static void on_connect(uv_connect_t* req, int status) {
 
 static void on_deadline(uv_timer_t* timer) {
   struct client_loop* loop = timer->data;
-  struct client* client = loop->client;
+  const struct pingpong_client_base* client = loop->state.client;
   loop->state.past_deadline = 1;
   /* Only this loop's sessions (dealt round-robin): other loops' threads own theirs. */
-  for (uint32_t i = loop->index; i < client->base.params.sessions; i += client->base.loop_count)
-    begin_shutdown(&client->sessions[i]);
+  for (uint32_t i = loop->state.index; i < client->params.sessions; i += client->loop_count)
+    begin_shutdown(pingpong_client_session(client, i));
 }
 
 static void on_stop_readable(uv_poll_t* poll, int status, int events) {
@@ -151,33 +140,38 @@ static void* loop_main(void* arg) {
   return NULL;
 }
 
-static void destroy(struct client* client) {
-  if (client == NULL) return;
-  /* Closing cancels pending connects, writes and shutdowns; their callbacks must not count. */
-  for (uint32_t i = 0; client->sessions != NULL && i < client->base.params.sessions; ++i)
-    client->sessions[i].state = kClosed;
-  for (uint32_t i = 0; client->loops != NULL && i < client->base.loop_count; ++i) {
-    struct client_loop* loop = &client->loops[i];
-    if (loop->uv_ready) close_loop(&loop->uv);
-    free(loop->buffer);
-  }
-  free(client->sessions);
-  free(client->loops);
-  pingpong_client_base_free(&client->base);
-  free(client);
+/* Closing the loop cancels pending connects, writes and shutdowns; their callbacks must not
+ * count. */
+static void close_session(void* session) {
+  ((struct session*)session)->head.state = kClosed;
 }
 
-static int init_loop(struct client_loop* loop, uint32_t read_size, int stop_fd, char* err,
-                     size_t err_len) {
+static void free_loop(void* arg) {
+  struct client_loop* loop = arg;
+  if (loop->uv_ready) close_loop(&loop->uv);
+  free(loop->buffer);
+}
+
+static int setup(struct pingpong_client_base* base, const rb_option_value* values, char* err,
+                 size_t err_len) {
+  (void)err;
+  (void)err_len;
+  libuv_options_from(values, &((struct client*)base)->options);
+  return RB_OK;
+}
+
+static int init_loop(void* arg, char* err, size_t err_len) {
+  struct client_loop* loop = arg;
+  const struct client* client = (const struct client*)loop->state.client;
+  const uint32_t read_size = client->options.read_size;
+  const int stop_fd = client->base.params.stop_fd;
   loop->buffer = malloc(read_size);
   loop->buffer_size = read_size;
   if (loop->buffer == NULL)
     return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for a %u-byte read buffer",
                         read_size);
-  int rc = uv_loop_init(&loop->uv);
-  if (rc != 0)
-    return report_error(RB_ERR_SYSTEM, err, err_len, "uv_loop_init: %s", uv_strerror(rc));
-  loop->uv_ready = 1;
+  int rc = open_loop(&loop->uv, &loop->uv_ready, err, err_len);
+  if (rc != RB_OK) return rc;
   rc = uv_timer_init(&loop->uv, &loop->deadline);
   if (rc == 0) rc = uv_poll_init(&loop->uv, &loop->stop_poll, stop_fd);
   if (rc != 0)
@@ -188,68 +182,32 @@ static int init_loop(struct client_loop* loop, uint32_t read_size, int stop_fd, 
   return RB_OK;
 }
 
-static int prepare(const rb_host* host, const rb_pingpong_client_params* params,
-                   const rb_option* options, uint32_t option_count, void** state, char* err,
-                   size_t err_len) {
-  (void)host;
-  if (state == NULL)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "prepare: state is NULL");
-  *state = NULL;
-  int rc = pingpong_client_check_params(params, err, err_len);
-  struct libuv_options parsed;
-  if (rc == RB_OK)
-    rc = parse_libuv_options(options, option_count, "pingpong_client", &parsed, err, err_len);
-  if (rc != RB_OK) return rc;
-  struct client* client = calloc(1, sizeof *client);
-  if (client == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
-  rc = pingpong_client_base_init(&client->base, params, err, err_len);
-  if (rc == RB_OK) {
-    client->loops = calloc(client->base.loop_count, sizeof *client->loops);
-    if (client->loops == NULL) rc = report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
+/* One that cannot even start is a connect failure. */
+static void connect_session(void* loop_arg, void* session_arg) {
+  struct client_loop* loop = loop_arg;
+  struct session* session = session_arg;
+  session->loop = loop;
+  session->head.state = kClosed;
+  if (uv_tcp_init(&loop->uv, &session->tcp) != 0) {
+    loop->state.counts.connect_failures++;
+    return;
   }
-  for (uint32_t i = 0; rc == RB_OK && i < client->base.loop_count; ++i) {
-    client->loops[i].client = client;
-    client->loops[i].index = i;
-    rc = init_loop(&client->loops[i], parsed.read_size, params->stop_fd, err, err_len);
+  session->tcp.data = session;
+  const struct sockaddr* server = (const struct sockaddr*)&loop->state.client->server;
+  if (uv_tcp_connect(&session->connect, &session->tcp, server, on_connect) != 0) {
+    loop->state.counts.connect_failures++;
+    close_handle((uv_handle_t*)&session->tcp, NULL);
+    return;
   }
-  if (rc != RB_OK) {
-    destroy(client);
-    return rc;
-  }
-  *state = client;
-  return RB_OK;
+  session->head.state = kConnecting;
+  loop->state.open++;
 }
 
-/* Starts every session's connect on its loop; one that cannot even start is a connect
- * failure. Runs before any loop thread starts, so no loop is shared. */
-static void connect_all(struct client* client) {
-  for (uint32_t i = 0; i < client->base.params.sessions; ++i) {
-    struct session* session = &client->sessions[i];
-    struct client_loop* loop = &client->loops[i % client->base.loop_count];
-    session->loop = loop;
-    session->index = i;
-    session->state = kClosed;
-    if (uv_tcp_init(&loop->uv, &session->tcp) != 0) {
-      loop->state.counts.connect_failures++;
-      continue;
-    }
-    session->tcp.data = session;
-    if (uv_tcp_connect(&session->connect, &session->tcp,
-                       (const struct sockaddr*)&client->base.server, on_connect) != 0) {
-      loop->state.counts.connect_failures++;
-      close_handle((uv_handle_t*)&session->tcp, NULL);
-      continue;
-    }
-    session->state = kConnecting;
-    loop->state.open++;
-  }
-}
-
-static int start_loops(struct client* client, char* err, size_t err_len) {
-  for (uint32_t i = 0; i < client->base.loop_count; ++i) {
-    struct client_loop* loop = &client->loops[i];
+static int start(struct pingpong_client_base* base, char* err, size_t err_len) {
+  for (uint32_t i = 0; i < base->loop_count; ++i) {
+    struct client_loop* loop = pingpong_client_loop(base, i);
     uv_update_time(&loop->uv); /* the deadline counts from now, not from prepare */
-    int rc = uv_timer_start(&loop->deadline, on_deadline, client->base.params.duration_ms, 0);
+    int rc = uv_timer_start(&loop->deadline, on_deadline, base->params.duration_ms, 0);
     if (rc == 0) rc = uv_poll_start(&loop->stop_poll, UV_READABLE, on_stop_readable);
     if (rc != 0)
       return report_error(RB_ERR_SYSTEM, err, err_len, "starting the deadline and stop watch: %s",
@@ -263,50 +221,13 @@ static void abandon_loop(void* arg) {
   uv_stop(&((struct client_loop*)arg)->uv);
 }
 
-static int run_loops(struct client* client, char* err, size_t err_len) {
-  uint32_t started = 0;
-  if (run_loop_threads(client->loops, sizeof *client->loops, client->base.loop_count, loop_main,
-                       abandon_loop, &started) != 0)
-    return report_error(RB_ERR_SYSTEM, err, err_len, "pthread_create failed for loop %u", started);
-  return RB_OK;
-}
-
-static int run(void* state, char* err, size_t err_len) {
-  struct client* client = state;
-  if (client == NULL) return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "run: no state");
-  if (client->sessions != NULL)
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "run: called twice");
-  /* Made here, not in prepare, so session state counts as per-connection memory. */
-  client->sessions = calloc(client->base.params.sessions, sizeof *client->sessions);
-  if (client->sessions == NULL) return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory");
-  int rc = start_loops(client, err, err_len);
-  if (rc != RB_OK) return rc;
-  connect_all(client);
-  struct sigpipe_guard guard;
-  sigpipe_guard_enter(&guard); /* before the loop threads start: they inherit the mask */
-  rc = run_loops(client, err, err_len);
-  sigpipe_guard_leave(&guard);
-  if (rc != RB_OK) return rc;
-  return pingpong_client_stop_result(&client->loops[0].state, sizeof *client->loops,
-                                     client->base.loop_count, err, err_len);
-}
-
-static int counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len) {
-  const struct client* client = state;
-  const int rc = counters_check(client, sink, err, err_len);
-  if (rc != RB_OK) return rc;
+static void put_counters(const struct pingpong_client_base* base, const rb_counter_sink* sink) {
   uint64_t bytes_echoed = 0;
-  for (uint32_t i = 0; i < client->base.loop_count; ++i)
-    bytes_echoed += client->loops[i].bytes_echoed;
-  pingpong_client_put_counters(sink, &client->loops[0].state, sizeof *client->loops,
-                               client->base.loop_count);
+  for (uint32_t i = 0; i < base->loop_count; ++i)
+    bytes_echoed += ((const struct client_loop*)pingpong_client_loop(base, i))->bytes_echoed;
   sink->put(sink->ctx, "bytes_echoed", bytes_echoed);
-  return RB_OK;
 }
 
-static void release(void* state) {
-  destroy(state);
-}
-
-const rb_pingpong_client_ops libuv_pingpong_client_ops =
-    RB_PINGPONG_CLIENT_OPS(prepare, run, counters, release);
+PINGPONG_CLIENT_OPS(libuv_pingpong_client_ops, struct client, struct client_loop, struct session,
+                    kLibuvOptions, setup, init_loop, start, connect_session, loop_main,
+                    abandon_loop, 1, close_session, free_loop, put_counters);

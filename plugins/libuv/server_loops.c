@@ -179,22 +179,15 @@ static int init_loops(struct server_group* group, char* err, size_t err_len) {
   for (uint32_t i = 0; i < group->threads; ++i) {
     struct server_loop* loop = &group->loops[i];
     loop->group = group;
-    const int rc = uv_loop_init(&loop->uv);
-    if (rc != 0)
-      return report_error(RB_ERR_SYSTEM, err, err_len, "uv_loop_init: %s", uv_strerror(rc));
-    loop->uv_ready = 1;
+    if (open_loop(&loop->uv, &loop->uv_ready, err, err_len) != RB_OK) return RB_ERR_SYSTEM;
     if (group->threads > 1 && init_worker(loop, err, err_len) != RB_OK) return RB_ERR_SYSTEM;
   }
   if (group->threads == 1) {
     group->acceptor = &group->loops[0].uv;
     return RB_OK;
   }
-  const int rc = uv_loop_init(&group->accept_uv);
-  if (rc != 0)
-    return report_error(RB_ERR_SYSTEM, err, err_len, "uv_loop_init: %s", uv_strerror(rc));
-  group->accept_uv_ready = 1;
   group->acceptor = &group->accept_uv;
-  return RB_OK;
+  return open_loop(&group->accept_uv, &group->accept_uv_ready, err, err_len);
 }
 
 static int init_group(struct server_group* group, const struct server_setup* setup,

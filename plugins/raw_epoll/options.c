@@ -10,37 +10,20 @@ enum { kMaxEvents, kSpinNs, kWake, kStallMs, kStallEveryMs };
 /* max_events' 1 << 20 bounds a buffer; spin_ns' 10 ms per event is far beyond any slowdown
  * worth injecting (more is surely a typo); a stall is at most an hour. */
 const rb_option_decl kRawEpollOptions[kRawEpollOptionCount] = {
-    [kMaxEvents] = {.struct_size = sizeof(rb_option_decl),
-                    .type = RB_OPTION_INT,
-                    .name = "max_events",
-                    .allowed = "1..1048576",
-                    .help = "epoll_wait's maxevents (default: from the pipe count)",
-                    .workloads = "flower,pingpong_server,pingpong_client,rr_server"},
-    [kSpinNs] = {.struct_size = sizeof(rb_option_decl),
-                 .type = RB_OPTION_INT,
-                 .name = "spin_ns",
-                 .allowed = "0..10000000",
-                 .default_value = "0",
-                 .help = "an injected busy-wait per event handled, in ns (0: off)"},
-    [kWake] = {.struct_size = sizeof(rb_option_decl),
-               .type = RB_OPTION_ENUM,
-               .name = "wake",
-               .allowed = "every|when_empty",
-               .default_value = "every",
-               .help = "notify: write the eventfd on every post, or only onto an empty queue",
-               .workloads = "notify"},
-    [kStallMs] = {.struct_size = sizeof(rb_option_decl),
-                  .type = RB_OPTION_INT,
-                  .name = "stall_ms",
-                  .allowed = "0..3600000",
-                  .help = "rr: an injected pause of each serving loop, in ms (with stall_every_ms)",
-                  .workloads = "rr_server"},
-    [kStallEveryMs] = {.struct_size = sizeof(rb_option_decl),
-                       .type = RB_OPTION_INT,
-                       .name = "stall_every_ms",
-                       .allowed = "0..3600000",
-                       .help = "rr: how often each serving loop stalls, in ms (with stall_ms)",
-                       .workloads = "rr_server"},
+    [kMaxEvents] = RB_OPTION_DECL(RB_OPTION_INT, "max_events", "1..1048576", NULL,
+                                  "epoll_wait's maxevents (default: from the pipe count)",
+                                  "flower,pingpong_server,pingpong_client,rr_server"),
+    [kSpinNs] = RB_OPTION_DECL(RB_OPTION_INT, "spin_ns", "0..10000000", "0",
+                               "an injected busy-wait per event handled, in ns (0: off)", NULL),
+    [kWake] = RB_OPTION_DECL(RB_OPTION_ENUM, "wake", "every|when_empty", "every",
+                             "notify: write the eventfd on every post, or only onto an empty queue",
+                             "notify"),
+    [kStallMs] = RB_OPTION_DECL(
+        RB_OPTION_INT, "stall_ms", "0..3600000", NULL,
+        "rr: an injected pause of each serving loop, in ms (with stall_every_ms)", "rr_server"),
+    [kStallEveryMs] = RB_OPTION_DECL(
+        RB_OPTION_INT, "stall_every_ms", "0..3600000", NULL,
+        "rr: how often each serving loop stalls, in ms (with stall_ms)", "rr_server"),
 };
 
 static int parse_table(const rb_option* options, uint32_t option_count, const char* workload,
@@ -49,7 +32,7 @@ static int parse_table(const rb_option* options, uint32_t option_count, const ch
                             values, err, err_len);
 }
 
-static void epoll_from(const rb_option_value* values, struct epoll_options* out) {
+void epoll_options_from(const rb_option_value* values, struct epoll_options* out) {
   out->max_events = (uint32_t)values[kMaxEvents].number;
   out->spin_ns = (uint64_t)values[kSpinNs].number;
 }
@@ -59,7 +42,7 @@ int parse_epoll_options(const rb_option* options, uint32_t option_count, const c
   rb_option_value values[kRawEpollOptionCount];
   const int rc = parse_table(options, option_count, workload, values, err, err_len);
   if (rc == RB_OK) {
-    epoll_from(values, out);
+    epoll_options_from(values, out);
   }
   return rc;
 }
@@ -82,7 +65,7 @@ int parse_rr_options(const rb_option* options, uint32_t option_count, struct epo
   if (rc != RB_OK) {
     return rc;
   }
-  epoll_from(values, out);
+  epoll_options_from(values, out);
   memset(stall, 0, sizeof *stall);
   stall->ms = (uint64_t)values[kStallMs].number;
   stall->every_ms = (uint64_t)values[kStallEveryMs].number;

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "option_table.h"
 #include "reactorbench/plugin.h"
 #include "rr_stall.h"
 
@@ -23,6 +24,9 @@ struct notify_options {
   int wake_when_empty; /* wake = "when_empty"; default "every" */
   uint64_t spin_ns;    /* busy-wait per item consumed (spin.h); 0 = off */
 };
+
+/* Fills out from kRawEpollOptions' parsed values. */
+void epoll_options_from(const rb_option_value* values, struct epoll_options* out);
 
 /* Unknown keys, keys of another workload and malformed values give RB_ERR_INVALID_ARGUMENT
  * with a message naming them. workload: "flower", "pingpong_server" or "pingpong_client". */

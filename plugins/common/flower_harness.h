@@ -1,0 +1,95 @@
+#ifndef RB_PLUGIN_COMMON_FLOWER_HARNESS_H
+#define RB_PLUGIN_COMMON_FLOWER_HARNESS_H
+
+/* The flower workload as every C plugin runs it: prepare checks the host's params and keeps
+ * its stop request, arm starts an iteration of the hot potato, dispatch runs the loop until the
+ * game is over and says why when it is not, counters puts the game's counts, release frees.
+ * What differs between plugins is only the loop: a plugin supplies it as a flower_backend,
+ * whose functions run once per prepare, arm or dispatch, never per read (the read callbacks
+ * call the hot potato directly). */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "abi_tables.h"
+#include "hot_potato.h"
+#include "option_table.h"
+#include "reactorbench/plugin.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A plugin's state is a struct whose first member is its flower_game. */
+struct flower_backend;
+
+struct flower_game {
+  struct hot_potato potato;
+  const struct flower_backend* backend;
+  int (*stop_requested)(void* ctx); /* the host's, if its rb_host has one */
+  void* host_ctx;
+  int armed;
+  int stopped_by_host;      /* the last dispatch ended on the host's request */
+  uint64_t loop_iterations; /* the loop's own count of turns in the last dispatch */
+};
+
+struct flower_backend {
+  size_t state_size;
+  const rb_option_decl* options; /* the plugin's declared options (its descriptor's) */
+  uint32_t option_count;
+  /* Builds the loop and a watcher per pipe of game->potato, as the options say (values[i]
+   * belongs to options[i], parsed for "flower"). Runs on zeroed state whose params are
+   * checked; teardown runs after a failed setup too. */
+  int (*setup)(struct flower_game* game, const rb_option_value* values, char* err, size_t err_len);
+  /* Watches every pipe's read end and has the loop apply that now, so dispatch is charged
+   * for the game only (bench.c does the same). */
+  int (*arm)(struct flower_game* game, char* err, size_t err_len);
+  /* Runs the loop until hot_potato_done or flower_game_stop_asked, counting its turns in
+   * loop_iterations; RB_OK or the loop's own failure. */
+  int (*dispatch)(struct flower_game* game, char* err, size_t err_len);
+  /* Frees what setup built. */
+  void (*teardown)(struct flower_game* game);
+};
+
+/* rb_flower_ops' prepare for a backend (a plugin's prepare passes its own), and its arm,
+ * dispatch, counters and release. */
+int flower_game_prepare(const struct flower_backend* backend, const rb_host* host,
+                        const rb_flower_params* params, const rb_option* options,
+                        uint32_t option_count, void** state, char* err, size_t err_len);
+int flower_game_arm(void* state, char* err, size_t err_len);
+int flower_game_dispatch(void* state, char* err, size_t err_len);
+int flower_game_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len);
+void flower_game_release(void* state);
+
+/* After a loop turn that began at reads_before reads: whether the host asked to stop. Only a
+ * turn that read nothing asks, so a moving game makes no extra call. */
+static inline int flower_game_stop_asked(struct flower_game* game, uint64_t reads_before) {
+  if (game->potato.count != reads_before || game->stop_requested == NULL) {
+    return 0;
+  }
+  game->stopped_by_host = game->stop_requested(game->host_ctx) != 0;
+  return game->stopped_by_host;
+}
+
+/* Defines the plugin's rb_flower_ops `ops_name` from its state type, its declared options (an
+ * array of known size) and its backend's functions; every entry point is the harness's. */
+#define FLOWER_GAME_OPS(ops_name, state_type, declared_options, setup, arm, dispatch, teardown) \
+  static const struct flower_backend ops_name##_backend = {                                     \
+      sizeof(state_type),                                                                       \
+      (declared_options),                                                                       \
+      sizeof(declared_options) / sizeof((declared_options)[0]),                                 \
+      (setup),                                                                                  \
+      (arm),                                                                                    \
+      (dispatch),                                                                               \
+      (teardown)};                                                                              \
+  RB_HARNESS_PREPARE(ops_name##_prepare, rb_flower_params, flower_game_prepare,                 \
+                     ops_name##_backend)                                                        \
+  const rb_flower_ops ops_name = {                                                              \
+      sizeof(rb_flower_ops), ops_name##_prepare,   flower_game_arm,                             \
+      flower_game_dispatch,  flower_game_counters, flower_game_release}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
