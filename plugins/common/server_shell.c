@@ -57,6 +57,12 @@ void server_totals_add(struct server_totals* totals, uint64_t connections, uint6
                       (const struct server_counts*)((const char*)first + stride * i));
 }
 
+void server_tally_count(const void* server, struct server_totals* totals) {
+  const struct server_tally* tally = server;
+  server_totals_add(totals, tally->connections, tally->acceptor.refused, tally->loop_counts,
+                    tally->stride, tally->loops);
+}
+
 /* The members both workloads' params begin with, in this order. */
 struct params_head {
   uint32_t struct_size;

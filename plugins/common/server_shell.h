@@ -7,6 +7,7 @@
 #include "abi_tables.h"
 #include "reactorbench/http_request.h"
 #include "reactorbench/plugin.h"
+#include "server_acceptor.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -59,6 +60,21 @@ struct server_totals {
 void server_totals_add(struct server_totals* totals, uint64_t connections, uint64_t refused,
                        const struct server_counts* first, size_t stride, uint32_t loops);
 
+/* What a server core counts, the first member of its state, so that one function
+ * (server_tally_count) counts every core: its acceptor (the connections refused), the
+ * connections it accepted, and its `loops` loops' counts, each `stride` bytes after the one
+ * before (the counts live in each loop's struct; the core points loop_counts at the first). */
+struct server_tally {
+  struct server_acceptor acceptor;
+  uint64_t connections;
+  const struct server_counts* loop_counts;
+  size_t stride;
+  uint32_t loops;
+};
+
+/* A server_kind's count for a state that begins with a struct server_tally. */
+void server_tally_count(const void* server, struct server_totals* totals);
+
 struct server_kind {
   size_t size;          /* of the server's state: the shell allocates it zeroed and frees it */
   const void* protocol; /* what the plugin's server core serves (echo, HTTP), given to open */
@@ -78,19 +94,19 @@ struct server_kind {
 };
 
 /* A plugin's server core (its loops, accepting, connections; one per plugin, serving both
- * workloads) is a state `struct <core>` and these four functions, the kind's; a protocol
+ * workloads) is a state `struct <core>`, beginning with a struct server_tally, and these three
+ * functions, the kind's; a protocol
  * (echo, HTTP) of the core is what `protocol` points to. */
 #define SERVER_CORE_DECLARE(core)                                                              \
   int core##_open(void* server, const void* protocol, const struct server_setup* setup,        \
                   const rb_option* options, uint32_t option_count, char* err, size_t err_len); \
   int core##_serve(void* server, char* err, size_t err_len);                                   \
-  void core##_count(const void* server, struct server_totals* totals);                         \
   void core##_close(void* server)
 
-#define SERVER_CORE_KIND(core, protocol, put_more)                                         \
-  {                                                                                        \
-    sizeof(struct core), &(protocol), core##_open, core##_serve, core##_count, (put_more), \
-        core##_close                                                                       \
+#define SERVER_CORE_KIND(core, protocol, put_more)                                               \
+  {                                                                                              \
+    sizeof(struct core), &(protocol), core##_open, core##_serve, server_tally_count, (put_more), \
+        core##_close                                                                             \
   }
 
 /* A put_more for an rr server that counts the bytes it wrote too. */

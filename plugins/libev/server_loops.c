@@ -100,14 +100,14 @@ static void on_acceptable(struct ev_loop* loop, ev_io* watcher, int revents) {
   (void)revents;
   struct server_loops* loops = watcher->data;
   for (;;) {
-    const int fd = server_acceptor_next(&loops->acceptor);
+    const int fd = server_acceptor_next(&loops->tally.acceptor);
     if (fd < 0) {
       if (errno != EAGAIN) {
         fail(loops, loop, "accept4", errno);
       }
       return;
     }
-    loops->connections += 1;
+    loops->tally.connections += 1;
     if (hand_over(loops, fd) != 0) {
       close(fd);
       fail(loops, loop, "handing a connection to a worker", ENOMEM);
@@ -150,6 +150,9 @@ static int init_serving(struct server_loops* loops, const rb_http_responses* res
   loops->serving = calloc(loops->count, sizeof *loops->serving);
   if (loops->serving == NULL)
     return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for %u loops", loops->count);
+  loops->tally.loop_counts = &loops->serving[0].counts;
+  loops->tally.stride = sizeof loops->serving[0];
+  loops->tally.loops = loops->count;
   for (uint32_t i = 0; i < loops->count; ++i) {
     struct serving_loop* loop = &loops->serving[i];
     loop->ev = loops->count == 1 ? loops->accept_loop : loops->workers[i].loop;
@@ -173,10 +176,10 @@ int server_loops_open(void* server, const void* protocol, const struct server_se
   const int listen_fd = setup->listen_fd, stop_fd = setup->stop_fd;
   const uint32_t threads = setup->threads;
   memset(loops, 0, sizeof *loops);
-  server_acceptor_init(&loops->acceptor, listen_fd);
+  server_acceptor_init(&loops->tally.acceptor, listen_fd);
   /* libev aborts the process on a watcher for a negative fd. */
   if (listen_fd < 0 || stop_fd < 0) {
-    server_acceptor_close(&loops->acceptor);
+    server_acceptor_close(&loops->tally.acceptor);
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
                         "listen_fd %d and stop_fd %d must both be fds", listen_fd, stop_fd);
   }
@@ -239,12 +242,6 @@ int server_loops_serve(void* server, char* err, size_t err_len) {
   return rc;
 }
 
-void server_loops_count(const void* server, struct server_totals* totals) {
-  const struct server_loops* loops = server;
-  server_totals_add(totals, loops->connections, loops->acceptor.refused, &loops->serving[0].counts,
-                    sizeof loops->serving[0], loops->count);
-}
-
 void server_loops_close(void* server) {
   struct server_loops* loops = server;
   for (uint32_t i = 0; loops->serving != NULL && i < loops->count; ++i) {
@@ -272,5 +269,5 @@ void server_loops_close(void* server) {
     ev_loop_destroy(loops->accept_loop);
     loops->accept_loop = NULL;
   }
-  server_acceptor_close(&loops->acceptor);
+  server_acceptor_close(&loops->tally.acceptor);
 }

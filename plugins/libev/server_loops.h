@@ -71,7 +71,7 @@ struct server_worker {
  * round-robin to `threads` worker loops. stop_fd readable ends serve, after every
  * connection is closed. */
 struct server_loops {
-  struct server_acceptor acceptor;
+  struct server_tally tally; /* first: server_tally_count reads it */
   int stop_fd;
   uint32_t count;
   struct server_worker* workers; /* threads > 1 only */
@@ -79,7 +79,6 @@ struct server_loops {
   ev_io accept_watcher;
   ev_io stop_watcher;
   uint32_t next_worker;
-  uint64_t connections;
   struct server_protocol protocol;
   struct serving_loop* serving; /* one per loop */
   int failed;

@@ -62,7 +62,7 @@ static void handoff_cb(evutil_socket_t pipe_fd, short events, void* arg) {
 }
 
 static void take_conn(struct bev_server* server, int fd) {
-  server->connections++;
+  server->tally.connections++;
   if (server->threads == 1) {
     if (start_conn(&server->loops[0], fd) != 0) close(fd);
     return;
@@ -76,7 +76,7 @@ static void accept_cb(evutil_socket_t listen_fd, short events, void* arg) {
   (void)listen_fd, (void)events;
   struct bev_server* server = arg;
   for (;;) {
-    const int fd = server_acceptor_next(&server->acceptor);
+    const int fd = server_acceptor_next(&server->tally.acceptor);
     if (fd >= 0) {
       take_conn(server, fd);
     } else {
@@ -101,12 +101,6 @@ static void* worker_main(void* arg) {
   return NULL;
 }
 
-void bev_server_count(const void* state, struct server_totals* totals) {
-  const struct bev_server* server = state;
-  server_totals_add(totals, server->connections, server->acceptor.refused, &server->loops[0].counts,
-                    sizeof server->loops[0], server->loop_count);
-}
-
 void bev_server_close(void* state) {
   struct bev_server* server = state;
   if (server->accept_event != NULL) event_free(server->accept_event);
@@ -121,9 +115,9 @@ void bev_server_close(void* state) {
   }
   if (server->accept_base != NULL) event_base_free(server->accept_base);
   free(server->loops);
-  server_acceptor_close(&server->acceptor);
+  server_acceptor_close(&server->tally.acceptor);
   memset(server, 0, sizeof *server);
-  server->acceptor.spare_fd = -1;
+  server->tally.acceptor.spare_fd = -1;
 }
 
 static int init_worker(struct bev_server_loop* loop, const struct loop_options* options, char* err,
@@ -160,6 +154,9 @@ static int init_server(struct bev_server* server, const struct server_setup* set
     server->loops[i].handoff[0] = server->loops[i].handoff[1] = -1;
     server->loops[i].responses = setup->responses;
   }
+  server->tally.loop_counts = &server->loops[0].counts;
+  server->tally.stride = sizeof server->loops[0];
+  server->tally.loops = threads;
   server->accept_base = pingpong_new_base(options, err, err_len);
   if (server->accept_base == NULL) return RB_ERR_SYSTEM;
   if (threads == 1) server->loops[0].base = server->accept_base;
@@ -185,7 +182,7 @@ int bev_server_open(void* state, const void* protocol, const struct server_setup
                                                  &parsed.loop, err, err_len);
   if (rc != RB_OK) return rc;
   memset(server, 0, sizeof *server);
-  server_acceptor_init(&server->acceptor, setup->listen_fd);
+  server_acceptor_init(&server->tally.acceptor, setup->listen_fd);
   server->protocol = *served;
   const int init_rc = init_server(server, setup, &parsed.loop, err, err_len);
   if (init_rc != RB_OK) bev_server_close(server);

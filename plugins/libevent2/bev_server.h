@@ -52,16 +52,15 @@ struct bev_server_loop {
  * round-robin to `threads` worker bases. stop_fd readable ends serve, after every connection
  * is closed. Sockets get TCP_NODELAY and a bufferevent that closes them when freed. */
 struct bev_server {
+  struct server_tally tally; /* first: server_tally_count reads it */
   int stop_fd;
   uint32_t threads;
   struct event_base* accept_base;
-  struct server_acceptor acceptor;
   struct event* accept_event; /* the listening socket is readable */
   struct event* stop_event;
   struct bev_server_loop* loops;
   uint32_t loop_count;
   uint32_t next_loop;
-  uint64_t connections;
   struct bev_protocol protocol;
   int failed;
   char error[200];

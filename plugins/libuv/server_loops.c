@@ -139,14 +139,14 @@ static void on_listen_readable(uv_poll_t* poll, int status, int events) {
     return;
   }
   for (;;) {
-    const int fd = server_acceptor_next(&group->listener);
+    const int fd = server_acceptor_next(&group->tally.acceptor);
     if (fd < 0) {
       if (errno == EAGAIN) return;
       fail(group, "accept4", errno);
       begin_stop(group);
       return;
     }
-    group->connections++;
+    group->tally.connections++;
     if (group->threads == 1)
       serve_here(&group->loops[0], fd);
     else
@@ -197,6 +197,9 @@ static int init_group(struct server_group* group, const struct server_setup* set
     return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for %u loops", group->threads);
   int rc = init_loops(group, err, err_len);
   if (rc != RB_OK) return rc;
+  group->tally.loop_counts = &group->loops[0].counts;
+  group->tally.stride = sizeof group->loops[0];
+  group->tally.loops = group->threads;
   for (uint32_t i = 0; i < group->threads; ++i) {
     struct server_loop* loop = &group->loops[i];
     loop->responses = setup->responses;
@@ -228,7 +231,7 @@ int server_group_open(void* server, const void* protocol, const struct server_se
   if (rc != RB_OK) return rc;
   memset(group, 0, sizeof *group);
   group->protocol = *served;
-  server_acceptor_init(&group->listener, setup->listen_fd);
+  server_acceptor_init(&group->tally.acceptor, setup->listen_fd);
   group->threads = setup->threads;
   rc = init_group(group, setup, parsed.read_size, err, err_len);
   if (rc != RB_OK) server_group_close(group);
@@ -270,12 +273,6 @@ int server_group_serve(void* server, char* err, size_t err_len) {
   return RB_OK;
 }
 
-void server_group_count(const void* server, struct server_totals* totals) {
-  const struct server_group* group = server;
-  server_totals_add(totals, group->connections, group->listener.refused, &group->loops[0].counts,
-                    sizeof group->loops[0], group->threads);
-}
-
 static void free_writes(struct server_loop* loop) {
   while (loop->free_writes != NULL) {
     struct pooled_write* write = loop->free_writes;
@@ -296,7 +293,7 @@ void server_group_close(void* server) {
     fd_handoff_free(&loop->handoff);
   }
   if (group->accept_uv_ready) close_loop(&group->accept_uv);
-  server_acceptor_close(&group->listener);
+  server_acceptor_close(&group->tally.acceptor);
   free(group->loops);
   group->loops = NULL;
 }

@@ -84,8 +84,8 @@ struct server_loop {
 };
 
 struct server_group {
+  struct server_tally tally; /* first: server_tally_count reads it */
   struct server_protocol protocol;
-  struct server_acceptor listener; /* on the host's socket, never closed here */
   uint32_t threads;
   struct server_loop* loops;
   uv_loop_t accept_uv; /* threads > 1: the calling thread's loop */
@@ -95,7 +95,6 @@ struct server_group {
   uv_poll_t stop_poll;
   uint32_t started_threads;
   uint32_t next_loop;
-  uint64_t connections; /* accepted */
   int failed;
   char error[200];
 };

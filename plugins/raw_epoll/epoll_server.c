@@ -49,7 +49,7 @@ static int add_conn(struct epoll_server* server, struct epoll_loop* loop, int fd
 
 int epoll_server_accept_all(struct epoll_server* server, char* err, size_t err_len) {
   for (;;) {
-    const int fd = server_acceptor_next(&server->acceptor);
+    const int fd = server_acceptor_next(&server->tally.acceptor);
     if (fd < 0) {
       if (errno == EAGAIN) return RB_OK;
       return report_error(RB_ERR_SYSTEM, err, err_len, "accept4: %s", strerror(errno));
@@ -58,7 +58,7 @@ int epoll_server_accept_all(struct epoll_server* server, char* err, size_t err_l
     if (add_conn(server, loop, fd) != 0)
       return report_error(RB_ERR_SYSTEM, err, err_len, "registering a connection: %s",
                           strerror(errno));
-    server->connections++;
+    server->tally.connections++;
   }
 }
 
@@ -131,7 +131,7 @@ int epoll_server_open(void* state, const void* protocol, const struct server_set
   spin_init(&spin, parsed.spin_ns);
   memset(server, 0, sizeof *server);
   server->listen_fd = setup->listen_fd;
-  server_acceptor_init(&server->acceptor, setup->listen_fd);
+  server_acceptor_init(&server->tally.acceptor, setup->listen_fd);
   server->stop_fd = setup->stop_fd;
   server->threads = setup->threads;
   server->protocol = *served;
@@ -146,6 +146,11 @@ int epoll_server_open(void* state, const void* protocol, const struct server_set
     server->loops[i].spin = spin;
     server->loops[i].stall = stall;
     server->loops[i].responses = setup->responses;
+  }
+  if (ok) {
+    server->tally.loop_counts = &server->loops[0].counts;
+    server->tally.stride = sizeof server->loops[0];
+    server->tally.loops = server->threads;
   }
   if (!ok || watch_control_fds(server) != 0) {
     const int saved = errno;
@@ -197,18 +202,12 @@ int epoll_server_serve(void* state, char* err, size_t err_len) {
   return rc;
 }
 
-void epoll_server_count(const void* state, struct server_totals* totals) {
-  const struct epoll_server* server = state;
-  server_totals_add(totals, server->connections, server->acceptor.refused, &server->loops[0].counts,
-                    sizeof server->loops[0], server->threads);
-}
-
 void epoll_server_close(void* state) {
   struct epoll_server* server = state;
   for (uint32_t i = 0; server->loops != NULL && i < server->threads; ++i)
     free_loop(&server->loops[i]);
   if (server->accept_loop.epoll_fd >= 0) close(server->accept_loop.epoll_fd);
-  server_acceptor_close(&server->acceptor);
+  server_acceptor_close(&server->tally.acceptor);
   free(server->loops);
   server->loops = NULL;
 }

@@ -73,7 +73,7 @@ struct epoll_protocol {
 };
 
 struct epoll_server {
-  struct server_acceptor acceptor;
+  struct server_tally tally; /* first: server_tally_count reads it */
   int listen_fd;
   int stop_fd;
   uint32_t threads;
@@ -81,7 +81,6 @@ struct epoll_server {
   struct epoll_event accept_events[2];
   struct epoll_loop* loops;
   uint32_t next_loop;
-  uint64_t connections;
   struct epoll_protocol protocol;
 };
 
