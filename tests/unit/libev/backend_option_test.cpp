@@ -49,13 +49,20 @@ Prepared PrepareAndRelease(const Ops& ops, const Params& params, const Options& 
   return {code, err.data()};
 }
 
-Prepared PreparePingpongServer(const Options& options) {
-  const ServerSockets sockets;
-  rb_pingpong_server_params params{};
+// A server table's params on sockets, with 2 threads; the table's own fields left to fill.
+template <typename Params>
+Params ServerParams(const ServerSockets& sockets) {
+  Params params{};
   params.struct_size = sizeof params;
   params.listen_fd = sockets.listen_fd();
   params.stop_fd = sockets.stop_fd();
   params.threads = 2;
+  return params;
+}
+
+Prepared PreparePingpongServer(const Options& options) {
+  const ServerSockets sockets;
+  auto params = ServerParams<rb_pingpong_server_params>(sockets);
   params.block_size = 4096;
   return PrepareAndRelease(*Libev().pingpong_server, params, options);
 }
@@ -77,11 +84,7 @@ Prepared PreparePingpongClient(const Options& options) {
 
 Prepared PrepareRrServer(const Options& options) {
   const ServerSockets sockets;
-  rb_rr_server_params params{};
-  params.struct_size = sizeof params;
-  params.listen_fd = sockets.listen_fd();
-  params.stop_fd = sockets.stop_fd();
-  params.threads = 2;
+  auto params = ServerParams<rb_rr_server_params>(sockets);
   params.body_size = 2;
   return PrepareAndRelease(*Libev().rr_server, params, options);
 }
