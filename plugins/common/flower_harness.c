@@ -46,8 +46,8 @@ int flower_game_prepare(const struct flower_backend* backend, const rb_host* hos
     return rc;
   }
   rb_option_value* values = NULL;
-  rc = option_table_parse_new(backend->options, backend->option_count, "flower", options,
-                              option_count, &values, err, err_len);
+  rc = option_table_parse_new(&backend->options, "flower", options, option_count, &values, err,
+                              err_len);
   if (rc != RB_OK) {
     destroy(game, 0);
     return rc;

@@ -35,8 +35,7 @@ struct flower_game {
 
 struct flower_backend {
   size_t state_size;
-  const rb_option_decl* options; /* the plugin's declared options (its descriptor's) */
-  uint32_t option_count;
+  struct option_table options; /* the plugin's declared options (its descriptor's) */
   /* Builds the loop and a watcher per pipe of game->potato, as the options say (values[i]
    * belongs to options[i], parsed for "flower"). Runs on zeroed state whose params are
    * checked; teardown runs after a failed setup too. */
@@ -73,19 +72,13 @@ static inline int flower_game_stop_asked(struct flower_game* game, uint64_t read
 
 /* Defines the plugin's rb_flower_ops `ops_name` from its state type, its declared options (an
  * array of known size) and its backend's functions; every entry point is the harness's. */
-#define FLOWER_GAME_OPS(ops_name, state_type, declared_options, setup, arm, dispatch, teardown) \
-  static const struct flower_backend ops_name##_backend = {                                     \
-      sizeof(state_type),                                                                       \
-      (declared_options),                                                                       \
-      sizeof(declared_options) / sizeof((declared_options)[0]),                                 \
-      (setup),                                                                                  \
-      (arm),                                                                                    \
-      (dispatch),                                                                               \
-      (teardown)};                                                                              \
-  RB_HARNESS_PREPARE(ops_name##_prepare, rb_flower_params, flower_game_prepare,                 \
-                     ops_name##_backend)                                                        \
-  const rb_flower_ops ops_name = {                                                              \
-      sizeof(rb_flower_ops), ops_name##_prepare,   flower_game_arm,                             \
+#define FLOWER_GAME_OPS(ops_name, state_type, declared_options, setup, arm, dispatch, teardown)    \
+  static const struct flower_backend ops_name##_backend = {                                        \
+      sizeof(state_type), OPTION_TABLE(declared_options), (setup), (arm), (dispatch), (teardown)}; \
+  RB_HARNESS_PREPARE(ops_name##_prepare, rb_flower_params, flower_game_prepare,                    \
+                     ops_name##_backend)                                                           \
+  const rb_flower_ops ops_name = {                                                                 \
+      sizeof(rb_flower_ops), ops_name##_prepare,   flower_game_arm,                                \
       flower_game_dispatch,  flower_game_counters, flower_game_release}
 
 #ifdef __cplusplus

@@ -78,21 +78,28 @@ int notify_consumer_start(const struct notify_backend* backend, const rb_host* h
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "start: params and state required");
   }
   *state = NULL;
+  rb_option_value* values = NULL;
+  int rc = option_table_parse_new(&backend->options, "notify", options, option_count, &values, err,
+                                  err_len);
+  if (rc != RB_OK) {
+    return rc;
+  }
   struct notify_consumer* consumer = calloc(1, backend->state_size);
   if (consumer == NULL) {
+    free(values);
     return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for the plugin state");
   }
   consumer->backend = backend;
   u64_queue_init(&consumer->queue);
   u64_queue_init(&consumer->batch);
   take_host(consumer, host);
-  int rc = RB_OK;
   if (pthread_mutex_init(&consumer->mutex, NULL) != 0) {
     rc = report_error(RB_ERR_SYSTEM, err, err_len, "pthread_mutex_init failed");
   } else {
     consumer->mutex_ready = 1;
-    rc = backend->setup(consumer, options, option_count, err, err_len);
+    rc = backend->setup(consumer, values, err, err_len);
   }
+  free(values);
   if (rc == RB_OK) {
     rc = launch(consumer, consumer_cpu(params), err, err_len);
   }
@@ -141,8 +148,11 @@ int notify_consumer_counters(void* state, const rb_counter_sink* sink, char* err
   }
   sink->put(sink->ctx, "wakeups", consumer->wakeups);
   sink->put(sink->ctx, "max_batch", consumer->max_batch);
-  if (consumer->backend->put_counters != NULL) {
-    consumer->backend->put_counters(consumer, sink);
+  const struct notify_backend* backend = consumer->backend;
+  for (uint32_t i = 0; i < backend->counters.count; ++i) {
+    const struct notify_counter* counter = &backend->counters.list[i];
+    sink->put(sink->ctx, counter->name,
+              *(const uint64_t*)((const char*)consumer + counter->offset));
   }
   return RB_OK;
 }

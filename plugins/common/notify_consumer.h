@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "abi_tables.h"
+#include "option_table.h"
 #include "reactorbench/plugin.h"
 #include "u64_queue.h"
 
@@ -44,13 +45,33 @@ struct notify_consumer {
   char failure[256];
 };
 
+/* How often an idle consumer looks at the host's stop request and release's abort, in every
+ * plugin: never due while items flow, so it costs the measurement only a timer. */
+enum { kNotifyStopCheckMs = 250 };
+
+/* One of the plugin's own counters: a uint64_t member of its state, `offset` bytes in. */
+struct notify_counter {
+  const char* name;
+  size_t offset;
+};
+
+/* The plugin's own counters, made from an array (of known size) by NOTIFY_COUNTERS. */
+struct notify_counters {
+  const struct notify_counter* list;
+  uint32_t count;
+};
+#define NOTIFY_COUNTERS(list) \
+  { (list), (uint32_t)(sizeof(list) / sizeof((list)[0])) }
+
 /* A plugin's state is a struct whose first member is its notify_consumer. */
 struct notify_backend {
   size_t state_size;
-  /* Parses the options and builds what the consumer waits on. Runs on zeroed state; set any
-   * fd to -1 before anything can fail, since teardown runs after a failed setup too. */
-  int (*setup)(struct notify_consumer* consumer, const rb_option* options, uint32_t option_count,
-               char* err, size_t err_len);
+  struct option_table options; /* the plugin's declared options (its descriptor's) */
+  /* Builds what the consumer waits on, as the options say (values[i] belongs to options[i],
+   * parsed for "notify"). Runs on zeroed state; set any fd to -1 before anything can fail,
+   * since teardown runs after a failed setup too. */
+  int (*setup)(struct notify_consumer* consumer, const rb_option_value* values, char* err,
+               size_t err_len);
   void* (*run)(void* consumer); /* the consumer thread */
   /* Makes the consumer look at `closing` (finish); RB_OK or an error in err. */
   int (*wake)(struct notify_consumer* consumer, char* err, size_t err_len);
@@ -58,8 +79,8 @@ struct notify_backend {
   void (*interrupt)(struct notify_consumer* consumer);
   /* Frees what setup built, once no consumer thread runs. */
   void (*teardown)(struct notify_consumer* consumer);
-  /* Puts the plugin's own counters after the harness's; may be NULL. */
-  void (*put_counters)(const struct notify_consumer* consumer, const rb_counter_sink* sink);
+  /* The plugin's own counters, put after the harness's. */
+  struct notify_counters counters;
 };
 
 /* rb_notify_ops' start for a backend (a plugin's start passes its own), and its finish and
@@ -71,20 +92,21 @@ int notify_consumer_finish(void* state, rb_notify_result* result, char* err, siz
 void notify_consumer_release(void* state);
 
 /* counters' argument check, the counters every consumer has ("wakeups", "max_batch") and
- * then the backend's own. */
+ * then the plugin's own. */
 int notify_consumer_counters(void* state, const rb_counter_sink* sink, char* err, size_t err_len);
 
-/* Defines the plugin's rb_notify_ops `ops_name`: its backend (from the plugin's state type and
- * the backend's functions, put_counters may be NULL) and its own post; start, finish,
- * counters and release are the harness's. */
-#define NOTIFY_CONSUMER_OPS(ops_name, state_type, setup, run, wake, interrupt, teardown,    \
-                            put_counters, post)                                             \
-  static const struct notify_backend ops_name##_backend = {                                 \
-      sizeof(state_type), (setup), (run), (wake), (interrupt), (teardown), (put_counters)}; \
-  RB_HARNESS_PREPARE(ops_name##_start, rb_notify_params, notify_consumer_start,             \
-                     ops_name##_backend)                                                    \
-  const rb_notify_ops ops_name = {                                                          \
-      sizeof(rb_notify_ops),  ops_name##_start,         (post),                             \
+/* Defines the plugin's rb_notify_ops `ops_name`: its backend (from the plugin's state type, its
+ * declared options and its own counters (arrays of known size) and the backend's functions) and
+ * its own post; start, finish, counters and release are the harness's. */
+#define NOTIFY_CONSUMER_OPS(ops_name, state_type, declared_options, own_counters, setup, run,  \
+                            wake, interrupt, teardown, post)                                   \
+  static const struct notify_backend ops_name##_backend = {                                    \
+      sizeof(state_type), OPTION_TABLE(declared_options), (setup), (run), (wake), (interrupt), \
+      (teardown),         NOTIFY_COUNTERS(own_counters)};                                      \
+  RB_HARNESS_PREPARE(ops_name##_start, rb_notify_params, notify_consumer_start,                \
+                     ops_name##_backend)                                                       \
+  const rb_notify_ops ops_name = {                                                             \
+      sizeof(rb_notify_ops),  ops_name##_start,         (post),                                \
       notify_consumer_finish, notify_consumer_counters, notify_consumer_release}
 
 /* Notes why the consumer stops early (the first reason wins); finish reports it. */

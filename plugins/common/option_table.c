@@ -228,16 +228,16 @@ int option_table_parse(const rb_option_decl* decls, uint32_t decl_count, const c
   return RB_OK;
 }
 
-int option_table_parse_new(const rb_option_decl* decls, uint32_t decl_count, const char* workload,
+int option_table_parse_new(const struct option_table* table, const char* workload,
                            const rb_option* options, uint32_t option_count,
                            rb_option_value** values, char* err, size_t err_len) {
-  *values = calloc(decl_count > 0 ? decl_count : 1, sizeof **values);
+  *values = calloc(table->count > 0 ? table->count : 1, sizeof **values);
   if (*values == NULL) {
     return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for %u option values",
-                        decl_count);
+                        table->count);
   }
-  const int rc =
-      option_table_parse(decls, decl_count, workload, options, option_count, *values, err, err_len);
+  const int rc = option_table_parse(table->decls, table->count, workload, options, option_count,
+                                    *values, err, err_len);
   if (rc != RB_OK) {
     free(*values);
     *values = NULL;

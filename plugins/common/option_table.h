@@ -42,9 +42,35 @@ int option_table_parse(const rb_option_decl* decls, uint32_t decl_count, const c
                        const rb_option* options, uint32_t option_count, rb_option_value* values,
                        char* err, size_t err_len);
 
-/* option_table_parse into a new array of decl_count values, for a harness that parses for its
- * plugin: RB_OK with *values to free, or the error with *values NULL. */
-int option_table_parse_new(const rb_option_decl* decls, uint32_t decl_count, const char* workload,
+/* Defines a plugin's parse function for one kind of settings:
+ *   int name(const rb_option* options, uint32_t option_count, const char* workload,
+ *            out_type* out, char* err, size_t err_len)
+ * parses against `decls` (an array of known size) as option_table_parse does and, on RB_OK,
+ * fills out with `from(values, out)`. */
+#define OPTION_TABLE_PARSER(name, decls, out_type, from)                                         \
+  int name(const rb_option* options, uint32_t option_count, const char* workload, out_type* out, \
+           char* err, size_t err_len) {                                                          \
+    rb_option_value values[sizeof(decls) / sizeof((decls)[0])];                                  \
+    const int rc = option_table_parse(decls, sizeof(decls) / sizeof((decls)[0]), workload,       \
+                                      options, option_count, values, err, err_len);              \
+    if (rc == RB_OK) {                                                                           \
+      from(values, out);                                                                         \
+    }                                                                                            \
+    return rc;                                                                                   \
+  }
+
+/* A plugin's declared options as a harness in plugins/common keeps them, made from the array
+ * (of known size) by OPTION_TABLE. */
+struct option_table {
+  const rb_option_decl* decls;
+  uint32_t count;
+};
+#define OPTION_TABLE(decls) \
+  { (decls), (uint32_t)(sizeof(decls) / sizeof((decls)[0])) }
+
+/* option_table_parse into a new array of table->count values, for a harness that parses for
+ * its plugin: RB_OK with *values to free, or the error with *values NULL. */
+int option_table_parse_new(const struct option_table* table, const char* workload,
                            const rb_option* options, uint32_t option_count,
                            rb_option_value** values, char* err, size_t err_len);
 

@@ -143,8 +143,8 @@ int pingpong_client_prepare(const struct pingpong_client_backend* backend, const
   rc = base_init(client, params, err, err_len);
   rb_option_value* values = NULL;
   if (rc == RB_OK) {
-    rc = option_table_parse_new(backend->options, backend->option_count, "pingpong_client", options,
-                                option_count, &values, err, err_len);
+    rc = option_table_parse_new(&backend->options, "pingpong_client", options, option_count,
+                                &values, err, err_len);
   }
   if (rc == RB_OK) {
     rc = backend->setup(client, values, err, err_len);

@@ -74,8 +74,7 @@ struct pingpong_session_head {
  * fills in the loop states' client and index and the session heads. */
 struct pingpong_client_backend {
   size_t client_size, loop_size, session_size;
-  const rb_option_decl* options; /* the plugin's declared options (its descriptor's) */
-  uint32_t option_count;
+  struct option_table options; /* the plugin's declared options (its descriptor's) */
   /* Keeps what the options say in the plugin's state (values[i] belongs to options[i], parsed
    * for "pingpong_client"), before any loop is made. */
   int (*setup)(struct pingpong_client_base* client, const rb_option_value* values, char* err,
@@ -121,8 +120,7 @@ void pingpong_client_release(void* state);
       sizeof(client_type),                                                                       \
       sizeof(loop_type),                                                                         \
       sizeof(session_type),                                                                      \
-      (declared_options),                                                                        \
-      sizeof(declared_options) / sizeof((declared_options)[0]),                                  \
+      OPTION_TABLE(declared_options),                                                            \
       (setup),                                                                                   \
       (init_loop),                                                                               \
       (start),                                                                                   \

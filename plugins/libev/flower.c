@@ -52,9 +52,7 @@ static void teardown(struct flower_game* game) {
 static int setup(struct flower_game* game, const rb_option_value* values, char* err,
                  size_t err_len) {
   struct libev_flower* flower = (struct libev_flower*)game;
-  struct loop_options loop_options;
-  loop_options_from(values, &loop_options);
-  const int rc = new_loop(&loop_options, &flower->loop, err, err_len);
+  const int rc = new_loop_from(values, &flower->loop, err, err_len);
   if (rc != RB_OK) {
     return rc;
   }

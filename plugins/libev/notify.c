@@ -7,9 +7,7 @@
 #include "notify_consumer.h"
 #include "options.h"
 
-/* How often the consumer looks at the host's stop flag and release's abort flag; never due
- * while items flow, so it costs the measurement only a timer in the heap. */
-static const ev_tstamp kStopCheckPeriod = 0.25;
+static const ev_tstamp kStopCheckPeriod = kNotifyStopCheckMs / 1000.;
 
 struct libev_notify {
   struct notify_consumer consumer; /* first: the harness's view of this state */
@@ -44,12 +42,10 @@ static void* consume(void* arg) {
   return NULL;
 }
 
-static int setup(struct notify_consumer* consumer, const rb_option* options, uint32_t option_count,
-                 char* err, size_t err_len) {
+static int setup(struct notify_consumer* consumer, const rb_option_value* values, char* err,
+                 size_t err_len) {
   struct libev_notify* notify = (struct libev_notify*)consumer;
-  struct loop_options parsed;
-  int rc = parse_loop_options(options, option_count, "notify", &parsed, err, err_len);
-  if (rc == RB_OK) rc = new_loop(&parsed, &notify->loop, err, err_len);
+  const int rc = new_loop_from(values, &notify->loop, err, err_len);
   if (rc != RB_OK) return rc;
   ev_async_init(&notify->wake, on_wake);
   notify->wake.data = notify;
@@ -88,9 +84,8 @@ static int notify_post(void* state, uint64_t value) {
   return RB_OK;
 }
 
-static void put_counters(const struct notify_consumer* consumer, const rb_counter_sink* sink) {
-  sink->put(sink->ctx, "async_callbacks", ((const struct libev_notify*)consumer)->callbacks);
-}
+static const struct notify_counter kCounters[] = {
+    {"async_callbacks", offsetof(struct libev_notify, callbacks)}};
 
-NOTIFY_CONSUMER_OPS(libev_notify_ops, struct libev_notify, setup, consume, wake, interrupt,
-                    teardown, put_counters, notify_post);
+NOTIFY_CONSUMER_OPS(libev_notify_ops, struct libev_notify, kLibevOptions, kCounters, setup, consume,
+                    wake, interrupt, teardown, notify_post);

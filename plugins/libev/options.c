@@ -20,16 +20,7 @@ void loop_options_from(const rb_option_value* values, struct loop_options* out) 
   out->backend_flag = kBackendFlags[values[0].number];
 }
 
-int parse_loop_options(const rb_option* options, uint32_t option_count, const char* workload,
-                       struct loop_options* out, char* err, size_t err_len) {
-  rb_option_value values[kLibevOptionCount];
-  const int rc = option_table_parse(kLibevOptions, kLibevOptionCount, workload, options,
-                                    option_count, values, err, err_len);
-  if (rc == RB_OK) {
-    loop_options_from(values, out);
-  }
-  return rc;
-}
+OPTION_TABLE_PARSER(parse_loop_options, kLibevOptions, struct loop_options, loop_options_from)
 
 int new_loop(const struct loop_options* options, struct ev_loop** loop, char* err, size_t err_len) {
   *loop = NULL;
@@ -52,4 +43,10 @@ int new_loop(const struct loop_options* options, struct ev_loop** loop, char* er
   }
   *loop = made;
   return RB_OK;
+}
+
+int new_loop_from(const rb_option_value* values, struct ev_loop** loop, char* err, size_t err_len) {
+  struct loop_options options;
+  loop_options_from(values, &options);
+  return new_loop(&options, loop, err, err_len);
 }

@@ -33,4 +33,7 @@ int parse_loop_options(const rb_option* options, uint32_t option_count, const ch
  * with the reason in err and *loop NULL. */
 int new_loop(const struct loop_options* options, struct ev_loop** loop, char* err, size_t err_len);
 
+/* new_loop as kLibevOptions' parsed values say (for a harness that parsed them). */
+int new_loop_from(const rb_option_value* values, struct ev_loop** loop, char* err, size_t err_len);
+
 #endif

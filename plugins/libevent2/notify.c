@@ -10,9 +10,8 @@
 #include "options.h"
 #include "wake_channel.h"
 
-/* How often the consumer looks at the host's stop flag and release's abort flag; never
- * reached while items flow, so it costs the measurement nothing but a timer in the heap. */
-static const struct timeval kStopCheckPeriod = {0, 250 * 1000};
+static const struct timeval kStopCheckPeriod = {kNotifyStopCheckMs / 1000,
+                                                (kNotifyStopCheckMs % 1000) * 1000};
 
 struct libevent2_notify {
   struct notify_consumer consumer; /* first: the harness's view of this state */
@@ -115,15 +114,12 @@ static int build_loop(struct libevent2_notify* notify, char* err, size_t err_len
   return RB_OK;
 }
 
-static int setup(struct notify_consumer* consumer, const rb_option* options, uint32_t option_count,
-                 char* err, size_t err_len) {
+static int setup(struct notify_consumer* consumer, const rb_option_value* values, char* err,
+                 size_t err_len) {
   struct libevent2_notify* notify = (struct libevent2_notify*)consumer;
   notify->channel.read_fd = notify->channel.write_fd = -1;
   struct notify_options parsed;
-  const int rc = parse_notify_options(options, option_count, &parsed, err, err_len);
-  if (rc != RB_OK) {
-    return rc;
-  }
+  notify_options_from(values, &parsed);
   if (wake_channel_open(&notify->channel, parsed.use_eventfd, parsed.drain_all) != 0) {
     return report_error(RB_ERR_SYSTEM, err, err_len, "%s: %s",
                         parsed.use_eventfd ? "eventfd" : "pipe", strerror(errno));
@@ -164,11 +160,9 @@ static int notify_post(void* state, uint64_t value) {
   return wake_channel_signal(&notify->channel) == 0 ? RB_OK : RB_ERR_SYSTEM;
 }
 
-static void put_counters(const struct notify_consumer* consumer, const rb_counter_sink* sink) {
-  const struct libevent2_notify* notify = (const struct libevent2_notify*)consumer;
-  sink->put(sink->ctx, "reads", notify->reads);
-  sink->put(sink->ctx, "orphan_tokens", notify->orphan_tokens);
-}
+static const struct notify_counter kCounters[] = {
+    {"reads", offsetof(struct libevent2_notify, reads)},
+    {"orphan_tokens", offsetof(struct libevent2_notify, orphan_tokens)}};
 
-NOTIFY_CONSUMER_OPS(libevent2_notify_ops, struct libevent2_notify, setup, consume, wake, interrupt,
-                    teardown, put_counters, notify_post);
+NOTIFY_CONSUMER_OPS(libevent2_notify_ops, struct libevent2_notify, kLibevent2Options, kCounters,
+                    setup, consume, wake, interrupt, teardown, notify_post);

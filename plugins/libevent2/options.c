@@ -52,16 +52,9 @@ int parse_loop_options(const rb_option* options, uint32_t option_count, const ch
   return rc != RB_OK ? rc : loop_options_from(values, out, err, err_len);
 }
 
-int parse_notify_options(const rb_option* options, uint32_t option_count,
-                         struct notify_options* out, char* err, size_t err_len) {
-  rb_option_value values[kLibevent2OptionCount];
-  const int rc = parse_table(options, option_count, "notify", values, err, err_len);
-  if (rc != RB_OK) {
-    return rc;
-  }
+void notify_options_from(const rb_option_value* values, struct notify_options* out) {
   out->use_eventfd = (int)values[kWakeup].number;
   out->drain_all = (int)values[kDrain].number;
-  return RB_OK;
 }
 
 int parse_rr_options(const rb_option* options, uint32_t option_count, struct rr_options* out,

@@ -37,13 +37,14 @@ struct rr_options {
 int loop_options_from(const rb_option_value* values, struct loop_options* out, char* err,
                       size_t err_len);
 
-/* Each fills its struct (defaults: epoll, changelist off, pipe, one, bufferevent). Unknown
+/* Fills out from kLibevent2Options' parsed values (defaults: pipe, one). */
+void notify_options_from(const rb_option_value* values, struct notify_options* out);
+
+/* Each fills its struct (defaults: epoll, changelist off, bufferevent). Unknown
  * keys, keys of another workload and malformed values give RB_ERR_INVALID_ARGUMENT with a
  * message naming them. workload: "flower", "pingpong_server" or "pingpong_client". */
 int parse_loop_options(const rb_option* options, uint32_t option_count, const char* workload,
                        struct loop_options* out, char* err, size_t err_len);
-int parse_notify_options(const rb_option* options, uint32_t option_count,
-                         struct notify_options* out, char* err, size_t err_len);
 int parse_rr_options(const rb_option* options, uint32_t option_count, struct rr_options* out,
                      char* err, size_t err_len);
 

@@ -8,9 +8,6 @@
 #include "notify_consumer.h"
 #include "options.h"
 
-/* How often an idle consumer looks at the host's stop request and release's abort. */
-enum { kStopCheckMs = 250 };
-
 struct libuv_notify {
   struct notify_consumer consumer; /* first: the harness's view of this state */
   uv_loop_t loop;
@@ -49,20 +46,20 @@ static void* consume(void* arg) {
   return NULL;
 }
 
-static int setup(struct notify_consumer* consumer, const rb_option* options, uint32_t option_count,
-                 char* err, size_t err_len) {
+/* No option of the table applies to notify: values go unread. */
+static int setup(struct notify_consumer* consumer, const rb_option_value* values, char* err,
+                 size_t err_len) {
+  (void)values;
   struct libuv_notify* notify = (struct libuv_notify*)consumer;
-  struct libuv_options parsed;
-  int rc = parse_libuv_options(options, option_count, "notify", &parsed, err, err_len);
-  if (rc != RB_OK) return rc;
-  rc = open_loop(&notify->loop, &notify->loop_ready, err, err_len);
+  int rc = open_loop(&notify->loop, &notify->loop_ready, err, err_len);
   if (rc != RB_OK) return rc;
   rc = uv_async_init(&notify->loop, &notify->async, on_async);
   if (rc != 0)
     return report_error(RB_ERR_SYSTEM, err, err_len, "uv_async_init: %s", uv_strerror(rc));
   notify->async.data = notify;
   rc = uv_timer_init(&notify->loop, &notify->stop_check);
-  if (rc == 0) rc = uv_timer_start(&notify->stop_check, on_stop_check, kStopCheckMs, kStopCheckMs);
+  if (rc == 0)
+    rc = uv_timer_start(&notify->stop_check, on_stop_check, kNotifyStopCheckMs, kNotifyStopCheckMs);
   if (rc != 0)
     return report_error(RB_ERR_SYSTEM, err, err_len, "the stop-check timer: %s", uv_strerror(rc));
   notify->stop_check.data = notify;
@@ -91,9 +88,8 @@ static int notify_post(void* state, uint64_t value) {
   return uv_async_send(&notify->async) == 0 ? RB_OK : RB_ERR_SYSTEM;
 }
 
-static void put_counters(const struct notify_consumer* consumer, const rb_counter_sink* sink) {
-  sink->put(sink->ctx, "callbacks", ((const struct libuv_notify*)consumer)->callbacks);
-}
+static const struct notify_counter kCounters[] = {
+    {"callbacks", offsetof(struct libuv_notify, callbacks)}};
 
-NOTIFY_CONSUMER_OPS(libuv_notify_ops, struct libuv_notify, setup, consume, wake, interrupt,
-                    teardown, put_counters, notify_post);
+NOTIFY_CONSUMER_OPS(libuv_notify_ops, struct libuv_notify, kLibuvOptions, kCounters, setup, consume,
+                    wake, interrupt, teardown, notify_post);

@@ -13,13 +13,4 @@ void libuv_options_from(const rb_option_value* values, struct libuv_options* out
   out->read_size = (uint32_t)values[0].number;
 }
 
-int parse_libuv_options(const rb_option* options, uint32_t option_count, const char* workload,
-                        struct libuv_options* out, char* err, size_t err_len) {
-  rb_option_value values[kLibuvOptionCount];
-  const int rc = option_table_parse(kLibuvOptions, kLibuvOptionCount, workload, options,
-                                    option_count, values, err, err_len);
-  if (rc == RB_OK) {
-    libuv_options_from(values, out);
-  }
-  return rc;
-}
+OPTION_TABLE_PARSER(parse_libuv_options, kLibuvOptions, struct libuv_options, libuv_options_from)

@@ -12,9 +12,6 @@
 #include "options.h"
 #include "spin.h"
 
-/* epoll_wait's timeout: how often an idle consumer looks at the stop and abort flags. */
-enum { kStopCheckMs = 250 };
-
 struct raw_epoll_notify {
   struct notify_consumer consumer; /* first: the harness's view of this state */
   int wake_when_empty;
@@ -56,7 +53,7 @@ static void* consume(void* arg) {
   struct notify_consumer* consumer = &notify->consumer;
   for (;;) {
     struct epoll_event event;
-    const int n = epoll_wait(notify->epoll_fd, &event, 1, kStopCheckMs);
+    const int n = epoll_wait(notify->epoll_fd, &event, 1, kNotifyStopCheckMs);
     notify->polls += 1;
     if (atomic_load(&consumer->abort_requested)) {
       return NULL;
@@ -98,16 +95,13 @@ static int open_fds(struct raw_epoll_notify* notify, char* err, size_t err_len) 
   return RB_OK;
 }
 
-static int setup(struct notify_consumer* consumer, const rb_option* options, uint32_t option_count,
-                 char* err, size_t err_len) {
+static int setup(struct notify_consumer* consumer, const rb_option_value* values, char* err,
+                 size_t err_len) {
   struct raw_epoll_notify* notify = (struct raw_epoll_notify*)consumer;
   notify->event_fd = notify->epoll_fd = -1;
-  struct notify_options parsed;
-  const int rc = parse_notify_options(options, option_count, &parsed, err, err_len);
-  if (rc != RB_OK) {
-    return rc;
-  }
-  notify->wake_when_empty = parsed.wake_when_empty;
+  struct epoll_options parsed; /* spin_ns: the injected cost per item consumed */
+  epoll_options_from(values, &parsed);
+  notify->wake_when_empty = wake_when_empty_from(values);
   spin_init(&notify->spin, parsed.spin_ns);
   return open_fds(notify, err, err_len);
 }
@@ -149,11 +143,9 @@ static int notify_post(void* state, uint64_t value) {
   return !wake || signal_consumer(notify->event_fd) == 0 ? RB_OK : RB_ERR_SYSTEM;
 }
 
-static void put_counters(const struct notify_consumer* consumer, const rb_counter_sink* sink) {
-  const struct raw_epoll_notify* notify = (const struct raw_epoll_notify*)consumer;
-  sink->put(sink->ctx, "polls", notify->polls);
-  sink->put(sink->ctx, "signals", notify->signals);
-}
+static const struct notify_counter kCounters[] = {
+    {"polls", offsetof(struct raw_epoll_notify, polls)},
+    {"signals", offsetof(struct raw_epoll_notify, signals)}};
 
-NOTIFY_CONSUMER_OPS(raw_epoll_notify_ops, struct raw_epoll_notify, setup, consume, wake, interrupt,
-                    teardown, put_counters, notify_post);
+NOTIFY_CONSUMER_OPS(raw_epoll_notify_ops, struct raw_epoll_notify, kRawEpollOptions, kCounters,
+                    setup, consume, wake, interrupt, teardown, notify_post);

@@ -37,25 +37,10 @@ void epoll_options_from(const rb_option_value* values, struct epoll_options* out
   out->spin_ns = (uint64_t)values[kSpinNs].number;
 }
 
-int parse_epoll_options(const rb_option* options, uint32_t option_count, const char* workload,
-                        struct epoll_options* out, char* err, size_t err_len) {
-  rb_option_value values[kRawEpollOptionCount];
-  const int rc = parse_table(options, option_count, workload, values, err, err_len);
-  if (rc == RB_OK) {
-    epoll_options_from(values, out);
-  }
-  return rc;
-}
+OPTION_TABLE_PARSER(parse_epoll_options, kRawEpollOptions, struct epoll_options, epoll_options_from)
 
-int parse_notify_options(const rb_option* options, uint32_t option_count,
-                         struct notify_options* out, char* err, size_t err_len) {
-  rb_option_value values[kRawEpollOptionCount];
-  const int rc = parse_table(options, option_count, "notify", values, err, err_len);
-  if (rc == RB_OK) {
-    out->wake_when_empty = (int)values[kWake].number;
-    out->spin_ns = (uint64_t)values[kSpinNs].number;
-  }
-  return rc;
+int wake_when_empty_from(const rb_option_value* values) {
+  return (int)values[kWake].number;
 }
 
 int parse_rr_options(const rb_option* options, uint32_t option_count, struct epoll_options* out,

@@ -13,27 +13,23 @@
 enum { kRawEpollOptionCount = 5 };
 extern const rb_option_decl kRawEpollOptions[kRawEpollOptionCount];
 
-/* flower, pingpong and rr. */
+/* Every workload's (notify reads spin_ns only). */
 struct epoll_options {
   uint32_t max_events; /* epoll_wait's maxevents; 0 means the default for the pipe count */
-  uint64_t spin_ns;    /* busy-wait per read callback / served message (spin.h); 0 = off */
-};
-
-/* notify. */
-struct notify_options {
-  int wake_when_empty; /* wake = "when_empty"; default "every" */
-  uint64_t spin_ns;    /* busy-wait per item consumed (spin.h); 0 = off */
+  uint64_t spin_ns;    /* busy-wait per read callback, served message or consumed item (spin.h) */
 };
 
 /* Fills out from kRawEpollOptions' parsed values. */
 void epoll_options_from(const rb_option_value* values, struct epoll_options* out);
 
+/* notify's wake option from kRawEpollOptions' parsed values: whether only a post onto an empty
+ * queue writes the eventfd (wake = "when_empty"; default "every"). */
+int wake_when_empty_from(const rb_option_value* values);
+
 /* Unknown keys, keys of another workload and malformed values give RB_ERR_INVALID_ARGUMENT
  * with a message naming them. workload: "flower", "pingpong_server" or "pingpong_client". */
 int parse_epoll_options(const rb_option* options, uint32_t option_count, const char* workload,
                         struct epoll_options* out, char* err, size_t err_len);
-int parse_notify_options(const rb_option* options, uint32_t option_count,
-                         struct notify_options* out, char* err, size_t err_len);
 /* rr also takes stall_ms and stall_every_ms: both or neither, stall_ms < stall_every_ms. */
 int parse_rr_options(const rb_option* options, uint32_t option_count, struct epoll_options* out,
                      struct rr_stall* stall, char* err, size_t err_len);

@@ -12,22 +12,15 @@ namespace rb::cli {
 
 void add_history(const LoadedRun& run, const RunSourceOptions& sources,
                  html::ReportSection& section) {
-  const std::optional<std::filesystem::path> path = sources.store ? sources.store : run.store_path;
+  const std::optional<std::filesystem::path> path = history_store_of(run, sources);
   if (!path) return;
   try {
     store::Database db = store::open_history_for_reading(*path);
-    store::RunFilter filter;
-    filter.config_name = run.config_name;
-    filter.host = run.run.context.host;
-    filter.finished_only = true;
-    std::error_code ec;
-    const bool in_this_store =
-        run.store_id && run.store_path && std::filesystem::equivalent(*run.store_path, *path, ec);
+    bool in_this_store = false;
+    store::RunFilter filter = earlier_runs(run, *path, in_this_store);
     if (in_this_store) {
       filter.before_id = *run.store_id + 1;  // the run itself and the ones before it
       section.store_run = *run.store_id;
-    } else {
-      filter.started_before = run.run.context.started_at;
     }
     const auto runs = store::list_runs(db, filter, kReportHistoryRuns);
     if (runs.size() < 3) {

@@ -137,24 +137,37 @@ LoadedRun load_run_ref(const std::string& ref, const RunSourceOptions& options) 
       "'{}' is neither a results directory, a stored run id (12), 'last' nor 'last~N'", ref));
 }
 
+std::optional<std::filesystem::path> history_store_of(const LoadedRun& run,
+                                                      const RunSourceOptions& options) {
+  return options.store ? options.store : run.store_path;
+}
+
+store::RunFilter earlier_runs(const LoadedRun& run, const std::filesystem::path& store,
+                              bool& same_store) {
+  store::RunFilter filter;
+  filter.config_name = run.config_name;
+  filter.host = run.run.context.host;
+  filter.finished_only = true;
+  std::error_code ec;
+  same_store =
+      run.store_id && run.store_path && std::filesystem::equivalent(*run.store_path, store, ec);
+  if (same_store)
+    filter.before_id = *run.store_id;
+  else
+    filter.started_before = run.run.context.started_at;
+  return filter;
+}
+
 std::optional<LoadedRun> load_previous_run(const LoadedRun& of, const RunSourceOptions& options) {
-  const std::optional<std::filesystem::path> path = options.store ? options.store : of.store_path;
+  const std::optional<std::filesystem::path> path = history_store_of(of, options);
   if (!path)
     throw std::runtime_error(
         "'previous' looks the baseline up in the store: give --store PATH or set "
         "REACTORBENCH_DB");
   store::Database db = store::open_history_for_reading(*path);
-  store::RunFilter filter;
-  filter.config_name = of.config_name;
-  filter.host = of.run.context.host;
-  filter.finished_only = true;
   // The run itself may be in the store too: look strictly before it.
-  std::error_code ec;
-  const bool same_store = of.store_path && std::filesystem::equivalent(*of.store_path, *path, ec);
-  if (of.store_id && same_store)
-    filter.before_id = *of.store_id;
-  else
-    filter.started_before = of.run.context.started_at;
+  bool same_store = false;
+  const store::RunFilter filter = earlier_runs(of, *path, same_store);
   const auto runs = store::list_runs(db, filter, 1);
   if (runs.empty()) return std::nullopt;
   return load_stored(*path, runs.front().id);

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "model/results.h"
+#include "store/run_reader.h"
 
 namespace rb::cli {
 
@@ -40,6 +41,17 @@ inline bool is_previous_ref(std::string_view ref) {
 
 // Throws std::runtime_error with a one-line explanation for a reference that names nothing.
 LoadedRun load_run_ref(const std::string& ref, const RunSourceOptions& options);
+
+// The store to look `run`'s history up in: --store (or REACTORBENCH_DB), else the one it was
+// loaded from; nullopt when there is neither.
+std::optional<std::filesystem::path> history_store_of(const LoadedRun& run,
+                                                      const RunSourceOptions& options);
+
+// Finished stored runs of `run`'s config on its host, up to it: when `run` is stored in
+// `store` itself (same_store is set), those with a smaller id; otherwise those started before
+// it.
+store::RunFilter earlier_runs(const LoadedRun& run, const std::filesystem::path& store,
+                              bool& same_store);
 
 // The baseline for `of`: the newest finished stored run of the same config on the same
 // host that came before it; nullopt when there is none. Throws when there is no store.

@@ -4,8 +4,15 @@
 
 #include <fmt/format.h>
 
+#include "text/enum_names.h"
+
 namespace rb::compare {
 namespace {
+
+constexpr text::EnumName<Verdict> kVerdictNames[] = {{Verdict::faster, "faster"},
+                                                     {Verdict::slower, "slower"},
+                                                     {Verdict::same, "same"},
+                                                     {Verdict::inconclusive, "inconclusive"}};
 
 // Reasons stay free of signed percentages: `worse` may be a flipped ratio, and the table
 // next to the reason already shows the change as new/base.
@@ -16,17 +23,7 @@ std::string width(const RatioEstimate& r) {
 }  // namespace
 
 const char* to_string(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::faster:
-      return "faster";
-    case Verdict::slower:
-      return "slower";
-    case Verdict::same:
-      return "same";
-    case Verdict::inconclusive:
-      return "inconclusive";
-  }
-  return "inconclusive";
+  return text::name_of(kVerdictNames, verdict, "inconclusive");
 }
 
 RatioEstimate inverted(const RatioEstimate& r) {

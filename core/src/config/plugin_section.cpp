@@ -8,33 +8,12 @@
 namespace rb::config {
 namespace {
 
-std::vector<std::string> names_of(const std::vector<NamedAt>& plugins) {
-  std::vector<std::string> names;
-  for (const auto& plugin : plugins) names.push_back(plugin.name);
-  return names;
-}
-
-const NamedAt* find_named(const std::vector<NamedAt>& plugins, const std::string& name) {
-  for (const auto& plugin : plugins)
-    if (plugin.name == name) return &plugin;
-  return nullptr;
-}
-
 // --plugins a,b as the user typed it: each name positioned as in the joined list.
 std::vector<NamedAt> requested_plugins(const std::vector<NamedAt>& configured,
                                        const std::vector<std::string>& requested,
                                        const PluginLookup* catalog, const Variants& variants) {
-  if (requested.empty())
-    throw ConfigError({"--plugins", 1, 1}, "the plugin list must not be empty");
   std::vector<NamedAt> out;
-  std::set<std::string> seen;
-  int col = 1;
-  for (const auto& name : requested) {
-    const SourcePos pos{"--plugins", 1, col};
-    col += static_cast<int>(name.size()) + 1;
-    if (name.empty()) throw ConfigError(pos, "empty plugin name");
-    if (!seen.insert(name).second)
-      throw ConfigError(pos, "duplicate plugin " + in_quotes(name) + " in --plugins");
+  for_each_requested(requested, [&](const std::string& name, const SourcePos& pos) {
     if (find_named(configured, name) == nullptr && !variants.contains(name) &&
         (catalog == nullptr || !catalog->has_plugin(name))) {
       std::vector<std::string> candidates = names_of(configured);
@@ -51,9 +30,41 @@ std::vector<NamedAt> requested_plugins(const std::vector<NamedAt>& configured,
     }
     const NamedAt* in_config = find_named(configured, name);
     out.push_back({name, in_config != nullptr ? in_config->pos : pos});
-  }
+  });
   return out;
 }
+
+}  // namespace
+
+const NamedAt* find_named(const std::vector<NamedAt>& list, const std::string& name) {
+  for (const auto& item : list)
+    if (item.name == name) return &item;
+  return nullptr;
+}
+
+std::vector<std::string> names_of(const std::vector<NamedAt>& list) {
+  std::vector<std::string> names;
+  for (const auto& item : list) names.push_back(item.name);
+  return names;
+}
+
+void for_each_requested(const std::vector<std::string>& requested,
+                        const std::function<void(const std::string&, const SourcePos&)>& each) {
+  if (requested.empty())
+    throw ConfigError({"--plugins", 1, 1}, "the plugin list must not be empty");
+  std::set<std::string> seen;
+  int col = 1;
+  for (const auto& name : requested) {
+    const SourcePos pos{"--plugins", 1, col};
+    col += static_cast<int>(name.size()) + 1;
+    if (name.empty()) throw ConfigError(pos, "empty plugin name");
+    if (!seen.insert(name).second)
+      throw ConfigError(pos, "duplicate plugin " + in_quotes(name) + " in --plugins");
+    each(name, pos);
+  }
+}
+
+namespace {
 
 void check_against_catalog(const NamedAt& plugin, const PluginLookup& catalog,
                            const std::string& workload, const Variants& variants) {

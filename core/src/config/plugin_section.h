@@ -3,6 +3,7 @@
 
 #include <toml++/toml.h>
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -20,6 +21,17 @@ struct NamedAt {
   std::string name;
   SourcePos pos;
 };
+
+// The entry of list named `name`, or nullptr.
+const NamedAt* find_named(const std::vector<NamedAt>& list, const std::string& name);
+// The names of list, in its order.
+std::vector<std::string> names_of(const std::vector<NamedAt>& list);
+
+// --plugins a,b as the user typed it: `each` gets every name in turn with its position
+// ("--plugins", 1, col) in the joined list. Throws ConfigError for an empty list, and for an
+// empty name or a name given twice when its turn comes.
+void for_each_requested(const std::vector<std::string>& requested,
+                        const std::function<void(const std::string&, const SourcePos&)>& each);
 
 using PluginOptions = std::map<std::string, std::vector<std::pair<std::string, std::string>>>;
 

@@ -8,12 +8,6 @@
 namespace rb::config {
 namespace {
 
-const NamedAt* find_named(const std::vector<NamedAt>& list, const std::string& name) {
-  for (const auto& item : list)
-    if (item.name == name) return &item;
-  return nullptr;
-}
-
 bool offers_role(const PluginLookup& catalog, const Variants& variants, const std::string& plugin,
                  const std::string& role, const std::string& workload) {
   return offers_workload(catalog, variants, plugin, workload) ||
@@ -38,8 +32,7 @@ std::vector<NamedAt> narrowed(const std::vector<NamedAt>& list,
     if (std::find(requested->begin(), requested->end(), item.name) != requested->end())
       out.push_back(item);
   if (out.empty()) {
-    std::vector<std::string> names;
-    for (const auto& item : list) names.push_back(item.name);
+    const std::vector<std::string> names = names_of(list);
     throw ConfigError({"--plugins", 1, 1}, "--plugins leaves no " + role +
                                                " plugin (the config's " + role +
                                                " plugins: " + join(names) + ")");
@@ -49,22 +42,12 @@ std::vector<NamedAt> narrowed(const std::vector<NamedAt>& list,
 
 // Each --plugins name must appear somewhere in the config's lists.
 void check_requested(const std::vector<std::string>& requested, const std::vector<NamedAt>& known) {
-  if (requested.empty())
-    throw ConfigError({"--plugins", 1, 1}, "the plugin list must not be empty");
-  std::set<std::string> seen;
-  int col = 1;
-  std::vector<std::string> names;
-  for (const auto& item : known) names.push_back(item.name);
-  for (const auto& name : requested) {
-    const SourcePos pos{"--plugins", 1, col};
-    col += static_cast<int>(name.size()) + 1;
-    if (name.empty()) throw ConfigError(pos, "empty plugin name");
-    if (!seen.insert(name).second)
-      throw ConfigError(pos, "duplicate plugin " + in_quotes(name) + " in --plugins");
+  const std::vector<std::string> names = names_of(known);
+  for_each_requested(requested, [&](const std::string& name, const SourcePos& pos) {
     if (find_named(known, name) == nullptr)
       throw ConfigError(pos, "plugin " + in_quotes(name) + " is not in the config's plugins" +
                                  suggestion(name, names));
-  }
+  });
 }
 
 }  // namespace

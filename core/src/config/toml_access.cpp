@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "config/suggestion.h"
+#include "text/enum_names.h"
 
 namespace rb::config {
 namespace {
@@ -35,29 +36,17 @@ std::string got(const toml::node& node) {
 }  // namespace
 
 std::string type_phrase(toml::node_type type) {
-  switch (type) {
-    case toml::node_type::table:
-      return "a table";
-    case toml::node_type::array:
-      return "a list";
-    case toml::node_type::string:
-      return "a string";
-    case toml::node_type::integer:
-      return "an integer";
-    case toml::node_type::floating_point:
-      return "a float";
-    case toml::node_type::boolean:
-      return "a boolean";
-    case toml::node_type::date:
-      return "a date";
-    case toml::node_type::time:
-      return "a time";
-    case toml::node_type::date_time:
-      return "a date-time";
-    case toml::node_type::none:
-      break;
-  }
-  return "nothing";
+  constexpr text::EnumName<toml::node_type> kPhrases[] = {
+      {toml::node_type::table, "a table"},
+      {toml::node_type::array, "a list"},
+      {toml::node_type::string, "a string"},
+      {toml::node_type::integer, "an integer"},
+      {toml::node_type::floating_point, "a float"},
+      {toml::node_type::boolean, "a boolean"},
+      {toml::node_type::date, "a date"},
+      {toml::node_type::time, "a time"},
+      {toml::node_type::date_time, "a date-time"}};
+  return text::name_of(kPhrases, type, "nothing");
 }
 
 std::string render_scalar(const toml::node& node) {

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <limits>
 
+#include "proc/monotonic_clock.h"
+
 namespace rb::exec {
 namespace {
 
@@ -22,13 +24,6 @@ constexpr int kSyscalls = 1'000;              // ~0.1-0.5 ms a repeat
 #else
 #define RB_CANARY_LOOP [[gnu::noinline, gnu::optimize("O2")]]
 #endif
-
-std::uint64_t now_ns() {
-  timespec t{};
-  ::clock_gettime(CLOCK_MONOTONIC, &t);
-  return static_cast<std::uint64_t>(t.tv_sec) * 1'000'000'000u +
-         static_cast<std::uint64_t>(t.tv_nsec);
-}
 
 // Each step depends on the previous one, and the empty asm hides the value from the
 // optimiser, so no build can vectorise the chain or fold it into a closed form: its cost is
@@ -54,9 +49,9 @@ template <typename Loop>
 double best_ns_per_unit(double units, Loop loop) {
   double best = std::numeric_limits<double>::infinity();
   for (int r = 0; r < kRepeats; ++r) {
-    const std::uint64_t start = now_ns();
+    const std::uint64_t start = proc::monotonic_ns();
     loop();
-    const std::uint64_t end = now_ns();
+    const std::uint64_t end = proc::monotonic_ns();
     best = std::min(best, static_cast<double>(end - start) / units);
   }
   return best;

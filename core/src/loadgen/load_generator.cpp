@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "loadgen/load_thread.h"
+#include "proc/monotonic_clock.h"
 
 namespace rb::loadgen {
 namespace {
@@ -18,13 +19,6 @@ namespace {
 // Between the last connection being up and the first request: every thread is past the
 // latch and waiting in epoll when the window opens.
 constexpr std::uint64_t kStartDelayNs = 20'000'000;
-
-std::uint64_t now_ns() {
-  timespec ts{};
-  ::clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000u +
-         static_cast<std::uint64_t>(ts.tv_nsec);
-}
 
 }  // namespace
 
@@ -68,7 +62,7 @@ LoadResult generate_load(const LoadSpec& spec) {
       }
     });
   connected.wait();
-  t0 = now_ns() + kStartDelayNs;
+  t0 = proc::monotonic_ns() + kStartDelayNs;
   go.count_down();
   for (auto& thread : running) thread.join();
 

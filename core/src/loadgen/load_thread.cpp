@@ -16,6 +16,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "proc/monotonic_clock.h"
+
 namespace rb::loadgen {
 namespace {
 
@@ -24,13 +26,6 @@ constexpr int kMaxEvents = 256;
 // How often in-flight requests are checked against request_timeout: timeouts are seconds,
 // so a tenth of one is precise enough and costs one scan per slice.
 constexpr std::uint64_t kTimeoutScanNs = 100'000'000;
-
-std::uint64_t now_ns() {
-  timespec ts{};
-  ::clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000u +
-         static_cast<std::uint64_t>(ts.tv_nsec);
-}
 
 std::uint64_t ns(std::chrono::nanoseconds d) {
   return static_cast<std::uint64_t>(d.count());
@@ -85,7 +80,7 @@ void LoadThread::open(std::size_t c) {
   ::inet_pton(AF_INET, spec_.host.c_str(), &address.sin_addr);
   conn.reader = HttpResponseReader(spec_.body_size);
   conn.written = 0;
-  conn.opened_ns = now_ns();
+  conn.opened_ns = proc::monotonic_ns();
   if (::connect(conn.fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0) {
     watch(c, EPOLLIN, EPOLL_CTL_ADD);
     on_connected(c);
@@ -115,13 +110,13 @@ void LoadThread::reconnect(std::size_t c) {
 
 void LoadThread::connect_all() {
   for (std::size_t c = 0; c < connections_.size(); ++c) open(c);
-  const std::uint64_t deadline = now_ns() + ns(spec_.connect_timeout);
+  const std::uint64_t deadline = proc::monotonic_ns() + ns(spec_.connect_timeout);
   auto connecting = [&] {
     return std::any_of(connections_.begin(), connections_.end(),
                        [](const Connection& conn) { return conn.state == State::connecting; });
   };
   while (connecting() && !abandoned_) {
-    if (now_ns() >= deadline) {
+    if (proc::monotonic_ns() >= deadline) {
       for (std::size_t c = 0; c < connections_.size(); ++c)
         if (connections_[c].state == State::connecting) {
           close(c);
@@ -145,7 +140,7 @@ void LoadThread::on_connected(std::size_t c) {
 void LoadThread::arm(std::size_t c) {
   Connection& conn = connections_[c];
   if (!window_open_ || conn.due_ns >= window_end_ns_) return;
-  if (conn.due_ns <= now_ns())
+  if (conn.due_ns <= proc::monotonic_ns())
     send(c);
   else
     schedule_.emplace(conn.due_ns, c);
@@ -153,7 +148,7 @@ void LoadThread::arm(std::size_t c) {
 
 void LoadThread::send(std::size_t c) {
   Connection& conn = connections_[c];
-  conn.sent_ns = now_ns();
+  conn.sent_ns = proc::monotonic_ns();
   // Open loop: from the schedule. Closed loop: from the send, or from the connect when each
   // request brings its own connection.
   conn.intended_ns = spec_.rate > 0     ? conn.due_ns
@@ -235,7 +230,7 @@ void LoadThread::on_readable(std::size_t c) {
          n == 0 ? "the server closed the connection"
                 : fmt::format("read: {}", std::strerror(errno)));
     if (spec_.rate == 0)
-      conn.due_ns = now_ns();
+      conn.due_ns = proc::monotonic_ns();
     else if (outstanding)
       conn.due_ns += interval_ns_;
     reconnect(c);
@@ -267,7 +262,7 @@ void LoadThread::on_readable(std::size_t c) {
 
 void LoadThread::on_response(std::size_t c, const HttpResponseReader::Response& response) {
   Connection& conn = connections_[c];
-  const std::uint64_t now = now_ns();
+  const std::uint64_t now = proc::monotonic_ns();
   ++result_.completed;
   if (now < window_end_ns_) ++result_.in_window;
   if (response.status != 200) {
@@ -295,7 +290,7 @@ void LoadThread::on_response(std::size_t c, const HttpResponseReader::Response& 
 }
 
 void LoadThread::send_due() {
-  const std::uint64_t now = now_ns();
+  const std::uint64_t now = proc::monotonic_ns();
   while (!schedule_.empty() && schedule_.top().first <= now) {
     const auto [due, c] = schedule_.top();
     schedule_.pop();
@@ -306,7 +301,7 @@ void LoadThread::send_due() {
 }
 
 void LoadThread::expire_timeouts() {
-  const std::uint64_t now = now_ns();
+  const std::uint64_t now = proc::monotonic_ns();
   for (std::size_t c = 0; c < connections_.size(); ++c) {
     Connection& conn = connections_[c];
     if (conn.state == State::closing && now - conn.sent_ns >= ns(spec_.request_timeout)) {
@@ -340,7 +335,7 @@ int LoadThread::wait(std::uint64_t until_ns) {
     abandoned_ = true;
     return 0;
   }
-  const std::uint64_t now = now_ns();
+  const std::uint64_t now = proc::monotonic_ns();
   const std::uint64_t left = until_ns > now ? until_ns - now : 0;
   const timespec timeout{static_cast<time_t>(left / 1'000'000'000u),
                          static_cast<long>(left % 1'000'000'000u)};
@@ -370,23 +365,23 @@ void LoadThread::run(std::uint64_t t0_ns) {
                                             : t0_ns;
     if (connections_[c].state == State::ready) arm(c);
   }
-  std::uint64_t next_scan = now_ns() + kTimeoutScanNs;
-  while (!abandoned_ && now_ns() < window_end_ns_) {
+  std::uint64_t next_scan = proc::monotonic_ns() + kTimeoutScanNs;
+  while (!abandoned_ && proc::monotonic_ns() < window_end_ns_) {
     std::uint64_t until = std::min(window_end_ns_, next_scan);
     if (!schedule_.empty()) until = std::min(until, schedule_.top().first);
     wait(until);
     send_due();
-    if (now_ns() >= next_scan) {
+    if (proc::monotonic_ns() >= next_scan) {
       expire_timeouts();
-      next_scan = now_ns() + kTimeoutScanNs;
+      next_scan = proc::monotonic_ns() + kTimeoutScanNs;
     }
   }
   running_ = false;
   result_.seconds = static_cast<double>(window_end_ns_ - window_start_ns_) / 1e9;
   // The drain: requests sent in the window still get their response, or time out.
   const std::uint64_t drain_end = window_end_ns_ + ns(spec_.request_timeout) + kTimeoutScanNs;
-  while (!abandoned_ && (in_flight() || !schedule_.empty()) && now_ns() < drain_end) {
-    std::uint64_t until = std::min(drain_end, now_ns() + kTimeoutScanNs);
+  while (!abandoned_ && (in_flight() || !schedule_.empty()) && proc::monotonic_ns() < drain_end) {
+    std::uint64_t until = std::min(drain_end, proc::monotonic_ns() + kTimeoutScanNs);
     if (!schedule_.empty()) until = std::min(until, schedule_.top().first);
     wait(until);
     send_due();

@@ -5,7 +5,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cstring>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include <fmt/format.h>
@@ -24,12 +25,35 @@ std::string mode_text(mode_t mode) {
   return fmt::format("{:04o}", mode & 07777);
 }
 
-std::string user_name(uid_t uid) {
+// The user database's entries, read with the reentrant calls: nullopt when there is none.
+std::optional<std::string> login_of(uid_t uid) {
   passwd entry{};
   passwd* found = nullptr;
   std::vector<char> buffer(16384);
-  if (::getpwuid_r(uid, &entry, buffer.data(), buffer.size(), &found) == 0 && found != nullptr)
-    return fmt::format("{} (uid {})", found->pw_name, uid);
+  if (::getpwuid_r(uid, &entry, buffer.data(), buffer.size(), &found) != 0 || found == nullptr)
+    return std::nullopt;
+  return std::string(found->pw_name);
+}
+
+struct GroupEntry {
+  std::string name;
+  std::vector<std::string> members;
+};
+
+std::optional<GroupEntry> group_of(gid_t gid) {
+  group entry{};
+  group* found = nullptr;
+  std::vector<char> buffer(65536);
+  if (::getgrgid_r(gid, &entry, buffer.data(), buffer.size(), &found) != 0 || found == nullptr)
+    return std::nullopt;
+  GroupEntry out{found->gr_name, {}};
+  for (char** member = found->gr_mem; *member != nullptr; ++member)
+    out.members.emplace_back(*member);
+  return out;
+}
+
+std::string user_name(uid_t uid) {
+  if (const auto login = login_of(uid)) return fmt::format("{} (uid {})", *login, uid);
   return fmt::format("uid {}", uid);
 }
 
@@ -40,29 +64,16 @@ std::string user_name(uid_t uid) {
 bool trusted_group(gid_t gid) {
   if (gid == 0) return true;
   if (gid != ::getegid()) return false;
-  passwd user{};
-  passwd* user_found = nullptr;
-  std::vector<char> user_buffer(16384);
-  group entry{};
-  group* group_found = nullptr;
-  std::vector<char> group_buffer(65536);
-  if (::getpwuid_r(::geteuid(), &user, user_buffer.data(), user_buffer.size(), &user_found) != 0 ||
-      user_found == nullptr ||
-      ::getgrgid_r(gid, &entry, group_buffer.data(), group_buffer.size(), &group_found) != 0 ||
-      group_found == nullptr)
-    return false;
-  if (std::strcmp(user.pw_name, entry.gr_name) != 0) return false;
-  for (char** member = entry.gr_mem; *member != nullptr; ++member)
-    if (std::strcmp(*member, user.pw_name) != 0) return false;
+  const auto user = login_of(::geteuid());
+  const auto entry = group_of(gid);
+  if (!user || !entry || entry->name != *user) return false;
+  for (const auto& member : entry->members)
+    if (member != *user) return false;
   return true;
 }
 
 std::string group_name(gid_t gid) {
-  group entry{};
-  group* found = nullptr;
-  std::vector<char> buffer(65536);
-  if (::getgrgid_r(gid, &entry, buffer.data(), buffer.size(), &found) == 0 && found != nullptr)
-    return fmt::format("{} (gid {})", found->gr_name, gid);
+  if (const auto entry = group_of(gid)) return fmt::format("{} (gid {})", entry->name, gid);
   return fmt::format("gid {}", gid);
 }
 

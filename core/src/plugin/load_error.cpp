@@ -1,68 +1,41 @@
 #include "plugin/load_error.h"
 
-#include <array>
 #include <utility>
+
+#include "text/enum_names.h"
 
 namespace rb::plugin {
 
 namespace {
 
-constexpr std::array kAllKinds = {
-    LoadErrorKind::file_missing,       LoadErrorKind::not_shared_object,
-    LoadErrorKind::unresolved_symbol,  LoadErrorKind::dlopen_failed,
-    LoadErrorKind::no_entry_symbol,    LoadErrorKind::entry_returned_null,
-    LoadErrorKind::abi_major_mismatch, LoadErrorKind::minor_too_new,
-    LoadErrorKind::struct_too_small,   LoadErrorKind::missing_field,
-    LoadErrorKind::invalid_field,      LoadErrorKind::duplicate_name,
-    LoadErrorKind::not_found,          LoadErrorKind::probe_failed,
-    LoadErrorKind::unsafe_file,        LoadErrorKind::wrong_architecture,
+constexpr text::EnumName<LoadErrorKind> kKindNames[] = {
+    {LoadErrorKind::file_missing, "file_missing"},
+    {LoadErrorKind::not_shared_object, "not_shared_object"},
+    {LoadErrorKind::unresolved_symbol, "unresolved_symbol"},
+    {LoadErrorKind::dlopen_failed, "dlopen_failed"},
+    {LoadErrorKind::no_entry_symbol, "no_entry_symbol"},
+    {LoadErrorKind::entry_returned_null, "entry_returned_null"},
+    {LoadErrorKind::abi_major_mismatch, "abi_major_mismatch"},
+    {LoadErrorKind::minor_too_new, "minor_too_new"},
+    {LoadErrorKind::struct_too_small, "struct_too_small"},
+    {LoadErrorKind::missing_field, "missing_field"},
+    {LoadErrorKind::invalid_field, "invalid_field"},
+    {LoadErrorKind::duplicate_name, "duplicate_name"},
+    {LoadErrorKind::not_found, "not_found"},
+    {LoadErrorKind::probe_failed, "probe_failed"},
+    {LoadErrorKind::unsafe_file, "unsafe_file"},
+    {LoadErrorKind::wrong_architecture, "wrong_architecture"},
 };
+static_assert(text::names_all(kKindNames, LoadErrorKind::wrong_architecture));
 
 }  // namespace
 
 const char* to_string(LoadErrorKind kind) {
-  switch (kind) {
-    case LoadErrorKind::file_missing:
-      return "file_missing";
-    case LoadErrorKind::not_shared_object:
-      return "not_shared_object";
-    case LoadErrorKind::unresolved_symbol:
-      return "unresolved_symbol";
-    case LoadErrorKind::dlopen_failed:
-      return "dlopen_failed";
-    case LoadErrorKind::no_entry_symbol:
-      return "no_entry_symbol";
-    case LoadErrorKind::entry_returned_null:
-      return "entry_returned_null";
-    case LoadErrorKind::abi_major_mismatch:
-      return "abi_major_mismatch";
-    case LoadErrorKind::minor_too_new:
-      return "minor_too_new";
-    case LoadErrorKind::struct_too_small:
-      return "struct_too_small";
-    case LoadErrorKind::missing_field:
-      return "missing_field";
-    case LoadErrorKind::invalid_field:
-      return "invalid_field";
-    case LoadErrorKind::duplicate_name:
-      return "duplicate_name";
-    case LoadErrorKind::not_found:
-      return "not_found";
-    case LoadErrorKind::probe_failed:
-      return "probe_failed";
-    case LoadErrorKind::unsafe_file:
-      return "unsafe_file";
-    case LoadErrorKind::wrong_architecture:
-      return "wrong_architecture";
-  }
-  return "unknown";
+  return text::name_of(kKindNames, kind, "unknown");
 }
 
-std::optional<LoadErrorKind> load_error_kind_from_string(std::string_view text) {
-  for (LoadErrorKind kind : kAllKinds) {
-    if (text == to_string(kind)) return kind;
-  }
-  return std::nullopt;
+std::optional<LoadErrorKind> load_error_kind_from_string(std::string_view name) {
+  return text::value_named(kKindNames, name);
 }
 
 LoadError::LoadError(LoadErrorKind kind, std::filesystem::path path, std::string message)

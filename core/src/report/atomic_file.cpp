@@ -15,6 +15,8 @@ namespace {
   throw std::system_error(errno, std::generic_category(), what + " " + path.string());
 }
 
+}  // namespace
+
 void write_all(int fd, std::string_view content, const std::filesystem::path& path) {
   while (!content.empty()) {
     const ssize_t n = ::write(fd, content.data(), content.size());
@@ -25,8 +27,6 @@ void write_all(int fd, std::string_view content, const std::filesystem::path& pa
     content.remove_prefix(static_cast<std::size_t>(n));
   }
 }
-
-}  // namespace
 
 void write_file_atomically(const std::filesystem::path& path, std::string_view content) {
   std::filesystem::path temporary = path;

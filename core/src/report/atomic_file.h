@@ -12,4 +12,8 @@ namespace rb::report {
 // std::system_error.
 void write_file_atomically(const std::filesystem::path& path, std::string_view content);
 
+// write(2) until all of content is written to fd, retrying on EINTR; throws std::system_error
+// "cannot write <path>".
+void write_all(int fd, std::string_view content, const std::filesystem::path& path);
+
 }  // namespace rb::report

@@ -9,6 +9,7 @@
 
 #include "model/interference_json.h"
 #include "model/json_codec.h"
+#include "report/atomic_file.h"
 
 namespace rb::report {
 
@@ -101,15 +102,7 @@ void SamplesWriter::write_interference(const CellSpec& cell, const RoundInterfer
 void SamplesWriter::write_line(std::string line) {
   if (fd_ < 0) throw std::system_error(EBADF, std::generic_category(), "samples writer moved from");
   line += '\n';
-  std::string_view rest = line;
-  while (!rest.empty()) {
-    const ssize_t n = ::write(fd_, rest.data(), rest.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      throw_errno("cannot write", path_);
-    }
-    rest.remove_prefix(static_cast<std::size_t>(n));
-  }
+  write_all(fd_, line, path_);
 }
 
 }  // namespace rb::report

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "text/enum_names.h"
 #include "workload/registry.h"
 
 namespace rb::store {
@@ -25,19 +26,11 @@ std::string percent(double fraction) {
 }  // namespace
 
 const char* to_string(LevelVerdict verdict) {
-  switch (verdict) {
-    case LevelVerdict::within:
-      return "within";
-    case LevelVerdict::regression:
-      return "regression";
-    case LevelVerdict::improved:
-      return "improved";
-    case LevelVerdict::broken:
-      return "broken";
-    case LevelVerdict::inconclusive:
-      break;
-  }
-  return "inconclusive";
+  constexpr text::EnumName<LevelVerdict> kNames[] = {{LevelVerdict::within, "within"},
+                                                     {LevelVerdict::regression, "regression"},
+                                                     {LevelVerdict::improved, "improved"},
+                                                     {LevelVerdict::broken, "broken"}};
+  return text::name_of(kNames, verdict, "inconclusive");
 }
 
 bool headline_series(const CellHistory& history) {

@@ -1,6 +1,8 @@
 #include "store/schema.h"
 
 #include <chrono>
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -144,25 +146,28 @@ void backfill_cell_metrics(Database& db) {
   }
 }
 
-// Version 3's rows for cells stored before it, from the provenance their results hold.
-void backfill_cell_provenance(Database& db) {
+// Every stored cell's id and result, for the migrations that add rows derived from them.
+void for_each_stored_cell(Database& db,
+                          const std::function<void(std::int64_t, const CellResult&)>& each) {
   Statement cells = db.prepare("SELECT id, result FROM cells");
   while (cells.step()) {
     CellResult cell;
     model::from_json(model::parse_json(cells.column_text(1)), cell);
-    insert_cell_provenance(db, cells.column_int(0), cell);
+    each(cells.column_int(0), cell);
   }
+}
+
+// Version 3's rows for cells stored before it, from the provenance their results hold.
+void backfill_cell_provenance(Database& db) {
+  for_each_stored_cell(
+      db, [&](std::int64_t id, const CellResult& cell) { insert_cell_provenance(db, id, cell); });
 }
 
 // Version 4's rows and columns for what was stored before it, from the stored cell results
 // and run contexts: only results written with interference have any (the rest stay NULL).
 void backfill_interference(Database& db) {
-  Statement cells = db.prepare("SELECT id, result FROM cells");
-  while (cells.step()) {
-    CellResult cell;
-    model::from_json(model::parse_json(cells.column_text(1)), cell);
-    insert_cell_interference(db, cells.column_int(0), cell);
-  }
+  for_each_stored_cell(
+      db, [&](std::int64_t id, const CellResult& cell) { insert_cell_interference(db, id, cell); });
   Statement runs = db.prepare("SELECT id, context FROM runs");
   while (runs.step()) {
     const model::Json context = model::parse_json(runs.column_text(1));

@@ -6,6 +6,7 @@
 
 #include "exec/cell_process.h"
 #include "reactorbench/plugin.h"
+#include "text/enum_names.h"
 #include "validate/check_worker.h"
 #include "validate/conformance.h"
 #include "validate/elf_exports.h"
@@ -79,15 +80,9 @@ bool interrupted(const ValidationOptions& options) {
 }  // namespace
 
 const char* to_string(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::pass:
-      return "PASS";
-    case Verdict::fail:
-      return "FAIL";
-    case Verdict::skip:
-      return "SKIP";
-  }
-  return "?";
+  constexpr text::EnumName<Verdict> kNames[] = {
+      {Verdict::pass, "PASS"}, {Verdict::fail, "FAIL"}, {Verdict::skip, "SKIP"}};
+  return text::name_of(kNames, verdict, "?");
 }
 
 CheckOutcome check_descriptor(const plugin::PluginInfo& info) {

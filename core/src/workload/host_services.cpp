@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <system_error>
 
+#include "proc/monotonic_clock.h"
+
 namespace rb::workload {
 namespace {
 
@@ -29,9 +31,7 @@ void log_to_stderr(void*, int level, const char* message) {
 }
 
 uint64_t monotonic_now_ns(void*) {
-  timespec ts{};
-  ::clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<uint64_t>(ts.tv_sec) * 1'000'000'000ULL + static_cast<uint64_t>(ts.tv_nsec);
+  return proc::monotonic_ns();
 }
 
 int is_stop_requested(void*) {

@@ -6,19 +6,23 @@
 #include <fmt/format.h>
 
 #include <initializer_list>
+#include <optional>
 
 #include "plugin/plugin_session.h"
 #include "proc/own_memory.h"
+#include "workload/counters.h"
 #include "workload/host_services.h"
 #include "workload/workload.h"
 
 namespace rb::workload {
 
+// ops is the plugin's table, nullptr when it does not offer `role` (e.g. "rr server").
 template <typename ServerOps>
-void run_plugin_server(const ServerOps& ops, const rb_host& host,
+void run_plugin_server(const std::optional<ServerOps>& ops, const char* role, const rb_host& host,
                        const typename plugin::PluginTable<ServerOps>::Params& params,
                        const CellInputs& inputs, std::initializer_list<const char*> required) {
-  plugin::PluginSession<ServerOps> session(ops);
+  if (!ops) throw CellFailure(fmt::format("plugin does not offer the {}", role));
+  plugin::PluginSession<ServerOps> session(*ops);
   session.prepare("server prepare", host, params, inputs.options);
 
   // Measured before the first connection: what the server costs with none. The peak the
@@ -36,9 +40,7 @@ void run_plugin_server(const ServerOps& ops, const rb_host& host,
     throw CellFailure("serve returned before the host asked the server to stop");
 
   plugin::Counters counters = session.counters("server counters");
-  for (const char* name : required)
-    if (counters.find(name) == counters.end())
-      throw CellFailure(fmt::format("the server did not report the required counter '{}'", name));
+  for (const char* name : required) required_counter(counters, "the server", name);
   if (baseline_rss_kib >= 0)
     counters["baseline_rss_kib"] = static_cast<std::uint64_t>(baseline_rss_kib);
   inputs.role->final_counters(counters);

@@ -7,6 +7,8 @@
 
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "pingpong_test_support.h"
 
@@ -47,6 +49,23 @@ class PingpongFailure : public ::testing::Test {
   std::filesystem::path port_file() const { return dir_.path() / "port"; }
   nlohmann::json summary() const { return read_json(dir_.path() / "out" / "summary.json"); }
 
+  // Runs config (a faulty server for every client): the runner exits 1 and every cell of the
+  // three failed. Each cell's plugin and reason; none when the summary does not hold three.
+  std::vector<std::pair<std::string, std::string>> every_cell_failed(const PingpongConfig& config) {
+    const auto result = run_runner(rbtest::pingpong_args(dir_, config));
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+    const auto all = summary();
+    std::vector<std::pair<std::string, std::string>> failed;
+    EXPECT_EQ(all.at("cells").size(), 3u);
+    if (all.at("cells").size() != 3u) return failed;
+    for (const auto& cell : all.at("cells")) {
+      const auto plugin = cell.at("plugin").get<std::string>();
+      EXPECT_EQ(cell.at("status"), "failed") << plugin;
+      failed.emplace_back(plugin, reason_of(cell));
+    }
+    return failed;
+  }
+
   void expect_cleaned_up() const {
     EXPECT_TRUE(rbtest::no_orphans()) << "a cell process outlived the runner";
     const auto port = rbtest::read_port_file(port_file(), std::chrono::milliseconds(0));
@@ -59,17 +78,12 @@ class PingpongFailure : public ::testing::Test {
 
 TEST_F(PingpongFailure, ServerClosingEarlyFailsTheCellForEveryClient) {
   PingpongConfig config = faulty_server_for_every_client("close_after_bytes = 8192\n");
-  const auto result = run_runner(rbtest::pingpong_args(dir_, config));
-  EXPECT_EQ(result.exit_code, 1) << result.err;
-  const auto all = summary();
-  ASSERT_EQ(all.at("cells").size(), 3u);
-  for (const auto& cell : all.at("cells")) {
-    SCOPED_TRACE(cell.at("plugin").get<std::string>());
-    EXPECT_EQ(cell.at("status"), "failed");
-    EXPECT_NE(reason_of(cell).find("client: run 0: 0 of 4 sessions could not connect and 4 were "
-                                   "closed or reset by the server"),
+  for (const auto& [plugin, reason] : every_cell_failed(config)) {
+    SCOPED_TRACE(plugin);
+    EXPECT_NE(reason.find("client: run 0: 0 of 4 sessions could not connect and 4 were "
+                          "closed or reset by the server"),
               std::string::npos)
-        << reason_of(cell);
+        << reason;
   }
   expect_cleaned_up();
 }
@@ -78,14 +92,8 @@ TEST_F(PingpongFailure, CorruptedEchoFailsTheCellNamingTheFirstMismatch) {
   // Byte 5000 of every echoed stream is flipped: 5000 % 128 = 8 comes back as ~8 = 247.
   PingpongConfig config = faulty_server_for_every_client("corrupt_at = 5000\n");
   config.matrix += "\nverify = [\"all\"]";
-  const auto result = run_runner(rbtest::pingpong_args(dir_, config));
-  EXPECT_EQ(result.exit_code, 1) << result.err;
-  const auto all = summary();
-  ASSERT_EQ(all.at("cells").size(), 3u);
-  for (const auto& cell : all.at("cells")) {
-    SCOPED_TRACE(cell.at("plugin").get<std::string>());
-    EXPECT_EQ(cell.at("status"), "failed");
-    const std::string reason = reason_of(cell);
+  for (const auto& [plugin, reason] : every_cell_failed(config)) {
+    SCOPED_TRACE(plugin);
     EXPECT_EQ(reason.rfind("client: run 0: ", 0), 0u) << reason;
     EXPECT_NE(reason.find("echoed bytes differed from the pattern"), std::string::npos) << reason;
     EXPECT_NE(reason.find("; the first in session "), std::string::npos) << reason;
@@ -98,18 +106,13 @@ TEST_F(PingpongFailure, CorruptedEchoFailsTheCellNamingTheFirstMismatch) {
 TEST_F(PingpongFailure, RefusedConnectionsFailTheCellWithTheirCount) {
   // The server stops listening before the client starts: all 4 connects are refused.
   PingpongConfig config = faulty_server_for_every_client("close_listener = 1\n");
-  const auto result = run_runner(rbtest::pingpong_args(dir_, config));
-  EXPECT_EQ(result.exit_code, 1) << result.err;
-  const auto all = summary();
-  ASSERT_EQ(all.at("cells").size(), 3u);
-  for (const auto& cell : all.at("cells")) {
-    SCOPED_TRACE(cell.at("plugin").get<std::string>());
-    EXPECT_EQ(cell.at("status"), "failed");
-    EXPECT_EQ(reason_of(cell).rfind("client: run 0: 4 of 4 sessions could not connect and 0 were "
-                                    "closed or reset by the server",
-                                    0),
+  for (const auto& [plugin, reason] : every_cell_failed(config)) {
+    SCOPED_TRACE(plugin);
+    EXPECT_EQ(reason.rfind("client: run 0: 4 of 4 sessions could not connect and 0 were "
+                           "closed or reset by the server",
+                           0),
               0u)
-        << reason_of(cell);
+        << reason;
   }
   expect_cleaned_up();
 }

@@ -18,7 +18,7 @@ namespace rb_test {
 namespace {
 
 const rb_plugin& Libev() {
-  return LoadPlugin(PluginPath("libev"));
+  return LoadBuiltPlugin("libev");
 }
 
 const std::vector<std::string> kBackends = {"epoll", "poll", "select"};
@@ -35,19 +35,13 @@ std::vector<rb_option> AsOptions(const Options& options) {
   return plugin_options;
 }
 
-Prepared PreparePingpongServer(const Options& options) {
-  const ServerSockets sockets;
+// Prepares a server or client table with options and releases what it made.
+template <typename Ops, typename Params>
+Prepared PrepareAndRelease(const Ops& ops, const Params& params, const Options& options) {
   const TestHost host;
-  rb_pingpong_server_params params{};
-  params.struct_size = sizeof params;
-  params.listen_fd = sockets.listen_fd();
-  params.stop_fd = sockets.stop_fd();
-  params.threads = 2;
-  params.block_size = 4096;
   const std::vector<rb_option> plugin_options = AsOptions(options);
   std::array<char, 512> err{};
   void* state = nullptr;
-  const rb_pingpong_server_ops& ops = *Libev().pingpong_server;
   const int code =
       ops.prepare(host.services(), &params, plugin_options.data(),
                   static_cast<uint32_t>(plugin_options.size()), &state, err.data(), err.size());
@@ -55,9 +49,26 @@ Prepared PreparePingpongServer(const Options& options) {
   return {code, err.data()};
 }
 
+// A server table's params on sockets, with 2 threads; the table's own fields left to fill.
+template <typename Params>
+Params ServerParams(const ServerSockets& sockets) {
+  Params params{};
+  params.struct_size = sizeof params;
+  params.listen_fd = sockets.listen_fd();
+  params.stop_fd = sockets.stop_fd();
+  params.threads = 2;
+  return params;
+}
+
+Prepared PreparePingpongServer(const Options& options) {
+  const ServerSockets sockets;
+  auto params = ServerParams<rb_pingpong_server_params>(sockets);
+  params.block_size = 4096;
+  return PrepareAndRelease(*Libev().pingpong_server, params, options);
+}
+
 Prepared PreparePingpongClient(const Options& options) {
   const ServerSockets sockets;
-  const TestHost host;
   rb_pingpong_client_params params{};
   params.struct_size = sizeof params;
   params.host = "127.0.0.1";
@@ -68,35 +79,14 @@ Prepared PreparePingpongClient(const Options& options) {
   params.duration_ms = 100;
   params.stop_fd = sockets.stop_fd();
   params.verify_stride = 1;
-  const std::vector<rb_option> plugin_options = AsOptions(options);
-  std::array<char, 512> err{};
-  void* state = nullptr;
-  const rb_pingpong_client_ops& ops = *Libev().pingpong_client;
-  const int code =
-      ops.prepare(host.services(), &params, plugin_options.data(),
-                  static_cast<uint32_t>(plugin_options.size()), &state, err.data(), err.size());
-  if (code == RB_OK) ops.release(state);
-  return {code, err.data()};
+  return PrepareAndRelease(*Libev().pingpong_client, params, options);
 }
 
 Prepared PrepareRrServer(const Options& options) {
   const ServerSockets sockets;
-  const TestHost host;
-  rb_rr_server_params params{};
-  params.struct_size = sizeof params;
-  params.listen_fd = sockets.listen_fd();
-  params.stop_fd = sockets.stop_fd();
-  params.threads = 2;
+  auto params = ServerParams<rb_rr_server_params>(sockets);
   params.body_size = 2;
-  const std::vector<rb_option> plugin_options = AsOptions(options);
-  std::array<char, 512> err{};
-  void* state = nullptr;
-  const rb_rr_server_ops& ops = *Libev().rr_server;
-  const int code =
-      ops.prepare(host.services(), &params, plugin_options.data(),
-                  static_cast<uint32_t>(plugin_options.size()), &state, err.data(), err.size());
-  if (code == RB_OK) ops.release(state);
-  return {code, err.data()};
+  return PrepareAndRelease(*Libev().rr_server, params, options);
 }
 
 Prepared PrepareFlower(const Options& options) {
@@ -122,16 +112,11 @@ const std::vector<std::pair<std::string, PrepareFn>> kWorkloads = {
 
 TEST(LibevPlugin, NamesItselfAndTheLibraryVersionAtRunTime) {
   const rb_plugin& plugin = Libev();
-  EXPECT_STREQ(plugin.name, "libev");
-  EXPECT_STREQ(plugin.library, "libev");
+  EXPECT_TRUE(NamesItselfAndItsLibrary(plugin, "libev", "libev"));
   const std::string version = plugin.library_version();
   EXPECT_TRUE(std::regex_match(version, std::regex("4\\.[0-9]+"))) << version;
   EXPECT_NE(std::string(plugin.description).find("backend"), std::string::npos);
-  EXPECT_NE(plugin.flower, nullptr);
-  EXPECT_NE(plugin.notify, nullptr);
-  EXPECT_NE(plugin.pingpong_server, nullptr);
-  EXPECT_NE(plugin.pingpong_client, nullptr);
-  EXPECT_NE(plugin.rr_server, nullptr);
+  EXPECT_TRUE(OffersEveryWorkload(plugin));
 }
 
 class LibevBackendOption
@@ -181,19 +166,14 @@ TEST_P(LibevFlowerBackend, KeepsCountsExact) {
   const auto& [backend, transport] = GetParam();
   const FlowerShape shape{100, 10, 100, transport};
   FlowerDriver driver(Libev(), shape);
-  const CallResult prepared = driver.Prepare({{"backend", backend}});
-  ASSERT_TRUE(prepared.ok()) << prepared.message;
-  EXPECT_TRUE(RunsExactly(driver, shape, 3));
+  EXPECT_TRUE(PreparesAndRunsExactly(driver, shape, {{"backend", backend}}, 3));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllBackends, LibevFlowerBackend,
                          ::testing::Combine(::testing::ValuesIn(kBackends),
                                             ::testing::Values(Transport::kSocketpair,
                                                               Transport::kPipe)),
-                         [](const auto& info) {
-                           return std::get<0>(info.param) + "_" +
-                                  TransportName(std::get<1>(info.param));
-                         });
+                         BackendAndTransportName);
 
 // libev's select backend sizes its own fd bitmaps, so unlike libevent's it is not bound by
 // FD_SETSIZE: 1000 socketpairs put read ends beyond fd 1024.
@@ -201,16 +181,13 @@ TEST(LibevFlower, SelectWatchesFdsBeyondFdSetSize) {
   const FlowerShape shape{1000, 10, 100, Transport::kSocketpair};
   FlowerDriver driver(Libev(), shape);
   ASSERT_GE(driver.ring().read_fds().back(), 1024);
-  const CallResult prepared = driver.Prepare({{"backend", "select"}});
-  ASSERT_TRUE(prepared.ok()) << prepared.message;
-  EXPECT_TRUE(RunsExactly(driver, shape, 2));
+  EXPECT_TRUE(PreparesAndRunsExactly(driver, shape, {{"backend", "select"}}, 2));
 }
 
 TEST(LibevFlower, CountsLoopIterationsOfTheLastDispatch) {
   const FlowerShape shape{10, 1, 20, Transport::kSocketpair};
   FlowerDriver driver(Libev(), shape);
-  ASSERT_TRUE(driver.Prepare().ok());
-  ASSERT_TRUE(driver.RunIteration().ok());
+  ASSERT_TRUE(PreparesAndRunsOnce(driver));
   // One potato: every loop iteration can read at most the one byte in flight.
   EXPECT_GE(driver.ReadCounters().at("loop_iterations"), 21u);
 }

@@ -23,7 +23,7 @@ const char kGetThenClose[] = "GET /x HTTP/1.1\r\nHost: test\r\nConnection: close
 class RunningRrServer {
  public:
   RunningRrServer(uint32_t threads, uint32_t body_size)
-      : ops_(*LoadPlugin(PluginPath("libev")).rr_server) {
+      : ops_(*LoadBuiltPlugin("libev").rr_server) {
     rb_rr_server_params params{};
     params.struct_size = sizeof params;
     params.listen_fd = sockets_.listen_fd();

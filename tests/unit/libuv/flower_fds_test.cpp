@@ -15,19 +15,14 @@ namespace rb_test {
 namespace {
 
 const rb_plugin& Libuv() {
-  return LoadPlugin(PluginPath("libuv"));
+  return LoadBuiltPlugin("libuv");
 }
 
 TEST(LibuvPlugin, ReportsTheLibuvThisProcessRuns) {
   const rb_plugin& plugin = Libuv();
-  EXPECT_STREQ(plugin.name, "libuv");
-  EXPECT_STREQ(plugin.library, "libuv");
+  EXPECT_TRUE(NamesItselfAndItsLibrary(plugin, "libuv", "libuv"));
   EXPECT_STREQ(plugin.library_version(), uv_version_string());
-  EXPECT_NE(plugin.flower, nullptr);
-  EXPECT_NE(plugin.notify, nullptr);
-  EXPECT_NE(plugin.pingpong_server, nullptr);
-  EXPECT_NE(plugin.pingpong_client, nullptr);
-  EXPECT_NE(plugin.rr_server, nullptr);
+  EXPECT_TRUE(OffersEveryWorkload(plugin));
 }
 
 // Runs the flower table by hand, so the ring can outlive release.

@@ -20,7 +20,7 @@ std::string Pattern(size_t n, size_t offset = 0) {
 // One prepare..release of the libuv pingpong server on a listener of the test's.
 class PingpongServer : public ServerUnderTest<rb_pingpong_server_ops> {
  public:
-  PingpongServer() : ServerUnderTest(*LoadPlugin(PluginPath("libuv")).pingpong_server) {}
+  PingpongServer() : ServerUnderTest(*LoadBuiltPlugin("libuv").pingpong_server) {}
   int Prepare(uint32_t threads, const std::vector<rb_option>& options = {}) {
     return PrepareWith(
         rb_pingpong_server_params{sizeof(rb_pingpong_server_params), -1, -1, threads, 4096},

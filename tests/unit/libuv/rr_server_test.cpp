@@ -35,7 +35,7 @@ Response ReadResponse(const BlockingClient& client) {
 
 class RrServer : public ServerUnderTest<rb_rr_server_ops> {
  public:
-  RrServer() : ServerUnderTest(*LoadPlugin(PluginPath("libuv")).rr_server) {}
+  RrServer() : ServerUnderTest(*LoadBuiltPlugin("libuv").rr_server) {}
   int Prepare(uint32_t threads) {
     return PrepareWith(rb_rr_server_params{sizeof(rb_rr_server_params), -1, -1, threads, kBodySize},
                        {});

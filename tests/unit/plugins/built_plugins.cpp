@@ -52,6 +52,31 @@ const rb_plugin& LoadPlugin(const std::string& path) {
   return *plugin;
 }
 
+const rb_plugin& LoadBuiltPlugin(const std::string& file_stem) {
+  return LoadPlugin(PluginPath(file_stem));
+}
+
+::testing::AssertionResult NamesItselfAndItsLibrary(const rb_plugin& plugin, const char* name,
+                                                    const char* library) {
+  if (std::string(plugin.name) != name)
+    return ::testing::AssertionFailure() << "name is '" << plugin.name << "', not '" << name << "'";
+  if (std::string(plugin.library) != library)
+    return ::testing::AssertionFailure()
+           << "library is '" << plugin.library << "', not '" << library << "'";
+  return ::testing::AssertionSuccess();
+}
+
+::testing::AssertionResult OffersEveryWorkload(const rb_plugin& plugin) {
+  const std::pair<const char*, const void*> tables[] = {{"flower", plugin.flower},
+                                                        {"notify", plugin.notify},
+                                                        {"pingpong_server", plugin.pingpong_server},
+                                                        {"pingpong_client", plugin.pingpong_client},
+                                                        {"rr_server", plugin.rr_server}};
+  for (const auto& [name, table] : tables)
+    if (table == nullptr) return ::testing::AssertionFailure() << "no " << name << " table";
+  return ::testing::AssertionSuccess();
+}
+
 std::vector<std::string> FlowerPluginPaths() {
   std::vector<std::string> paths;
   for (const std::string& path : PluginPaths()) {

@@ -1,6 +1,8 @@
 // The plugin files this build made (its plugin directory), for tests that load them directly.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
 
@@ -20,6 +22,16 @@ rb_entry_fn LoadEntry(const std::string& path);
 
 // The descriptor for this host's ABI version; throws if the entry returns NULL.
 const rb_plugin& LoadPlugin(const std::string& path);
+
+// LoadPlugin(PluginPath(file_stem)): the descriptor of one plugin of this build.
+const rb_plugin& LoadBuiltPlugin(const std::string& file_stem);
+
+// The descriptor's name and library are these.
+::testing::AssertionResult NamesItselfAndItsLibrary(const rb_plugin& plugin, const char* name,
+                                                    const char* library);
+
+// The descriptor offers a table for every workload (flower, notify, both pingpong roles, rr).
+::testing::AssertionResult OffersEveryWorkload(const rb_plugin& plugin);
 
 // Paths of the plugins that load and offer the flower workload.
 std::vector<std::string> FlowerPluginPaths();

@@ -45,4 +45,36 @@ namespace {
   return ::testing::AssertionSuccess();
 }
 
+::testing::AssertionResult PreparesAndRunsExactly(FlowerDriver& driver, const FlowerShape& shape,
+                                                  const Options& options, int iterations) {
+  const CallResult prepared = driver.Prepare(options);
+  if (!prepared.ok()) return ::testing::AssertionFailure() << "prepare: " << prepared.message;
+  return RunsExactly(driver, shape, iterations);
+}
+
+::testing::AssertionResult PreparesAndRunsOnce(FlowerDriver& driver, const Options& options) {
+  const CallResult prepared = driver.Prepare(options);
+  if (!prepared.ok()) return ::testing::AssertionFailure() << "prepare: " << prepared.message;
+  const CallResult run = driver.RunIteration();
+  if (!run.ok()) return ::testing::AssertionFailure() << "iteration: " << run.message;
+  return ::testing::AssertionSuccess();
+}
+
+::testing::AssertionResult PrepareRefuses(FlowerDriver& driver, const Options& options, int code,
+                                          const std::string& named) {
+  const CallResult prepared = driver.Prepare(options);
+  if (prepared.code != code)
+    return ::testing::AssertionFailure()
+           << "prepare returned " << prepared.code << ", not " << code << ": " << prepared.message;
+  if (prepared.message.find(named) == std::string::npos)
+    return ::testing::AssertionFailure()
+           << "the message does not name '" << named << "': " << prepared.message;
+  return ::testing::AssertionSuccess();
+}
+
+std::string BackendAndTransportName(
+    const ::testing::TestParamInfo<std::tuple<std::string, Transport>>& info) {
+  return std::get<0>(info.param) + "_" + TransportName(std::get<1>(info.param));
+}
+
 }  // namespace rb_test

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <tuple>
+
 #include "flower_driver.h"
 
 namespace rb_test {
@@ -10,5 +13,21 @@ namespace rb_test {
 // reads == active + writes, writes == the budget, no byte left in the ring, no failures.
 ::testing::AssertionResult RunsExactly(FlowerDriver& driver, const FlowerShape& shape,
                                        int iterations);
+
+// A (backend, transport) parameter's test name: "epoll_socketpair".
+std::string BackendAndTransportName(
+    const ::testing::TestParamInfo<std::tuple<std::string, Transport>>& info);
+
+// Prepare with options succeeds, then RunsExactly.
+::testing::AssertionResult PreparesAndRunsExactly(FlowerDriver& driver, const FlowerShape& shape,
+                                                  const Options& options, int iterations);
+
+// Prepare with options and one iteration succeed; the driver's counters are then that
+// iteration's.
+::testing::AssertionResult PreparesAndRunsOnce(FlowerDriver& driver, const Options& options = {});
+
+// Prepare with options fails with `code` and a message that names `named`.
+::testing::AssertionResult PrepareRefuses(FlowerDriver& driver, const Options& options, int code,
+                                          const std::string& named);
 
 }  // namespace rb_test

@@ -2,6 +2,7 @@
 
 #include "built_plugins.h"
 #include "flower_driver.h"
+#include "flower_expectations.h"
 
 namespace rb_test {
 namespace {
@@ -13,9 +14,8 @@ class EveryFlowerPlugin : public ::testing::TestWithParam<std::string> {
 
 TEST_P(EveryFlowerPlugin, RejectsAnUnknownOptionByName) {
   FlowerDriver driver(plugin(), {10, 1, 10, Transport::kSocketpair});
-  const CallResult prepared = driver.Prepare({{"no_such_option", "1"}});
-  EXPECT_EQ(prepared.code, RB_ERR_INVALID_ARGUMENT);
-  EXPECT_NE(prepared.message.find("no_such_option"), std::string::npos) << prepared.message;
+  EXPECT_TRUE(
+      PrepareRefuses(driver, {{"no_such_option", "1"}}, RB_ERR_INVALID_ARGUMENT, "no_such_option"));
 }
 
 TEST_P(EveryFlowerPlugin, CanBePreparedAndReleasedWithoutRunning) {

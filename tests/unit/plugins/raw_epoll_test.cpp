@@ -8,13 +8,12 @@ namespace rb_test {
 namespace {
 
 const rb_plugin& RawEpoll() {
-  return LoadPlugin(PluginPath("raw_epoll"));
+  return LoadBuiltPlugin("raw_epoll");
 }
 
 TEST(RawEpoll, NamesItselfAndTheKernel) {
   const rb_plugin& plugin = RawEpoll();
-  EXPECT_STREQ(plugin.name, "raw-epoll");
-  EXPECT_STREQ(plugin.library, "linux-epoll");
+  EXPECT_TRUE(NamesItselfAndItsLibrary(plugin, "raw-epoll", "linux-epoll"));
   utsname names{};
   ASSERT_EQ(uname(&names), 0);
   EXPECT_STREQ(plugin.library_version(), names.release);
@@ -23,9 +22,7 @@ TEST(RawEpoll, NamesItselfAndTheKernel) {
 TEST(RawEpoll, OneEventPerWaitStillKeepsCountsExact) {
   const FlowerShape shape{100, 100, 100, Transport::kSocketpair};
   FlowerDriver driver(RawEpoll(), shape);
-  const CallResult prepared = driver.Prepare({{"max_events", "1"}});
-  ASSERT_TRUE(prepared.ok()) << prepared.message;
-  EXPECT_TRUE(RunsExactly(driver, shape, 2));
+  EXPECT_TRUE(PreparesAndRunsExactly(driver, shape, {{"max_events", "1"}}, 2));
   ASSERT_TRUE(driver.RunIteration().ok());
   // One event per epoll_wait: at least one call per read.
   EXPECT_GE(driver.ReadCounters().at("loop_iterations"), 200u);
@@ -34,8 +31,7 @@ TEST(RawEpoll, OneEventPerWaitStillKeepsCountsExact) {
 TEST(RawEpoll, WaitsOnceForManyReadyPipes) {
   const FlowerShape shape{100, 100, 0, Transport::kSocketpair};
   FlowerDriver driver(RawEpoll(), shape);
-  ASSERT_TRUE(driver.Prepare().ok());
-  ASSERT_TRUE(driver.RunIteration().ok());
+  ASSERT_TRUE(PreparesAndRunsOnce(driver));
   // All 100 bytes are queued before dispatch and the default batch holds them all.
   EXPECT_EQ(driver.ReadCounters().at("loop_iterations"), 1u);
 }
@@ -44,9 +40,8 @@ class RawEpollMaxEvents : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(RawEpollMaxEvents, RejectsAValueThatIsNotAPositiveInteger) {
   FlowerDriver driver(RawEpoll(), {10, 1, 0, Transport::kSocketpair});
-  const CallResult prepared = driver.Prepare({{"max_events", GetParam()}});
-  EXPECT_EQ(prepared.code, RB_ERR_INVALID_ARGUMENT);
-  EXPECT_NE(prepared.message.find("max_events"), std::string::npos) << prepared.message;
+  EXPECT_TRUE(
+      PrepareRefuses(driver, {{"max_events", GetParam()}}, RB_ERR_INVALID_ARGUMENT, "max_events"));
 }
 
 INSTANTIATE_TEST_SUITE_P(BadValues, RawEpollMaxEvents,
@@ -55,9 +50,7 @@ INSTANTIATE_TEST_SUITE_P(BadValues, RawEpollMaxEvents,
 
 TEST(RawEpoll, RejectsMoreActiveThanPipes) {
   FlowerDriver driver(RawEpoll(), {2, 3, 0, Transport::kSocketpair});
-  const CallResult prepared = driver.Prepare();
-  EXPECT_EQ(prepared.code, RB_ERR_INVALID_ARGUMENT);
-  EXPECT_NE(prepared.message.find("active"), std::string::npos) << prepared.message;
+  EXPECT_TRUE(PrepareRefuses(driver, {}, RB_ERR_INVALID_ARGUMENT, "active"));
 }
 
 }  // namespace

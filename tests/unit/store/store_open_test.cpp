@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "../../support/what_thrown.h"
 #include "store/run_reader.h"
 #include "store/schema.h"
 #include "store_test_support.h"
@@ -53,12 +54,7 @@ std::filesystem::path store_with_runs(const TempDir& dir) {
 }
 
 std::string error_opening(const std::function<void()>& open) {
-  try {
-    open();
-  } catch (const StoreError& e) {
-    return e.what();
-  }
-  return "no error";
+  return rbtest::what_thrown<StoreError>(open);
 }
 
 void expect_refused_as_damaged(const std::string& error, const std::filesystem::path& path) {

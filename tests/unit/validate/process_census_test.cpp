@@ -11,7 +11,9 @@
 #include <mutex>
 #include <thread>
 
+#include "../../support/what_thrown.h"
 #include "proc/process_census.h"
+#include "proc/spawn.h"
 #include "reactorbench/plugin.h"
 #include "workload/checks/check_helpers.h"
 #include "workload/workload.h"
@@ -24,20 +26,6 @@ using workload::CellFailure;
 
 // A wait no correct census needs: only a broken one would sit it out.
 constexpr auto kNeverNeeded = std::chrono::minutes(2);
-
-class Fd {
- public:
-  explicit Fd(int fd) : fd_(fd) {}
-  ~Fd() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
 
 // A thread that runs until told to end.
 class Gate {
@@ -60,12 +48,39 @@ class Gate {
   bool open_ = false;
 };
 
+// A thread parked on a Gate from construction until release(); its tid is known at once.
+class ParkedThread {
+ public:
+  ParkedThread()
+      : worker_([this] {
+          tid_ = ::gettid();
+          gate_.wait();
+        }) {
+    while (tid_.load() == 0) std::this_thread::yield();
+  }
+  ~ParkedThread() { release(); }
+  ParkedThread(const ParkedThread&) = delete;
+  ParkedThread& operator=(const ParkedThread&) = delete;
+
+  pid_t tid() const { return tid_.load(); }
+  void release() {
+    if (!worker_.joinable()) return;
+    gate_.open();
+    worker_.join();
+  }
+
+ private:
+  Gate gate_;
+  std::atomic<pid_t> tid_{0};
+  std::thread worker_;  // last: it starts once the gate and tid exist
+};
+
 TEST(ProcessCensus, OpenFdsSeesANewPipeAndEventfd) {
   const auto before = proc::open_fds();
   int ends[2];
   ASSERT_EQ(::pipe2(ends, O_CLOEXEC), 0);
-  const Fd read_end(ends[0]), write_end(ends[1]);
-  const Fd event(::eventfd(0, EFD_CLOEXEC));
+  const proc::OwnedFd read_end(ends[0]), write_end(ends[1]);
+  const proc::OwnedFd event(::eventfd(0, EFD_CLOEXEC));
   ASSERT_GE(event.get(), 0);
 
   const auto after = proc::open_fds();
@@ -91,18 +106,11 @@ TEST(ProcessCensus, OpenFdsLeavesOutTheListingsOwnFd) {
 TEST(ProcessCensus, LiveThreadsSeesANewThread) {
   const auto before = proc::live_threads();
   EXPECT_TRUE(before.contains(::gettid()));
-  Gate gate;
-  std::atomic<pid_t> tid{0};
-  std::thread worker([&] {
-    tid = ::gettid();
-    gate.wait();
-  });
-  while (tid.load() == 0) std::this_thread::yield();
+  ParkedThread parked;
   const auto during = proc::live_threads();
-  gate.open();
-  worker.join();
-  EXPECT_TRUE(during.contains(tid.load()));
-  EXPECT_FALSE(before.contains(tid.load()));
+  parked.release();
+  EXPECT_TRUE(during.contains(parked.tid()));
+  EXPECT_FALSE(before.contains(parked.tid()));
 }
 
 TEST(ProcessCensus, DescribeNewFormatsWhatAppeared) {
@@ -144,28 +152,16 @@ TEST(ProcessCensus, ThreadsAfterReleaseWaitsForAnExitingDetachedThread) {
 
 TEST(ProcessCensus, ThreadsAfterReleaseGivesUpOnARunningThread) {
   const auto before = proc::live_threads();
-  Gate gate;
-  std::atomic<pid_t> tid{0};
-  std::thread worker([&] {
-    tid = ::gettid();
-    gate.wait();
-  });
-  while (tid.load() == 0) std::this_thread::yield();
+  ParkedThread parked;
   const auto after = proc::threads_after_release(before, 20ms);
-  gate.open();
-  worker.join();
-  EXPECT_TRUE(after.contains(tid.load()));
-  EXPECT_NE(proc::describe_new_threads(before, after).find(std::to_string(tid.load())),
+  parked.release();
+  EXPECT_TRUE(after.contains(parked.tid()));
+  EXPECT_NE(proc::describe_new_threads(before, after).find(std::to_string(parked.tid())),
             std::string::npos);
 }
 
 std::string failure_of(const std::function<void()>& fn) {
-  try {
-    fn();
-  } catch (const CellFailure& failure) {
-    return failure.what();
-  }
-  return "(no failure)";
+  return rbtest::what_thrown<CellFailure>(fn, "(no failure)");
 }
 
 TEST(CheckHelpers, ExpectSameFds) {

@@ -65,6 +65,12 @@ void expect_no_threads_left_by(const std::function<void()>& lifecycle) {
                         proc::threads_after_release(before, std::chrono::milliseconds(250)));
 }
 
+Check options_check(const std::string& part, void (*run)(CheckContext&)) {
+  return {part + ".options", part,
+          "an unknown option is refused with RB_ERR_INVALID_ARGUMENT and a message naming it", 1,
+          run};
+}
+
 std::vector<Check> joined(std::vector<Check> head, const std::vector<Check>& tail) {
   head.insert(head.end(), tail.begin(), tail.end());
   return head;

@@ -3,8 +3,12 @@
 #pragma once
 
 #include <sys/types.h>
+
+#include <fmt/format.h>
+#include <cstddef>
 #include <functional>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -57,6 +61,20 @@ std::vector<Check> census_checks(
           {part + ".threads", part, std::move(threads_passed), 1, [](CheckContext& context) {
              run_under<Lifecycle, HostSetup>(context, expect_no_threads_left_by);
            }}};
+}
+
+// The "<part>.options" check of every suite: `run` offers an unknown option to the table's
+// first call (unknown_option_check.h).
+Check options_check(const std::string& part, void (*run)(CheckContext&));
+
+// The shape this process's variant of `check` runs: shapes[context.variant]. Throws
+// std::out_of_range for a variant the check does not have.
+template <typename Shape, std::size_t N>
+const Shape& variant_shape(const CheckContext& context, const Shape (&shapes)[N],
+                           std::string_view check) {
+  if (context.variant < 0 || static_cast<std::size_t>(context.variant) >= N)
+    throw std::out_of_range(fmt::format("{} has no variant {}", check, context.variant));
+  return shapes[context.variant];
 }
 
 // `head`, then `tail`: a suite's list around its census checks.

@@ -7,6 +7,7 @@
 
 #include "plugin/plugin_call.h"
 #include "workload/checks/phase_watchdog.h"
+#include "workload/counters.h"
 
 namespace rb::workload {
 
@@ -17,8 +18,5 @@ void ask_host_to_stop();
 // How long a host peer waits for one read or write: well inside the phase watchdog, so a
 // plugin that stops talking is reported by the peer, naming what it was waiting for.
 std::chrono::milliseconds peer_wait(const PhaseWatchdog& watchdog);
-
-// Throws CellFailure "<who> did not report the required counter '<name>'".
-std::uint64_t required_counter(const plugin::Counters& counters, const char* who, const char* name);
 
 }  // namespace rb::workload

@@ -119,9 +119,7 @@ class FlowerSession {
 };
 
 void check_counts(CheckContext& context) {
-  if (context.variant < 0 || static_cast<std::size_t>(context.variant) >= std::size(kCountShapes))
-    throw std::out_of_range(fmt::format("flower.counts has no variant {}", context.variant));
-  const Shape& shape = kCountShapes[context.variant];
+  const Shape& shape = variant_shape(context, kCountShapes, "flower.counts");
   const workload::FdPairs fds(shape.pipes, shape.transport);
   FlowerSession session(context, shape, fds);
   for (int i = 0; i < kCountIterations; ++i) session.iteration(i);
@@ -205,9 +203,7 @@ std::vector<Check> checks() {
            fmt::format("reads, writes and drained pipes right in {} shapes x {} iterations",
                        std::size(kCountShapes), kCountIterations),
            static_cast<int>(std::size(kCountShapes)), check_counts},
-          {"flower.options", "flower",
-           "an unknown option is refused with RB_ERR_INVALID_ARGUMENT and a message naming it", 1,
-           check_unknown_option},
+          options_check("flower", check_unknown_option),
           {"flower.stop", "flower", "dispatch returns an error once the host asks it to stop", 1,
            check_stop},
       },

@@ -83,10 +83,7 @@ class NotifySession {
 
 // The runner starts a fresh consumer every iteration; so does this check.
 void check_checksum(CheckContext& context) {
-  if (context.variant < 0 ||
-      static_cast<std::size_t>(context.variant) >= std::size(kChecksumShapes))
-    throw std::out_of_range(fmt::format("notify.checksum has no variant {}", context.variant));
-  const Shape& shape = kChecksumShapes[context.variant];
+  const Shape& shape = variant_shape(context, kChecksumShapes, "notify.checksum");
   for (int i = 0; i < kChecksumIterations; ++i) {
     NotifySession session(context, shape);
     session.post();
@@ -128,9 +125,7 @@ std::vector<Check> checks() {
                        "iterations; 'wakeups' reported",
                        std::size(kChecksumShapes), kChecksumIterations),
            static_cast<int>(std::size(kChecksumShapes)), check_checksum},
-          {"notify.options", "notify",
-           "an unknown option is refused with RB_ERR_INVALID_ARGUMENT and a message naming it", 1,
-           check_unknown_option},
+          options_check("notify", check_unknown_option),
           {"notify.abandon", "notify",
            "release without finish stops a consumer with work queued and leaves nothing behind", 1,
            check_release_without_finish},

@@ -9,6 +9,7 @@
 #include "plugin/loader.h"
 #include "plugin/plugin_session.h"
 #include "proc/own_usage.h"
+#include "workload/counters.h"
 #include "workload/notify/producers.h"
 #include "workload/notify/values.h"
 
@@ -55,13 +56,6 @@ void verify_result(const rb_notify_result& result, const NotifyShape& shape, int
         iteration, shape.items, expected_sum, shape.items, result.count, result.sum));
 }
 
-std::uint64_t required_counter(const plugin::Counters& counters, const char* name) {
-  const auto it = counters.find(name);
-  if (it == counters.end())
-    throw CellFailure(fmt::format("plugin did not report the required counter '{}'", name));
-  return it->second;
-}
-
 // One iteration's numbers, taken by the host.
 struct Timed {
   std::uint64_t elapsed_ns;
@@ -72,7 +66,7 @@ Sample make_sample(const CellInputs& inputs, int iteration, const NotifyShape& s
                    const Timed& timed, plugin::Counters counters) {
   const double items = static_cast<double>(shape.items);
   const double ns = static_cast<double>(timed.elapsed_ns > 0 ? timed.elapsed_ns : 1);
-  const std::uint64_t wakeups = required_counter(counters, "wakeups");
+  const std::uint64_t wakeups = required_counter(counters, "plugin", "wakeups");
   counters["host_voluntary_cs"] = timed.usage.voluntary_cs;
   counters["host_involuntary_cs"] = timed.usage.involuntary_cs;
 

@@ -119,9 +119,7 @@ void one_full_run(CheckContext& context, const Shape& shape) {
 }
 
 void check_echo(CheckContext& context) {
-  if (context.variant < 0 || static_cast<std::size_t>(context.variant) >= std::size(kEchoShapes))
-    throw std::out_of_range(fmt::format("pingpong_client.echo has no variant {}", context.variant));
-  one_full_run(context, kEchoShapes[context.variant]);
+  one_full_run(context, variant_shape(context, kEchoShapes, "pingpong_client.echo"));
 }
 
 void check_unknown_option(CheckContext& context) {
@@ -162,9 +160,7 @@ std::vector<Check> client_checks() {
            fmt::format("sends the pattern, counters exact against a host echo in {} shapes",
                        std::size(kEchoShapes)),
            static_cast<int>(std::size(kEchoShapes)), check_echo},
-          {"pingpong_client.options", "pingpong_client",
-           "an unknown option is refused with RB_ERR_INVALID_ARGUMENT and a message naming it", 1,
-           check_unknown_option},
+          options_check("pingpong_client", check_unknown_option),
           {"pingpong_client.stop", "pingpong_client",
            "run returns an error once the host asks it to stop mid-run", 1, check_stop},
       },

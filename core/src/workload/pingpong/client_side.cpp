@@ -6,7 +6,7 @@
 #include "proc/own_memory.h"
 #include "proc/own_usage.h"
 #include "workload/host_services.h"
-#include "workload/pingpong/sides.h"
+#include "workload/pingpong/client_side.h"
 
 namespace rb::workload {
 namespace {

@@ -62,33 +62,36 @@ void verify_counters(const plugin::Counters& counters, const Shape& shape,
         label(shape), connections, read, written, shape.sessions, host.sent(), host.received()));
 }
 
+// The host's sessions exchange the pattern while the server serves, until the host asks it
+// to stop; `finish` first ends them as a client's do, otherwise they are left open.
+void exchange_while_served(CheckContext& context, const Shape& shape,
+                           const LoopbackListener& listener, PingpongServerSession& session,
+                           std::optional<PatternSessions>& host, bool finish) {
+  session.serve_with([&] {
+    host.emplace(listener.port(), shape.sessions, shape.block_size, peer_wait(context.watchdog));
+    host->exchange(shape.rounds);
+    if (finish) host->finish();
+  });
+}
+
 // Sessions that exchange the pattern and end as a client's do, then the server's counters.
 void one_full_exchange(CheckContext& context, const Shape& shape) {
   const LoopbackListener listener;
   PingpongServerSession session(context, server_ops(context), server_params(shape, listener));
   std::optional<PatternSessions> host;
-  session.serve_with([&] {
-    host.emplace(listener.port(), shape.sessions, shape.block_size, peer_wait(context.watchdog));
-    host->exchange(shape.rounds);
-    host->finish();
-  });
+  exchange_while_served(context, shape, listener, session, host, true);
   verify_counters(session.counters(), shape, *host);
   session.release();
 }
 
 void check_echo(CheckContext& context) {
-  if (context.variant < 0 || static_cast<std::size_t>(context.variant) >= std::size(kEchoShapes))
-    throw std::out_of_range(fmt::format("pingpong_server.echo has no variant {}", context.variant));
-  one_full_exchange(context, kEchoShapes[context.variant]);
+  one_full_exchange(context, variant_shape(context, kEchoShapes, "pingpong_server.echo"));
 }
 
 void check_unknown_option(CheckContext& context) {
-  const rb_pingpong_server_ops& ops = server_ops(context);
   const LoopbackListener listener;
-  const rb_pingpong_server_params params{sizeof(rb_pingpong_server_params), listener.fd(),
-                                         workload::stop_event_fd(), kLifecycleShape.threads,
-                                         kLifecycleShape.block_size};
-  expect_unknown_option_refused_by(context, "prepare", ops, params);
+  expect_unknown_option_refused_by(context, "prepare", server_ops(context),
+                                   server_params(kLifecycleShape, listener));
 }
 
 void lifecycle(CheckContext& context) {
@@ -104,10 +107,7 @@ void check_stop(CheckContext& context) {
   const LoopbackListener listener;
   PingpongServerSession session(context, server_ops(context), server_params(shape, listener));
   std::optional<PatternSessions> host;
-  session.serve_with([&] {
-    host.emplace(listener.port(), shape.sessions, shape.block_size, peer_wait(context.watchdog));
-    host->exchange(shape.rounds);
-  });
+  exchange_while_served(context, shape, listener, session, host, false);
   session.release();
   context.watchdog.guard("closed sessions", [&] { host->expect_closed_by_server(); });
 }
@@ -122,9 +122,7 @@ std::vector<Check> server_checks() {
                        "'bytes_written' exact in {} shapes",
                        std::size(kEchoShapes)),
            static_cast<int>(std::size(kEchoShapes)), check_echo},
-          {"pingpong_server.options", "pingpong_server",
-           "an unknown option is refused with RB_ERR_INVALID_ARGUMENT and a message naming it", 1,
-           check_unknown_option},
+          options_check("pingpong_server", check_unknown_option),
           {"pingpong_server.stop", "pingpong_server",
            "serve returns once the host asks it to stop, and open sessions are closed by release",
            1, check_stop},

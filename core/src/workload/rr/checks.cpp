@@ -125,18 +125,13 @@ void one_conversation(CheckContext& context, const Shape& shape) {
 }
 
 void check_protocol(CheckContext& context) {
-  if (context.variant < 0 || static_cast<std::size_t>(context.variant) >= std::size(kShapes))
-    throw std::out_of_range(fmt::format("rr.protocol has no variant {}", context.variant));
-  one_conversation(context, kShapes[context.variant]);
+  one_conversation(context, variant_shape(context, kShapes, "rr.protocol"));
 }
 
 void check_unknown_option(CheckContext& context) {
-  const rb_rr_server_ops& ops = server_ops(context);
   const LoopbackListener listener;
-  const rb_rr_server_params params{sizeof(rb_rr_server_params), listener.fd(),
-                                   workload::stop_event_fd(), kLifecycleShape.threads,
-                                   kLifecycleShape.body_size};
-  expect_unknown_option_refused_by(context, "prepare", ops, params);
+  expect_unknown_option_refused_by(context, "prepare", server_ops(context),
+                                   server_params(kLifecycleShape, listener));
 }
 
 void lifecycle(CheckContext& context) {
@@ -173,9 +168,7 @@ std::vector<Check> checks() {
                        "requests answered as the protocol says; counters exact in {} shapes",
                        std::size(kShapes)),
            static_cast<int>(std::size(kShapes)), check_protocol},
-          {"rr.options", "rr",
-           "an unknown option is refused with RB_ERR_INVALID_ARGUMENT and a message naming it", 1,
-           check_unknown_option},
+          options_check("rr", check_unknown_option),
           {"rr.stop", "rr",
            "serve returns once the host asks it to stop, and open connections are closed by "
            "release",

@@ -7,7 +7,7 @@
 #include "proc/own_memory.h"
 #include "proc/own_usage.h"
 #include "workload/host_services.h"
-#include "workload/rr/sides.h"
+#include "workload/rr/client_side.h"
 
 namespace rb::workload {
 namespace {
