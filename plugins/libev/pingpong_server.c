@@ -8,6 +8,7 @@
 #include "conn_io.h"
 #include "error_message.h"
 #include "options.h"
+#include "output_high_water.h"
 #include "server_counters.h"
 #include "server_loops.h"
 #include "server_params.h"
@@ -66,13 +67,18 @@ static void on_readable(struct ev_loop* ev, ev_io* watcher, int revents) {
   loop->bytes_read += (uint64_t)n;
   if (conn_io_send(ev, &conn->io, loop->buffer, (size_t)n, &loop->bytes_written) != 0)
     close_conn(conn);
+  else if (rb_output_above_high_water(conn->io.out.length))
+    conn_io_stop_reading(ev, &conn->io); /* until on_writable has sent it */
 }
 
 static void on_writable(struct ev_loop* ev, ev_io* watcher, int revents) {
   (void)revents;
   struct echo_conn* conn = watcher->data;
   const int rc = conn_io_flush(ev, &conn->io, &conn->loop->bytes_written);
-  if (rc < 0 || (rc == 1 && conn->draining)) close_conn(conn);
+  if (rc < 0 || (rc == 1 && conn->draining))
+    close_conn(conn);
+  else if (rc == 1 && !ev_is_active(&conn->io.reader))
+    conn_io_start_reading(ev, &conn->io);
 }
 
 static void start_connection(void* ctx, uint32_t index, struct ev_loop* ev, int fd) {

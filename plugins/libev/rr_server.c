@@ -7,7 +7,9 @@
 #include "abi_tables.h"
 #include "conn_io.h"
 #include "error_message.h"
+#include "held_input.h"
 #include "options.h"
+#include "output_high_water.h"
 #include "reactorbench/http_request.h"
 #include "server_counters.h"
 #include "server_loops.h"
@@ -21,7 +23,8 @@ struct http_conn {
   struct conn_io io;
   struct http_loop* loop;
   rb_http_parser parser;
-  int closing; /* reads no more; closes once its output is out */
+  int closing;            /* reads no more; closes once its output is out */
+  struct held_input held; /* unanswered while the output is above the high-water mark */
   struct http_conn* prev;
   struct http_conn* next;
 };
@@ -50,6 +53,7 @@ static void close_conn(struct http_conn* conn) {
   if (conn->next != NULL) conn->next->prev = conn->prev;
   if (loop->conns == conn) loop->conns = conn->next;
   conn_io_close(loop->ev, &conn->io);
+  held_input_free(&conn->held);
   free(conn);
 }
 
@@ -78,15 +82,22 @@ static int respond(struct http_conn* conn, const char* data, size_t len, int the
   return 0;
 }
 
-/* Answers every complete request in data[0..len), in order (pipelining). */
+/* Answers the complete requests in data[0..len), in order (pipelining), until one ends the
+ * connection or the output waiting goes above the high-water mark; then the connection reads
+ * no more and holds what was not looked at (data may be what is held) until on_writable has
+ * sent the output. */
 static void serve_requests(struct http_conn* conn, const char* data, size_t len) {
   struct http_loop* loop = conn->loop;
   while (len > 0) {
+    if (rb_output_above_high_water(conn->io.out.length)) {
+      conn_io_stop_reading(loop->ev, &conn->io);
+      break;
+    }
     size_t used = 0;
     const int rc = rb_http_parse(&conn->parser, data, len, &used);
     data += used;
     len -= used;
-    if (rc == RB_HTTP_NEED_MORE) return;
+    if (rc == RB_HTTP_NEED_MORE) break;
     if (rc == RB_HTTP_BAD) {
       loop->bad_requests += 1;
       respond(conn, RB_HTTP_400, RB_HTTP_400_LEN, 1);
@@ -98,6 +109,7 @@ static void serve_requests(struct http_conn* conn, const char* data, size_t len)
     const char* response = rb_http_response(loop->responses, keep_alive, &response_len);
     if (respond(conn, response, response_len, !keep_alive) != 0) return;
   }
+  if (held_input_keep(&conn->held, data, len) != 0) close_conn(conn);
 }
 
 static void on_readable(struct ev_loop* ev, ev_io* watcher, int revents) {
@@ -122,7 +134,14 @@ static void on_writable(struct ev_loop* ev, ev_io* watcher, int revents) {
   (void)revents;
   struct http_conn* conn = watcher->data;
   const int rc = conn_io_flush(ev, &conn->io, &conn->loop->bytes_written);
-  if (rc < 0 || (rc == 1 && conn->closing)) close_conn(conn);
+  if (rc < 0 || (rc == 1 && conn->closing)) {
+    close_conn(conn);
+  } else if (rc == 1 && !ev_is_active(&conn->io.reader)) {
+    /* Out, after a stop above the high-water mark: answer what was held, then read on unless
+     * that stopped it again. */
+    conn_io_start_reading(ev, &conn->io);
+    serve_requests(conn, conn->held.data, conn->held.length);
+  }
 }
 
 static void start_connection(void* ctx, uint32_t index, struct ev_loop* ev, int fd) {

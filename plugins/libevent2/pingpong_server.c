@@ -9,6 +9,7 @@
 #include "bev_server.h"
 #include "error_message.h"
 #include "options.h"
+#include "output_high_water.h"
 #include "server_counters.h"
 #include "server_params.h"
 
@@ -35,7 +36,16 @@ static void echo_read_cb(struct bufferevent* bev, void* arg) {
   const size_t n = evbuffer_get_length(input);
   counts->bytes_read += n;
   counts->bytes_queued += n;
-  evbuffer_add_buffer(bufferevent_get_output(bev), input);
+  struct evbuffer* output = bufferevent_get_output(bev);
+  evbuffer_add_buffer(output, input);
+  if (rb_output_above_high_water(evbuffer_get_length(output))) bufferevent_disable(bev, EV_READ);
+}
+
+/* Runs once the output has all gone to the socket: reads on if it had stopped above the
+ * high-water mark. */
+static void echo_write_cb(struct bufferevent* bev, void* arg) {
+  (void)arg;
+  bufferevent_enable(bev, EV_READ);
 }
 
 static void echo_event_cb(struct bufferevent* bev, short events, void* arg) {
@@ -45,7 +55,7 @@ static void echo_event_cb(struct bufferevent* bev, short events, void* arg) {
 
 static void start_echo(void* ctx, struct bev_conn* conn) {
   (void)ctx;
-  bufferevent_setcb(conn->bev, echo_read_cb, NULL, echo_event_cb, conn);
+  bufferevent_setcb(conn->bev, echo_read_cb, echo_write_cb, echo_event_cb, conn);
   bufferevent_enable(conn->bev, EV_READ | EV_WRITE);
 }
 

@@ -5,6 +5,7 @@
 
 #include "bev_server.h"
 #include "error_message.h"
+#include "output_high_water.h"
 #include "reactorbench/http_request.h"
 #include "rr_variant.h"
 
@@ -58,20 +59,26 @@ static void respond(struct http_conn* conn, const char* data, size_t len, int th
   if (evbuffer_add_reference(output, data, len, NULL, NULL) != 0 || then_close) stop_reading(conn);
 }
 
-/* Answers every complete request in data[0..len), in order (pipelining), until one ends the
- * connection. */
-static void serve_requests(struct http_conn* conn, const char* data, size_t len) {
+static int output_above_high_water(const struct http_conn* conn) {
+  return rb_output_above_high_water(evbuffer_get_length(bufferevent_get_output(conn->base.bev)));
+}
+
+/* Answers the complete requests in data[0..len), in order (pipelining), until one ends the
+ * connection or the output waiting goes above the high-water mark. Returns the bytes it
+ * looked at. */
+static size_t serve_requests(struct http_conn* conn, const char* data, size_t len) {
   struct http_counts* counts = counts_of(conn);
-  while (len > 0 && !conn->closing) {
+  const size_t total = len;
+  while (len > 0 && !conn->closing && !output_above_high_water(conn)) {
     size_t used = 0;
     const int rc = rb_http_parse(&conn->parser, data, len, &used);
     data += used;
     len -= used;
-    if (rc == RB_HTTP_NEED_MORE) return;
+    if (rc == RB_HTTP_NEED_MORE) break;
     if (rc == RB_HTTP_BAD) {
       counts->bad_requests++;
       respond(conn, RB_HTTP_400, RB_HTTP_400_LEN, 1);
-      return;
+      break;
     }
     counts->requests++;
     const int keep_alive = conn->parser.keep_alive;
@@ -79,34 +86,53 @@ static void serve_requests(struct http_conn* conn, const char* data, size_t len)
     const char* response = rb_http_response(&server_of(conn)->responses, keep_alive, &response_len);
     respond(conn, response, response_len, !keep_alive);
   }
+  return total - len;
 }
 
-static void read_cb(struct bufferevent* bev, void* arg) {
-  struct http_conn* conn = arg;
-  struct evbuffer* input = bufferevent_get_input(bev);
+/* Answers what waits in the input. Above the high-water mark the connection reads no more and
+ * the rest waits in the input until write_cb finds the output drained. Returns -1 once the
+ * connection is closed, 1 when it has stopped reading, 0 otherwise. */
+static int serve_input(struct http_conn* conn) {
+  struct evbuffer* input = bufferevent_get_input(conn->base.bev);
   struct evbuffer_iovec chunks[kPeekChunks];
-  while (!conn->closing && evbuffer_get_length(input) > 0) {
+  int paused = 0;
+  while (!conn->closing && !paused && evbuffer_get_length(input) > 0) {
     const int needed = evbuffer_peek(input, -1, NULL, chunks, kPeekChunks);
     const int count = needed < kPeekChunks ? needed : kPeekChunks;
     if (count <= 0) break;
-    size_t peeked = 0;
-    for (int i = 0; i < count && !conn->closing; ++i) {
-      serve_requests(conn, chunks[i].iov_base, chunks[i].iov_len);
-      peeked += chunks[i].iov_len;
+    size_t served = 0;
+    for (int i = 0; i < count && !conn->closing && !paused; ++i) {
+      const size_t used = serve_requests(conn, chunks[i].iov_base, chunks[i].iov_len);
+      served += used;
+      paused = used < chunks[i].iov_len && !conn->closing;
     }
-    evbuffer_drain(input, peeked);
+    evbuffer_drain(input, served);
   }
   if (conn->closing) {
     evbuffer_drain(input, evbuffer_get_length(input));
-    if (output_empty(conn)) bev_conn_close(&conn->base);
+    if (!output_empty(conn)) return 1;
+    bev_conn_close(&conn->base);
+    return -1;
   }
+  if (paused) bufferevent_disable(conn->base.bev, EV_READ);
+  return paused;
+}
+
+static void read_cb(struct bufferevent* bev, void* arg) {
+  (void)bev;
+  (void)serve_input(arg);
 }
 
 /* Runs once the output has all gone to the socket. */
 static void write_cb(struct bufferevent* bev, void* arg) {
-  (void)bev;
   struct http_conn* conn = arg;
-  if (conn->closing) bev_conn_close(&conn->base);
+  if (conn->closing) {
+    bev_conn_close(&conn->base);
+  } else if (!(bufferevent_get_enabled(bev) & EV_READ)) {
+    /* Stopped above the high-water mark: answer what waits, then read on unless that filled
+     * the output again. */
+    if (serve_input(conn) == 0) bufferevent_enable(bev, EV_READ);
+  }
 }
 
 static void event_cb(struct bufferevent* bev, short events, void* arg) {

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "error_message.h"
+#include "output_high_water.h"
 #include "pingpong_base.h"
 #include "reactorbench/http_request.h"
 #include "rr_variant.h"
@@ -100,14 +101,18 @@ static void count_bad_requests(struct evbuffer* output, const struct evbuffer_cb
   }
 }
 
-/* evhttp calls this once per accepted connection: where connections are counted and the
- * output is watched. */
+/* evhttp calls this once per accepted connection: where connections are counted, the output
+ * is watched and the input is bounded. evhttp answers one request at a time but reads on while
+ * it writes, so what grows with a client that pipelines and never reads is the input: above
+ * the high-water mark the bufferevent stops reading until evhttp has taken requests from it. */
 static struct bufferevent* new_bufferevent(struct event_base* base, void* arg) {
   struct evhttp_loop* loop = arg;
   loop->connections++;
   /* What evhttp makes without this callback: no fd yet, and evhttp closes the socket. */
   struct bufferevent* bev = bufferevent_socket_new(base, -1, 0);
-  if (bev != NULL) evbuffer_add_cb(bufferevent_get_output(bev), count_bad_requests, loop);
+  if (bev == NULL) return NULL;
+  evbuffer_add_cb(bufferevent_get_output(bev), count_bad_requests, loop);
+  bufferevent_setwatermark(bev, EV_READ, 0, RB_OUTPUT_HIGH_WATER);
   return bev;
 }
 

@@ -82,7 +82,7 @@ static void on_read(uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf) {
     const size_t n = (size_t)nread;
     pingpong_client_took(loop, &session->head, buf->base, n);
     if (session->head.state == kEchoing &&
-        stream_echo(stream, buf->base, n, &session->loop->bytes_echoed) != 0)
+        stream_echo(stream, buf->base, n, &session->loop->bytes_echoed, NULL) != 0)
       end_session(session, &loop->counts.resets);
   } else if (nread == UV_EOF) {
     end_session(session, pingpong_session_outcome(loop, session->head.state, 1));

@@ -7,6 +7,7 @@
 #include "error_message.h"
 #include "loop_teardown.h"
 #include "options.h"
+#include "output_high_water.h"
 #include "server_counters.h"
 #include "server_loops.h"
 #include "server_params.h"
@@ -18,6 +19,7 @@ struct echo_conn {
   uv_tcp_t tcp;
   uv_shutdown_t shutdown;
   struct echo_loop* loop;
+  int above_high_water; /* reads no more until the echo is out */
   struct echo_conn* prev;
   struct echo_conn* next;
 };
@@ -59,12 +61,27 @@ static void on_shutdown(uv_shutdown_t* req, int status) {
   close_conn(req->handle->data);
 }
 
+static void on_read(uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf);
+
+/* The echo is out: read on if reading stopped above the high-water mark. */
+static void on_drained(uv_stream_t* stream) {
+  struct echo_conn* conn = stream->data;
+  if (!conn->above_high_water) return;
+  conn->above_high_water = 0;
+  if (uv_read_start(stream, on_alloc, on_read) != 0) close_conn(conn);
+}
+
 static void on_read(uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf) {
   struct echo_conn* conn = stream->data;
   if (nread > 0) {
     conn->loop->bytes_read += (uint64_t)nread;
-    if (stream_echo(stream, buf->base, (size_t)nread, &conn->loop->bytes_written) != 0)
+    if (stream_echo(stream, buf->base, (size_t)nread, &conn->loop->bytes_written, on_drained) !=
+        0) {
       close_conn(conn);
+    } else if (rb_output_above_high_water(stream->write_queue_size)) {
+      conn->above_high_water = 1;
+      uv_read_stop(stream);
+    }
   } else if (nread == UV_EOF) {
     uv_read_stop(stream);
     if (uv_shutdown(&conn->shutdown, stream, on_shutdown) != 0) close_conn(conn);

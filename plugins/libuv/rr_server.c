@@ -5,8 +5,10 @@
 
 #include "abi_tables.h"
 #include "error_message.h"
+#include "held_input.h"
 #include "loop_teardown.h"
 #include "options.h"
+#include "output_high_water.h"
 #include "reactorbench/http_request.h"
 #include "server_counters.h"
 #include "server_loops.h"
@@ -20,6 +22,8 @@ struct http_conn {
   rb_http_parser parser;
   uint32_t writes_pending;
   int close_when_flushed; /* a 400, Connection: close, or the client's end of stream */
+  int above_high_water;   /* reads no more until every write is out */
+  struct held_input held; /* unanswered meanwhile */
   struct http_conn* prev;
   struct http_conn* next;
 };
@@ -54,6 +58,7 @@ static void on_conn_closed(uv_handle_t* handle) {
   if (conn->prev != NULL) conn->prev->next = conn->next;
   if (conn->next != NULL) conn->next->prev = conn->prev;
   if (loop->conns == conn) loop->conns = conn->next;
+  held_input_free(&conn->held);
   free(conn);
 }
 
@@ -73,11 +78,25 @@ static void give_back_write(struct http_loop* loop, struct response_write* write
   loop->free_writes = write;
 }
 
+static void serve_requests(struct http_conn* conn, const char* data, size_t len);
+static void on_alloc(uv_handle_t* handle, size_t suggested_size, uv_buf_t* buf);
+static void on_read(uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf);
+
 static void on_response_written(uv_write_t* req, int status) {
   struct http_conn* conn = req->handle->data;
   give_back_write(conn->loop, (struct response_write*)req);
   conn->writes_pending--;
-  if (status != 0 || (conn->close_when_flushed && conn->writes_pending == 0)) close_conn(conn);
+  if (status != 0 || (conn->close_when_flushed && conn->writes_pending == 0)) {
+    close_conn(conn);
+  } else if (conn->above_high_water && conn->writes_pending == 0) {
+    /* Out: answer what was held, then read on unless that stopped it again. */
+    conn->above_high_water = 0;
+    if (uv_read_start((uv_stream_t*)&conn->tcp, on_alloc, on_read) != 0) {
+      close_conn(conn);
+      return;
+    }
+    serve_requests(conn, conn->held.data, conn->held.length);
+  }
 }
 
 /* Queues a response that lives as long as the server; with then_close, the connection reads
@@ -103,11 +122,18 @@ static int respond(struct http_conn* conn, const char* data, size_t len, int the
   return then_close ? -1 : 0;
 }
 
-/* The per-connection loop of http_request.h: every complete request in data gets its
- * response, in order. */
+/* The per-connection loop of http_request.h: the complete requests in data get their
+ * responses, in order, until one ends the connection or the output waiting goes above the
+ * high-water mark; then the connection reads no more and holds what was not looked at (data
+ * may be what is held) until its writes are out. */
 static void serve_requests(struct http_conn* conn, const char* data, size_t len) {
   struct http_loop* loop = conn->loop;
   while (len > 0) {
+    if (rb_output_above_high_water(conn->tcp.write_queue_size)) {
+      conn->above_high_water = 1;
+      uv_read_stop((uv_stream_t*)&conn->tcp);
+      break;
+    }
     size_t used = 0;
     const int rc = rb_http_parse(&conn->parser, data, len, &used);
     data += used;
@@ -124,6 +150,7 @@ static void serve_requests(struct http_conn* conn, const char* data, size_t len)
     loop->requests++;
     if (respond(conn, response, response_len, !keep_alive) != 0) return;
   }
+  if (held_input_keep(&conn->held, data, len) != 0) close_conn(conn);
 }
 
 static void on_alloc(uv_handle_t* handle, size_t suggested_size, uv_buf_t* buf) {

@@ -6,8 +6,9 @@
 
 /* What a socket did not take of an echo, kept until it becomes writable again. Allocated
  * only when a write falls short, so an idle connection costs no buffer. Reading goes on
- * while something is kept (as muduo and libevent do): were both ends to stop reading while
- * their output waits, a block larger than the two receive buffers would deadlock them. */
+ * while something is kept, up to the servers' high-water mark (output_high_water.h): were
+ * both ends to stop reading while any output waits, a block larger than the two receive
+ * buffers would deadlock them. */
 struct echo_output {
   char* data;
   uint32_t length; /* bytes still to write, from data + offset */

@@ -13,6 +13,7 @@
 #include "echo_output.h"
 #include "error_message.h"
 #include "options.h"
+#include "output_high_water.h"
 #include "server_acceptor.h"
 #include "server_counters.h"
 #include "server_params.h"
@@ -24,7 +25,7 @@ struct pp_loop;
 
 struct pp_conn {
   int fd;
-  int watching_out; /* EPOLLOUT is in its interest set */
+  uint32_t interest; /* its epoll interest set */
   struct echo_output out;
   struct pp_conn* prev;
   struct pp_conn* next;
@@ -85,6 +86,7 @@ static int add_conn(struct pp_server* server, int fd) {
   struct pp_conn* conn = calloc(1, sizeof *conn);
   if (conn == NULL) return -1;
   conn->fd = fd;
+  conn->interest = EPOLLIN;
   pthread_mutex_lock(&loop->lock);
   conn->next = loop->conns;
   if (loop->conns != NULL) loop->conns->prev = conn;
@@ -116,13 +118,15 @@ static int accept_all(struct pp_server* server, char* err, size_t err_len) {
   }
 }
 
-/* Watches for writability only while output waits: a level-triggered EPOLLOUT on an idle
- * socket would fire on every poll. */
+/* Watches for writability only while output waits (a level-triggered EPOLLOUT on an idle
+ * socket would fire on every poll), and for input only while the output waiting is under the
+ * high-water mark. */
 static void update_interest(struct pp_loop* loop, struct pp_conn* conn) {
-  const int want = echo_output_pending(&conn->out);
-  if (want == conn->watching_out) return;
-  conn->watching_out = want;
-  watch(loop->epoll_fd, EPOLL_CTL_MOD, conn->fd, want ? EPOLLIN | EPOLLOUT : EPOLLIN, conn);
+  const uint32_t want = (rb_output_above_high_water(conn->out.length) ? 0 : EPOLLIN) |
+                        (echo_output_pending(&conn->out) ? EPOLLOUT : 0);
+  if (want == conn->interest) return;
+  conn->interest = want;
+  watch(loop->epoll_fd, EPOLL_CTL_MOD, conn->fd, want, conn);
 }
 
 static void on_conn_event(struct pp_loop* loop, struct pp_conn* conn, uint32_t events) {

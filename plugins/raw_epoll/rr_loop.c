@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "output_high_water.h"
+
 enum { kReadBufferSize = 64 * 1024 };
 
 int rr_loop_init(struct rr_loop* loop, int max_events, const rb_http_responses* responses) {
@@ -29,6 +31,7 @@ static void close_conn(struct rr_loop* loop, struct rr_conn* conn) {
   if (loop->conns == conn) loop->conns = conn->next;
   pthread_mutex_unlock(&loop->lock);
   out_buffer_free(&conn->out);
+  held_input_free(&conn->held);
   close(conn->fd);
   free(conn);
 }
@@ -79,16 +82,17 @@ static int respond(struct rr_loop* loop, struct rr_conn* conn, const char* data,
   return -1;
 }
 
-/* Answers every complete request in data[0..len), in order (pipelining), until one ends the
- * connection. 0, or -1 once the connection is closed. */
+/* Answers the complete requests in data[0..len), in order (pipelining), until one ends the
+ * connection or the output waiting goes above the high-water mark; holds what it did not look
+ * at (data may be what is held). 0, or -1 once the connection is closed. */
 static int serve_requests(struct rr_loop* loop, struct rr_conn* conn, const char* data,
                           size_t len) {
-  while (len > 0 && !conn->closing) {
+  while (len > 0 && !conn->closing && !rb_output_above_high_water(conn->out.length)) {
     size_t used = 0;
     const int rc = rb_http_parse(&conn->parser, data, len, &used);
     data += used;
     len -= used;
-    if (rc == RB_HTTP_NEED_MORE) return 0;
+    if (rc == RB_HTTP_NEED_MORE) break;
     if (rc == RB_HTTP_BAD) {
       loop->bad_requests++;
       conn->closing = 1;
@@ -102,7 +106,9 @@ static int serve_requests(struct rr_loop* loop, struct rr_conn* conn, const char
         rb_http_response(loop->responses, conn->parser.keep_alive, &response_len);
     if (respond(loop, conn, response, response_len) != 0) return -1;
   }
-  return 0;
+  if (held_input_keep(&conn->held, data, conn->closing ? 0 : len) == 0) return 0;
+  close_conn(loop, conn);
+  return -1;
 }
 
 /* 0, or -1 once the connection is closed. */
@@ -120,10 +126,15 @@ static int read_requests(struct rr_loop* loop, struct rr_conn* conn) {
 void rr_loop_on_conn_event(struct rr_loop* loop, struct rr_conn* conn, uint32_t events) {
   (void)events; /* the interest set says what to do; read or send report HUP and ERR */
   if (out_buffer_pending(&conn->out)) {
-    if (out_buffer_flush(conn->fd, &conn->out, &loop->bytes_written) < 0) {
+    const int flushed = out_buffer_flush(conn->fd, &conn->out, &loop->bytes_written);
+    if (flushed < 0) {
       close_conn(loop, conn);
       return;
     }
+    /* Out: what was held back is answered before anything more is read. */
+    if (flushed == 1 && conn->held.length > 0 &&
+        serve_requests(loop, conn, conn->held.data, conn->held.length) != 0)
+      return;
   } else if (read_requests(loop, conn) != 0) {
     return;
   }

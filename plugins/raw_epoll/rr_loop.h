@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <sys/epoll.h>
 
+#include "held_input.h"
 #include "out_buffer.h"
 #include "reactorbench/http_request.h"
 #include "rr_stall.h"
@@ -12,13 +13,15 @@
 
 /* One HTTP connection. It is registered for EPOLLIN while nothing waits to be sent and for
  * EPOLLOUT only while something does: a client that pipelines without reading its responses
- * then fills its own socket buffers instead of our memory. */
+ * then fills its own socket buffers instead of our memory. Within one read, answering stops
+ * above the high-water mark and the rest of the read is held until the output is out. */
 struct rr_conn {
   int fd;
   int closing; /* reads no more; closes once its output is out */
   uint32_t interest;
   rb_http_parser parser;
   struct out_buffer out;
+  struct held_input held;
   struct rr_conn* prev;
   struct rr_conn* next;
 };
