@@ -11,8 +11,9 @@ typedef void (*conn_io_cb)(struct ev_loop* loop, ev_io* watcher, int revents);
 
 /* A non-blocking socket on one ev_loop: a reader, and a writer that runs only while output
  * waits (a level-triggered write watcher on an idle socket would fire on every iteration).
- * Reading goes on while output waits: were both ends of a connection to stop reading while
- * their output waits, a block larger than the two socket buffers would deadlock them. Both
+ * Reading goes on while output waits, up to the servers' high-water mark
+ * (output_high_water.h): were both ends of a connection to stop reading while any output
+ * waits, a block larger than the two socket buffers would deadlock them. Both
  * watchers' data is the owner given to conn_io_init. */
 struct conn_io {
   int fd;

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "output_high_water.h"
 #include "reactor/tcp_connection.h"
 #include "reactor/tcp_server.h"
 
@@ -43,6 +44,7 @@ void PingpongServer::serve() {
 void PingpongServer::onConnection(const TcpConnectionPtr& conn) {
   if (conn->connected()) {
     conn->setTcpNoDelay(true);
+    conn->setHighWaterMark(RB_OUTPUT_HIGH_WATER);
     connections_.fetch_add(1, std::memory_order_relaxed);
   } else {
     bytesRead_.fetch_add(conn->bytesRead(), std::memory_order_relaxed);

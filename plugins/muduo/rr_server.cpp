@@ -3,6 +3,7 @@
 #include <any>
 #include <new>
 
+#include "output_high_water.h"
 #include "reactor/buffer.h"
 #include "reactor/tcp_connection.h"
 #include "reactor/tcp_server.h"
@@ -79,6 +80,7 @@ void RrServer::serve() {
 void RrServer::onConnection(const TcpConnectionPtr& conn) {
   if (conn->connected()) {
     conn->setTcpNoDelay(true);
+    conn->setHighWaterMark(RB_OUTPUT_HIGH_WATER);
     HttpSession session;
     rb_http_parser_init(&session.parser);
     conn->setContext(session);
@@ -90,12 +92,13 @@ void RrServer::onConnection(const TcpConnectionPtr& conn) {
 }
 
 // Answers every complete request in the buffer, in order (pipelining), until one ends the
-// connection; what follows that one is never looked at.
+// connection (what follows that one is never looked at) or the output waiting goes above the
+// high-water mark (the rest waits in the buffer until the output has drained).
 void RrServer::onMessage(const TcpConnectionPtr& conn, Buffer* buffer) {
   HttpSession& session = sessionOf(conn);
   const char* data = buffer->peek();
   std::size_t len = session.closing ? 0 : buffer->readableBytes();
-  while (len > 0 && !session.closing) {
+  while (len > 0 && !session.closing && !conn->outputAboveHighWaterMark()) {
     std::size_t used = 0;
     const int rc = rb_http_parse(&session.parser, data, len, &used);
     data += used;
@@ -118,8 +121,12 @@ void RrServer::onMessage(const TcpConnectionPtr& conn, Buffer* buffer) {
       sendAndClose(conn, session, response, responseLen);
     }
   }
-  // The parser keeps what it needs of a partial request, so every byte is consumed.
-  buffer->retrieveAll();
+  // The parser keeps what it needs of a partial request, so every byte it saw is consumed.
+  if (session.closing || len == 0) {
+    buffer->retrieveAll();
+  } else {
+    buffer->retrieve(buffer->readableBytes() - len);
+  }
 }
 
 void RrServer::reportCounters(const rb_counter_sink& sink) const {

@@ -96,6 +96,25 @@ void TcpConnection::sendInLoop(const void* data, std::size_t len) {
     if (!channel_->isWriting()) {
       channel_->enableWriting();
     }
+    if (!readingPaused_ && outputAboveHighWaterMark()) {
+      pauseReading();
+    }
+  }
+}
+
+void TcpConnection::pauseReading() {
+  readingPaused_ = true;
+  channel_->disableReading();
+}
+
+void TcpConnection::resumeReading() {
+  readingPaused_ = false;
+  if (inputBuffer_.readableBytes() > 0 && messageCallback_) {
+    messageCallback_(shared_from_this(), &inputBuffer_);
+  }
+  // The callback may have filled the output again, or closed the connection.
+  if (!readingPaused_ && (state_ == kConnected || state_ == kDisconnecting)) {
+    channel_->enableReading();
   }
 }
 
@@ -198,6 +217,9 @@ void TcpConnection::handleWrite() {
   channel_->disableWriting();
   if (writeCompleteCallback_) {
     loop_->queueInLoop([self = shared_from_this()] { self->writeCompleteCallback_(self); });
+  }
+  if (readingPaused_) {
+    resumeReading();
   }
   if (state_ == kDisconnecting) {
     shutdownInLoop();

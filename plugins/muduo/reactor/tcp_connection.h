@@ -6,7 +6,10 @@
 //
 // Where this departs from muduo: a read or write error (ECONNRESET, EPIPE) closes the
 // connection at once and is kept as lastError(), so an owner can tell a reset from an
-// orderly close; and the connection counts the bytes it read and wrote.
+// orderly close; the connection counts the bytes it read and wrote; and instead of muduo's
+// high-water-mark callback, a connection given a high-water mark stops reading by itself
+// while more output than that waits, so a peer that sends without reading cannot fill our
+// memory.
 #pragma once
 
 #include <any>
@@ -58,6 +61,13 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   }
   void setCloseCallback(CloseCallback cb) { closeCallback_ = std::move(cb); }
 
+  // Loop thread. Above `bytes` of output waiting, the connection stops reading; once the
+  // output has drained it hands the message callback what its input buffer still holds and
+  // reads on. A message callback that answers several messages per call should stop at
+  // outputAboveHighWaterMark() and leave the rest in the buffer. No mark by default.
+  void setHighWaterMark(std::size_t bytes) { highWaterMark_ = bytes; }
+  bool outputAboveHighWaterMark() const { return outputBuffer_.readableBytes() > highWaterMark_; }
+
   // Loop thread: whatever the owner keeps per connection, as muduo's setContext.
   void setContext(std::any context) { context_ = std::move(context); }
   std::any* getMutableContext() { return &context_; }
@@ -86,6 +96,8 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   void sendInLoop(const void* data, std::size_t len);
   void shutdownInLoop();
   void forceCloseInLoop();
+  void pauseReading();
+  void resumeReading();
 
   EventLoop* const loop_;
   const std::string name_;
@@ -101,6 +113,8 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   Buffer inputBuffer_;
   Buffer outputBuffer_;
   std::any context_;
+  std::size_t highWaterMark_ = SIZE_MAX;
+  bool readingPaused_ = false;
   std::uint64_t bytesRead_ = 0;
   std::uint64_t bytesWritten_ = 0;
   int lastError_ = 0;

@@ -6,9 +6,14 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
+#include <exception>
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -18,6 +23,7 @@
 #include "response_checks.h"
 #include "rr_cases.h"
 #include "served_rr_server.h"
+#include "unread_sender.h"
 
 namespace rb_test {
 namespace {
@@ -47,6 +53,46 @@ std::size_t SettledThreadCount(std::size_t expected) {
     threads = CountEntries("/proc/self/task");
   }
   return threads;
+}
+
+// Reads until the server closes, counting the 200 status lines wherever reads split them.
+uint64_t CountOksUntilEof(int fd) {
+  static const std::string kOk = "200 OK\r\n";
+  uint64_t oks = 0;
+  std::string tail;
+  char chunk[65536];
+  for (;;) {
+    const ssize_t n = ::recv(fd, chunk, sizeof chunk, 0);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw std::runtime_error(std::string("recv: ") + std::strerror(errno));
+    if (n == 0) return oks;
+    tail.append(chunk, static_cast<std::size_t>(n));
+    for (auto at = tail.find(kOk); at != std::string::npos; at = tail.find(kOk, at + 1)) ++oks;
+    tail.erase(0, tail.size() - std::min(tail.size(), kOk.size() - 1));
+  }
+}
+
+// Sends `bytes` while a thread reads every response to come; returns the 200s it counted up
+// to the server's close.
+uint64_t SendAndCountOks(int fd, const std::string& bytes) {
+  uint64_t oks = 0;
+  std::exception_ptr failure;
+  std::thread reader([&] {
+    try {
+      oks = CountOksUntilEof(fd);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+  });
+  try {
+    SendAll(fd, bytes, "the last requests");
+  } catch (...) {
+    reader.join();
+    throw;
+  }
+  reader.join();
+  if (failure) std::rethrow_exception(failure);
+  return oks;
 }
 
 class RrServerTest : public ::testing::TestWithParam<RrCase> {
@@ -292,6 +338,53 @@ TEST_P(RrServerTest, OutOfFileDescriptorsRefusesTheExcessAndServesOn) {
   ASSERT_EQ(counters.count("accept_refused"), 1u) << "no counter accept_refused";
   EXPECT_GT(counters.at("accept_refused"), 0u);
   EXPECT_LE(counters.at("accept_refused"), static_cast<uint64_t>(crowd.refused));
+}
+
+// A client that pipelines requests and never reads its responses costs the server a bounded
+// amount of memory (issue 14, item 10): once a connection's output waits above the server's
+// high-water mark the server stops reading from it, so the client's sends stall long before
+// the cap, where a server reading on would by then hold every response (about twice the cap
+// in memory). Once the client reads, the server resumes and answers every request.
+TEST_P(RrServerTest, AClientThatPipelinesAndNeverReadsIsStoppedNotBuffered) {
+  constexpr std::size_t kCap = 32 << 20;
+  constexpr long kMemoryBound = 32 << 20;
+  ASSERT_NO_FATAL_FAILURE(StartServer(2));
+  const PeakMemoryGrowth growth;
+  UnreadSender client(port(), kGet);
+  const std::size_t taken = client.SendUntilStalled(kCap);
+  RecordProperty("bytes_taken", std::to_string(taken));
+  RecordProperty("memory_growth", std::to_string(growth.bytes()));
+  EXPECT_LT(taken, kCap) << "the server read on while its responses were not read";
+  EXPECT_LT(growth.bytes(), kMemoryBound) << "after the server took " << taken << " bytes";
+  const uint64_t oks = SendAndCountOks(client.fd(), client.rest_of_unit() + kGetThenClose);
+  EXPECT_EQ(oks, client.units_begun() + 1);
+  StopAndExpectCounts(1, oks, 0);
+}
+
+// The same within one read: pipelined requests for large responses, all in one write, are not
+// all answered into the server's memory at once; it answers them as the client reads.
+TEST_P(RrServerTest, PipelinedRequestsForLargeResponsesAreAnsweredAsTheClientReads) {
+  constexpr uint32_t kBodySize = 1 << 20;
+  constexpr int kRequests = 200;
+  constexpr long kMemoryBound = 48 << 20;  // a quarter of the responses
+  ASSERT_NO_FATAL_FAILURE(StartServer(kBodySize));
+  const PeakMemoryGrowth growth;
+  {
+    HttpClient client(port());
+    std::string pipeline;
+    for (int i = 0; i < kRequests; ++i) pipeline += kGet;
+    client.Send(pipeline + kGetThenClose);
+    for (int i = 0; i < kRequests; ++i) {
+      const HttpResponse response = client.ReadResponse();
+      ASSERT_EQ(response.status, 200) << "response " << i;
+      ASSERT_EQ(response.body.size(), kBodySize) << "response " << i;
+    }
+    ExpectOk(GetParam(), client.ReadResponse(), kBodySize, false);
+    EXPECT_EQ(client.ReadUntilEof(), "");
+  }
+  RecordProperty("memory_growth", std::to_string(growth.bytes()));
+  EXPECT_LT(growth.bytes(), kMemoryBound);
+  StopAndExpectCounts(1, kRequests + 1, 0);
 }
 
 TEST_P(RrServerTest, UnknownOptionIsRefusedByName) {

@@ -18,6 +18,7 @@
 namespace rb_test {
 namespace {
 
+// What each connection sends: an rr server answers it, an echo server sends it back.
 constexpr char kGet[] = "GET / HTTP/1.1\r\nHost: test\r\n\r\n";
 
 // Exit codes of the child beyond 0.
