@@ -49,11 +49,24 @@ class PingpongFailure : public ::testing::Test {
   std::filesystem::path port_file() const { return dir_.path() / "port"; }
   nlohmann::json summary() const { return read_json(dir_.path() / "out" / "summary.json"); }
 
+  // Runs config; the runner must exit 1 (a cell failed).
+  void run_failing(const PingpongConfig& config) {
+    const auto result = run_runner(rbtest::pingpong_args(dir_, config));
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+  }
+
+  // Runs config, whose one cell must end with `status` (the runner exits 1): its reason.
+  std::string only_cell_ended(const PingpongConfig& config, const std::string& status) {
+    run_failing(config);
+    const auto cell = rbtest::only_cell(summary());
+    EXPECT_EQ(cell.at("status"), status);
+    return reason_of(cell);
+  }
+
   // Runs config (a faulty server for every client): the runner exits 1 and every cell of the
   // three failed. Each cell's plugin and reason; none when the summary does not hold three.
   std::vector<std::pair<std::string, std::string>> every_cell_failed(const PingpongConfig& config) {
-    const auto result = run_runner(rbtest::pingpong_args(dir_, config));
-    EXPECT_EQ(result.exit_code, 1) << result.err;
+    run_failing(config);
     const auto all = summary();
     std::vector<std::pair<std::string, std::string>> failed;
     EXPECT_EQ(all.at("cells").size(), 3u);
@@ -119,32 +132,23 @@ TEST_F(PingpongFailure, RefusedConnectionsFailTheCellWithTheirCount) {
 
 TEST_F(PingpongFailure, ClientCrashStopsTheServerAndClosesThePort) {
   PingpongConfig config = faulty_server("pingpong-faulty", "client_crash = 1\n");
-  const auto result = run_runner(rbtest::pingpong_args(dir_, config));
-  EXPECT_EQ(result.exit_code, 1) << result.err;
-  const auto cell = rbtest::only_cell(summary());
-  EXPECT_EQ(cell.at("status"), "crashed");
-  EXPECT_EQ(reason_of(cell).rfind("client: killed by signal 11", 0), 0u) << reason_of(cell);
+  const std::string reason = only_cell_ended(config, "crashed");
+  EXPECT_EQ(reason.rfind("client: killed by signal 11", 0), 0u) << reason;
   expect_cleaned_up();
 }
 
 TEST_F(PingpongFailure, ServerCrashStopsTheClient) {
   PingpongConfig config = faulty_server("raw-epoll", "server_crash_after_ms = 200\n");
   config.matrix.replace(config.matrix.find("300ms"), 5, "30s");
-  const auto result = run_runner(rbtest::pingpong_args(dir_, config));
-  EXPECT_EQ(result.exit_code, 1) << result.err;
-  const auto cell = rbtest::only_cell(summary());
-  EXPECT_EQ(cell.at("status"), "crashed");
-  EXPECT_EQ(reason_of(cell).rfind("server: killed by signal 11", 0), 0u) << reason_of(cell);
+  const std::string reason = only_cell_ended(config, "crashed");
+  EXPECT_EQ(reason.rfind("server: killed by signal 11", 0), 0u) << reason;
   expect_cleaned_up();
 }
 
 TEST_F(PingpongFailure, ServerIgnoringTheStopIsKilled) {
   PingpongConfig config = faulty_server("raw-epoll", "ignore_stop = 1\n");
-  const auto result = run_runner(rbtest::pingpong_args(dir_, config));
-  EXPECT_EQ(result.exit_code, 1) << result.err;
-  const auto cell = rbtest::only_cell(summary());
-  EXPECT_EQ(cell.at("status"), "timeout");
-  EXPECT_NE(reason_of(cell).find("server: did not stop"), std::string::npos) << reason_of(cell);
+  const std::string reason = only_cell_ended(config, "timeout");
+  EXPECT_NE(reason.find("server: did not stop"), std::string::npos) << reason;
   expect_cleaned_up();
 }
 
@@ -152,12 +156,8 @@ TEST_F(PingpongFailure, DeadlineStopsBothSides) {
   // The server never closes a session, so the client waits past the round's deadline.
   PingpongConfig config = faulty_server("raw-epoll", "hold_open = 1\n");
   config.timeout = "1s";
-  const auto result = run_runner(rbtest::pingpong_args(dir_, config));
-  EXPECT_EQ(result.exit_code, 1) << result.err;
-  const auto cell = rbtest::only_cell(summary());
-  EXPECT_EQ(cell.at("status"), "timeout");
-  EXPECT_NE(reason_of(cell).find("the client was still running"), std::string::npos)
-      << reason_of(cell);
+  const std::string reason = only_cell_ended(config, "timeout");
+  EXPECT_NE(reason.find("the client was still running"), std::string::npos) << reason;
   expect_cleaned_up();
 }
 

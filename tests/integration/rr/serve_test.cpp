@@ -14,6 +14,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "serve_process.h"
 
@@ -124,32 +125,39 @@ TEST(Serve, ASymlinkPlantedInTmpdirIsNeverFollowed) {
   EXPECT_EQ(left, (std::vector<std::string>{planted.filename().string(), "victim"}));
 }
 
+// The runner run with args exits 2 (a usage error) with a message that says `says`.
+::testing::AssertionResult RefusedAsUsageError(const std::vector<std::string>& args,
+                                               const std::string& says) {
+  const auto result = rbtest::run_runner(args);
+  if (result.exit_code != 2)
+    return ::testing::AssertionFailure() << "exit code " << result.exit_code << ": " << result.err;
+  if (result.err.find(says) == std::string::npos)
+    return ::testing::AssertionFailure()
+           << "the error does not say '" << says << "': " << result.err;
+  return ::testing::AssertionSuccess();
+}
+
 TEST(Serve, AnUnknownPluginIsAUsageErrorNamingIt) {
-  const auto result = rbtest::run_runner(
-      {"serve", "--plugin", "no-such-plugin", "--workload", "rr", "--listen", "127.0.0.1:0"});
-  EXPECT_EQ(result.exit_code, 2);
-  EXPECT_NE(result.err.find("no-such-plugin"), std::string::npos) << result.err;
+  EXPECT_TRUE(RefusedAsUsageError(
+      {"serve", "--plugin", "no-such-plugin", "--workload", "rr", "--listen", "127.0.0.1:0"},
+      "no-such-plugin"));
 }
 
 TEST(Serve, APluginWithoutAnRrServerIsRefused) {
-  const auto result = rbtest::run_runner(
-      {"serve", "--plugin", "condvar-queue", "--workload", "rr", "--listen", "127.0.0.1:0"});
-  EXPECT_EQ(result.exit_code, 2);
-  EXPECT_NE(result.err.find("does not offer the rr server"), std::string::npos) << result.err;
+  EXPECT_TRUE(RefusedAsUsageError(
+      {"serve", "--plugin", "condvar-queue", "--workload", "rr", "--listen", "127.0.0.1:0"},
+      "does not offer the rr server"));
 }
 
 TEST(Serve, ABadListenAddressSaysWhatIsWrong) {
-  const auto result = rbtest::run_runner(
-      {"serve", "--plugin", "raw-epoll", "--workload", "rr", "--listen", "localhost:80"});
-  EXPECT_EQ(result.exit_code, 2);
-  EXPECT_NE(result.err.find("not a numeric IPv4 address"), std::string::npos) << result.err;
+  EXPECT_TRUE(RefusedAsUsageError(
+      {"serve", "--plugin", "raw-epoll", "--workload", "rr", "--listen", "localhost:80"},
+      "not a numeric IPv4 address"));
 }
 
 TEST(Serve, OnlyTheRrWorkloadCanBeServed) {
-  const auto result =
-      rbtest::run_runner({"serve", "--plugin", "raw-epoll", "--workload", "pingpong"});
-  EXPECT_EQ(result.exit_code, 2);
-  EXPECT_NE(result.err.find("serve runs the rr workload only"), std::string::npos) << result.err;
+  EXPECT_TRUE(RefusedAsUsageError({"serve", "--plugin", "raw-epoll", "--workload", "pingpong"},
+                                  "serve runs the rr workload only"));
 }
 
 }  // namespace
