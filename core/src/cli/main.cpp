@@ -180,7 +180,7 @@ int main(int argc, char** argv) {
   try {
     return runner_main(argc, argv);
   } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << "\n";
+    std::cerr << "error: " << rb::text::printable_lines(e.what()) << "\n";
     return rb::cli::kExitUsage;
   }
 }

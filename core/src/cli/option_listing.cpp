@@ -4,14 +4,16 @@
 #include <fmt/ranges.h>
 
 #include "plugin/abi_version.h"
+#include "text/printable.h"
 #include "text/text_table.h"
 
 namespace rb::cli {
 
 std::string format_option_listing(const plugin::PluginInfo& info) {
-  const std::string title =
-      fmt::format("{} {} (ABI {}, {})", info.name, info.version,
-                  plugin::abi_version_string(info.abi_version), info.path.string());
+  // The name, the version and the path come from the plugin and the file system: escaped.
+  const std::string title = fmt::format(
+      "{} {} (ABI {}, {})", text::printable(info.name), text::printable(info.version),
+      plugin::abi_version_string(info.abi_version), text::printable(info.path.string()));
   if (info.options.empty()) {
     const bool before_1_3 = RB_VERSION_MINOR(info.abi_version) < 3;
     const std::string why = before_1_3 ? fmt::format(" (ABI {} plugin: declarations came with 1.3)",

@@ -64,7 +64,7 @@ int plugin_options_command(const std::vector<std::filesystem::path>& plugin_path
   try {
     info = resolver.resolve(name);
   } catch (const plugin::LoadError& e) {
-    std::cerr << "error: " << e.what() << '\n';
+    std::cerr << "error: " << text::printable_lines(e.what()) << '\n';
     return kExitUsage;
   }
   if (!as_json) {

@@ -125,7 +125,7 @@ int serve_command(const ServeArgs& args) {
   const plugin::PluginInfo info = resolver.resolve(args.plugin);
   if (!info.supports(entry->name)) {
     std::cerr << fmt::format("error: plugin '{}' ({}) does not offer the {} server\n", info.name,
-                             info.path.string(), entry->name);
+                             text::printable(info.path.string()), entry->name);
     return kExitUsage;
   }
   exec::CellJob job = server_job(args, info);

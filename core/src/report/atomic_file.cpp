@@ -1,11 +1,12 @@
 #include "report/atomic_file.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <string>
 #include <system_error>
+
+#include "report/new_file.h"
 
 namespace rb::report {
 
@@ -34,9 +35,7 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
   // Whatever holds the name (a stale temporary, a symlink someone planted) goes, and the file
   // is created exclusively: a link put back in between makes the open fail, never followed.
   ::unlink(temporary.c_str());
-  const int fd =
-      ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (fd < 0) throw_errno("cannot create", temporary);
+  const int fd = create_new_file(temporary);
   try {
     write_all(fd, content, temporary);
   } catch (...) {

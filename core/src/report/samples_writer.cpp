@@ -10,6 +10,7 @@
 #include "model/interference_json.h"
 #include "model/json_codec.h"
 #include "report/atomic_file.h"
+#include "report/new_file.h"
 
 namespace rb::report {
 
@@ -22,16 +23,10 @@ model::Json cell_fields(const CellSpec& cell) {
                      {"params", model::params_to_json(cell.params)}};
 }
 
-[[noreturn]] void throw_errno(const char* what, const std::filesystem::path& path) {
-  throw std::system_error(errno, std::generic_category(), std::string(what) + " " + path.string());
-}
-
 }  // namespace
 
-SamplesWriter::SamplesWriter(const std::filesystem::path& path) : path_(path) {
-  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw_errno("cannot create", path);
-}
+SamplesWriter::SamplesWriter(const std::filesystem::path& path)
+    : path_(path), fd_(create_new_file(path, O_APPEND)) {}
 
 SamplesWriter::~SamplesWriter() {
   if (fd_ >= 0) ::close(fd_);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -115,6 +116,27 @@ CrowdOutcome RunConnectionCrowd(uint16_t port, int connections) {
     throw std::runtime_error("the crowd of " + std::to_string(connections) +
                              " clients failed (child status " + std::to_string(status) +
                              "; 2: connect, 3: no answer within 10 s)");
+  return outcome;
+}
+
+CrowdOutcome RunConnectionCrowdOutOfDescriptors(uint16_t port, int connections, rlim_t headroom) {
+  std::size_t open_fds = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator("/proc/self/fd"))
+    ++open_fds;
+  rlimit saved{};
+  if (::getrlimit(RLIMIT_NOFILE, &saved) != 0) throw std::runtime_error("getrlimit failed");
+  rlimit low = saved;
+  low.rlim_cur = open_fds + headroom;
+  if (::setrlimit(RLIMIT_NOFILE, &low) != 0) throw std::runtime_error("setrlimit failed");
+  CrowdOutcome outcome;
+  try {
+    outcome = RunConnectionCrowd(port, connections);
+  } catch (...) {
+    ::setrlimit(RLIMIT_NOFILE, &saved);
+    throw;
+  }
+  if (::setrlimit(RLIMIT_NOFILE, &saved) != 0)
+    throw std::runtime_error("restoring the limit failed");
   return outcome;
 }
 

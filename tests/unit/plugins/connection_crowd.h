@@ -1,5 +1,7 @@
 #pragma once
 
+#include <sys/resource.h>
+
 #include <cstdint>
 
 namespace rb_test {
@@ -17,5 +19,10 @@ struct CrowdOutcome {
 // it is answered. Throws
 // std::runtime_error when the child fails or a connection waits past a generous timeout.
 CrowdOutcome RunConnectionCrowd(uint16_t port, int connections);
+
+// The same with this process's descriptor limit lowered, for the crowd's while, to what it
+// has open plus `headroom`: a server in this process runs out of descriptors and must refuse
+// the excess. The limit is restored before it returns or throws.
+CrowdOutcome RunConnectionCrowdOutOfDescriptors(uint16_t port, int connections, rlim_t headroom);
 
 }  // namespace rb_test

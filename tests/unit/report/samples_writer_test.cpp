@@ -1,5 +1,7 @@
 #include "report/samples_writer.h"
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -79,6 +81,19 @@ TEST(SamplesWriter, RefusesAnExistingFileNamingIt) {
     EXPECT_NE(std::string(e.what()).find(path.string()), std::string::npos) << e.what();
   }
   ASSERT_EQ(read_lines(path).size(), 1u);
+}
+
+// A symlink planted at the name is refused, never followed (issue 14.1): its target is
+// untouched, and the writer creates files the way write_file_atomically does (report/new_file).
+TEST(SamplesWriter, RefusesASymlinkAtItsNameAndLeavesTheTargetAlone) {
+  testing::ScratchDir dir;
+  const auto victim = dir.path() / "victim";
+  { std::ofstream(victim) << "precious\n"; }
+  const auto path = dir.path() / "samples.jsonl";
+  std::filesystem::create_symlink(victim, path);
+  EXPECT_THROW(SamplesWriter{path}, std::system_error);
+  EXPECT_EQ(testing::read_file(victim), "precious\n");
+  EXPECT_TRUE(std::filesystem::is_symlink(path));
 }
 
 TEST(SamplesWriter, WritesAnEventLineForACellRoundThatDidNotEndOk) {

@@ -313,19 +313,8 @@ TEST_P(RrServerTest, OutOfFileDescriptorsRefusesTheExcessAndServesOn) {
     ExpectOk(GetParam(), first.ReadResponse(), 2, false);
     EXPECT_EQ(first.ReadUntilEof(), "");
   }
-  rlimit saved{};
-  ASSERT_EQ(getrlimit(RLIMIT_NOFILE, &saved), 0);
-  rlimit low = saved;
-  low.rlim_cur = CountEntries("/proc/self/fd") + kHeadroom;
-  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &low), 0);
   CrowdOutcome crowd;
-  try {
-    crowd = RunConnectionCrowd(port(), kCrowd);
-  } catch (const std::exception& e) {
-    setrlimit(RLIMIT_NOFILE, &saved);
-    FAIL() << e.what();
-  }
-  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &saved), 0);
+  ASSERT_NO_THROW(crowd = RunConnectionCrowdOutOfDescriptors(port(), kCrowd, kHeadroom));
   EXPECT_EQ(crowd.served + crowd.refused, kCrowd);
   EXPECT_GT(crowd.refused, 0);
   {
