@@ -13,6 +13,9 @@ void epoll_conn_close(struct epoll_loop* loop, struct epoll_conn* conn) {
   pthread_mutex_unlock(&loop->lock);
   out_buffer_free(&conn->out);
   held_input_free(&conn->held);
+  /* close() alone ends the registration only with the socket's last descriptor: one a forked
+   * child still holds keeps it, and its events would then name freed memory. */
+  epoll_ctl(loop->epoll_fd, EPOLL_CTL_DEL, conn->fd, NULL);
   close(conn->fd);
   free(conn);
 }

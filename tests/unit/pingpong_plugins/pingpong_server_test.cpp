@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "built_plugins.h"
+#include "connection_crowd.h"
 #include "served_server.h"
 #include "unread_sender.h"
 
@@ -128,6 +129,42 @@ TEST_P(PingpongServerTest, AClientThatSendsAndNeverReadsIsStoppedNotBuffered) {
   const auto counters = server_->Counters();
   EXPECT_EQ(counters.at("bytes_read"), taken);
   EXPECT_EQ(counters.at("bytes_written"), taken);
+}
+
+// A server out of file descriptors (issue 14, item 9) keeps serving: with this process's limit a
+// few above what it has open, a crowd of connections from another process makes accept fail
+// with EMFILE; the excess is refused (closed at once) and counted, the connections it took
+// are echoed, and once the crowd has gone a new client is echoed and serve ends cleanly.
+TEST_P(PingpongServerTest, OutOfFileDescriptorsRefusesTheExcessAndServesOn) {
+  constexpr int kCrowd = 40;
+  constexpr rlim_t kHeadroom = 8;
+  ASSERT_NO_FATAL_FAILURE(StartServer());
+  const std::string block = Block();
+  {  // whatever the server opens lazily, it opens now
+    const rbtest::UniqueFd first = rbtest::connect_loopback(server_->port(), 20);
+    SendAll(first.get(), block, "a block");
+    EXPECT_EQ(ReadExactly(first.get(), block.size()), block);
+  }
+  // A crowd the server answers as fast as it arrives may never find it out of descriptors:
+  // up to three crowds, until one is refused something.
+  int refused = 0;
+  for (int crowd_number = 0; crowd_number < 3 && refused == 0; ++crowd_number) {
+    CrowdOutcome crowd;
+    ASSERT_NO_THROW(crowd = RunConnectionCrowdOutOfDescriptors(server_->port(), kCrowd, kHeadroom));
+    EXPECT_EQ(crowd.served + crowd.refused, kCrowd);
+    refused += crowd.refused;
+  }
+  EXPECT_GT(refused, 0);
+  {
+    const rbtest::UniqueFd after = rbtest::connect_loopback(server_->port(), 20);
+    SendAll(after.get(), block, "a block");
+    EXPECT_EQ(ReadExactly(after.get(), block.size()), block);
+  }
+  ASSERT_EQ(server_->Stop(), RB_OK) << server_->serve_error();
+  const auto counters = server_->Counters();
+  ASSERT_EQ(counters.count("accept_refused"), 1u) << "no counter accept_refused";
+  EXPECT_GT(counters.at("accept_refused"), 0u);
+  EXPECT_LE(counters.at("accept_refused"), static_cast<uint64_t>(refused));
 }
 
 std::string CaseName(const ::testing::TestParamInfo<PingpongCase>& info) {
