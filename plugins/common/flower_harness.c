@@ -62,22 +62,6 @@ int flower_game_prepare(const struct flower_backend* backend, const rb_host* hos
   return RB_OK;
 }
 
-int flower_game_arm(void* state, char* err, size_t err_len) {
-  struct flower_game* game = state;
-  if (game == NULL) {
-    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len, "arm: state is NULL");
-  }
-  const int rc = game->backend->arm(game, err, err_len);
-  if (rc != RB_OK) {
-    return rc;
-  }
-  hot_potato_reset(&game->potato);
-  game->stopped_by_host = 0;
-  game->loop_iterations = 0;
-  game->armed = 1;
-  return RB_OK;
-}
-
 int flower_game_dispatch(void* state, char* err, size_t err_len) {
   struct flower_game* game = state;
   if (game == NULL) {

@@ -47,16 +47,6 @@ void hot_potato_free(struct hot_potato* potato) {
   potato->write_fds = NULL;
 }
 
-void hot_potato_reset(struct hot_potato* potato) {
-  potato->count = 0;
-  potato->fired = potato->active;
-  potato->budget = potato->writes_per_iteration;
-  potato->writes = 0;
-  potato->failures = 0;
-  potato->fatal = 0;
-  potato->fatal_message[0] = '\0';
-}
-
 void hot_potato_fail(struct hot_potato* potato, const char* what, uint32_t idx, const char* why) {
   potato->failures += 1;
   if (potato->fatal) return;
