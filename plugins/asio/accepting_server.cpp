@@ -33,6 +33,11 @@ void AcceptingServer::serve() {
   }
 }
 
+void AcceptingServer::reportConnections(const rb_counter_sink& sink) const {
+  sink.put(sink.ctx, "connections", connections_);
+  sink.put(sink.ctx, "accept_refused", refusals_.refused);
+}
+
 AcceptingServer::Accepted AcceptingServer::accepted(const boost::system::error_code& ec,
                                                     boost::asio::ip::tcp::socket& peer) {
   if (!ec) {
@@ -61,7 +66,7 @@ void AcceptingServer::windDown() {
   boost::system::error_code ignored;
   acceptor_.close(ignored);
   stopWatch_.cancel();
-  pool_.windDown([this](std::size_t index) { open_[index].sockets.closeAll(); });
+  pool_.windDown([this](std::size_t index) { open_[index].closeAll(); });
 }
 
 }  // namespace rbasio

@@ -1,7 +1,15 @@
 // The server side both workloads (rr, pingpong) and both plugins share: the
 // io_context-per-thread pool (io_pool.h), one acceptor on context 0 handing connections
 // round-robin to every context (context 0 included), the stop, the connection count. A
-// workload adds its per-connection state; a style adds only its accept loop and its session.
+// workload (PingpongServer, RrServer) adds its per-connection state, a style (callback_server,
+// coroutine_server) one accept loop and one session for every workload, both templates over
+// the workload's connection:
+//   Connection connection(index)   the state of a new connection served in context `index`
+//   readBuffer()                   where the next read goes
+//   bool consume(n)                takes the n bytes read, queues the answer; true: close
+//                                  once it is written
+//   hasPending(), pending()        the answer to write (none: read on)
+//   sent(written)                  after the write, even a failed one
 //
 // One acceptor rather than one per context on dup'ed fds: every context's epoll would then
 // watch the same listening socket, each connection would wake them all, and which context
@@ -18,6 +26,8 @@
 
 #include "io_pool.h"
 #include "open_sockets.h"
+#include "per_context.h"
+#include "reactorbench/plugin.h"
 #include "server_acceptor.h"
 #include "stop_watch.h"
 
@@ -61,21 +71,17 @@ class AcceptingServer {
   IoPool& pool() { return pool_; }
   boost::asio::ip::tcp::acceptor& acceptor() { return acceptor_; }
   // The connections of context `index`, for its thread only.
-  OpenSockets& openSockets(std::size_t index) { return open_[index].sockets; }
-  std::uint64_t connections() const { return connections_; }
-  std::uint64_t acceptRefused() const { return refusals_.refused; }
+  OpenSockets& openSockets(std::size_t index) { return open_[index]; }
+  // "connections" and "accept_refused", the counters every server reports first.
+  void reportConnections(const rb_counter_sink& sink) const;
 
  private:
   void windDown();
 
-  struct alignas(64) LoopSockets {
-    OpenSockets sockets;
-  };
-
   IoPool pool_;
   // After the pool: destroyed first, while the contexts still exist. OpenSockets unhooks the
   // sessions that the contexts' destruction may still destroy later.
-  std::vector<LoopSockets> open_;
+  PerContext<OpenSockets> open_;
   boost::asio::ip::tcp::acceptor acceptor_;
   StopWatch stopWatch_;
   server_acceptor refusals_{};     // context 0 only

@@ -18,13 +18,8 @@ PingpongServer::PingpongServer(const rb_pingpong_server_params& params,
       counters_(pool().size()) {}
 
 void PingpongServer::reportCounters(const rb_counter_sink& sink) const {
-  EchoCounters total;
-  for (const LoopCounters& loop : counters_) {
-    total.bytesRead += loop.counters.bytesRead;
-    total.bytesWritten += loop.counters.bytesWritten;
-  }
-  sink.put(sink.ctx, "connections", connections());
-  sink.put(sink.ctx, "accept_refused", acceptRefused());
+  const EchoCounters total = counters_.sum();
+  reportConnections(sink);
   sink.put(sink.ctx, "bytes_read", total.bytesRead);
   sink.put(sink.ctx, "bytes_written", total.bytesWritten);
 }

@@ -1,6 +1,7 @@
 // One rr connection's protocol state, the same in both plugins: the read buffer, the shared
-// HTTP parser (reactorbench/http_request.h) and the responses queued for the next write.
-// The styles differ only in how they wait for the reads and writes this asks for.
+// HTTP parser (reactorbench/http_request.h) and the responses queued for the next write (the
+// connection concept of accepting_server.h). The styles differ only in how they wait for the
+// reads and writes this asks for.
 #pragma once
 
 #include <cstddef>
@@ -18,6 +19,11 @@ namespace rbasio {
 struct RrCounters {
   std::uint64_t requests = 0;     // answered 200
   std::uint64_t badRequests = 0;  // answered 400
+  RrCounters& operator+=(const RrCounters& more) {
+    requests += more.requests;
+    badRequests += more.badRequests;
+    return *this;
+  }
 };
 
 // The two canned 200 responses for one body size, built once and shared read-only.
@@ -45,9 +51,10 @@ class RrConnection {
   // responses are sent: a bad request (400) or one without keep-alive.
   bool consume(std::size_t length);
 
-  // What to write next; empty means read on.
+  // What to write next; none means read on.
+  bool hasPending() const { return !pending_.empty(); }
   const std::vector<boost::asio::const_buffer>& pending() const { return pending_; }
-  void pendingSent() { pending_.clear(); }
+  void sent(std::size_t) { pending_.clear(); }
 
  private:
   const rb_http_responses& responses_;

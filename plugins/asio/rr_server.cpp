@@ -9,13 +9,8 @@ RrServer::RrServer(const rb_rr_server_params& params, const PluginOptions& optio
       counters_(pool().size()) {}
 
 void RrServer::reportCounters(const rb_counter_sink& sink) const {
-  RrCounters total;
-  for (const LoopCounters& loop : counters_) {
-    total.requests += loop.counters.requests;
-    total.badRequests += loop.counters.badRequests;
-  }
-  sink.put(sink.ctx, "connections", connections());
-  sink.put(sink.ctx, "accept_refused", acceptRefused());
+  const RrCounters total = counters_.sum();
+  reportConnections(sink);
   sink.put(sink.ctx, "requests", total.requests);
   sink.put(sink.ctx, "bad_requests", total.badRequests);
 }

@@ -4,10 +4,10 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 #include "accepting_server.h"
 #include "options.h"
+#include "per_context.h"
 #include "reactorbench/plugin.h"
 #include "rr_connection.h"
 
@@ -18,22 +18,20 @@ class RrServer : public AcceptingServer {
   // Throws std::invalid_argument, std::system_error or std::bad_alloc.
   RrServer(const rb_rr_server_params& params, const PluginOptions& options);
 
-  // "connections", "requests", "bad_requests" (plugin.h); call once serve has returned.
+  // "connections", "accept_refused", "requests", "bad_requests" (plugin.h); call once serve
+  // has returned.
   void reportCounters(const rb_counter_sink& sink) const;
 
  protected:
-  RrCounters& counters(std::size_t index) { return counters_[index].counters; }
-  const HttpResponses& responses() const { return responses_; }
-  std::size_t readBuffer() const { return readBuffer_; }
+  // In context `index`'s thread.
+  RrConnection connection(std::size_t index) {
+    return RrConnection(responses_, counters_[index], readBuffer_);
+  }
 
  private:
-  struct alignas(64) LoopCounters {
-    RrCounters counters;
-  };
-
   const HttpResponses responses_;
   const std::size_t readBuffer_;
-  std::vector<LoopCounters> counters_;  // one per context, written only in its thread
+  PerContext<RrCounters> counters_;  // one per context, written only in its thread
 };
 
 }  // namespace rbasio

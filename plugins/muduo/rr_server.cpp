@@ -3,10 +3,8 @@
 #include <any>
 #include <new>
 
-#include "output_high_water.h"
 #include "reactor/buffer.h"
 #include "reactor/tcp_connection.h"
-#include "reactor/tcp_server.h"
 #include "sigpipe_block.h"
 
 namespace rbmuduo {
@@ -44,47 +42,21 @@ CannedResponses::CannedResponses(std::uint32_t bodySize) {
 
 RrServer::RrServer(const rb_rr_server_params& params, const PluginOptions& options)
     : responses_(params.body_size),
-      loop_(options.eventsInitial),
-      server_(std::make_unique<TcpServer>(&loop_, params.listen_fd, "rr")),
-      stopChannel_(&loop_, params.stop_fd) {
-  if (params.threads > 1) {
-    server_->setThreadNum(static_cast<int>(params.threads));
-  }
-  server_->setConnectionCallback([this](const TcpConnectionPtr& conn) { onConnection(conn); });
-  server_->setMessageCallback(
-      [this](const TcpConnectionPtr& conn, Buffer* buffer) { onMessage(conn, buffer); });
-  stopChannel_.setReadCallback([this] { loop_.quit(); });
-}
-
-RrServer::~RrServer() {
-  if (stopChannel_.registration() != Channel::Registration::kNew) {
-    stopChannel_.disableAll();
-    stopChannel_.remove();
-  }
-  server_.reset();
-}
+      server_(
+          params.listen_fd, params.stop_fd, params.threads, options, "rr",
+          [this](const TcpConnectionPtr& conn) { onConnection(conn); },
+          [this](const TcpConnectionPtr& conn, Buffer* buffer) { onMessage(conn, buffer); }) {}
 
 void RrServer::serve() {
   const SigpipeBlock sigpipeBlock;
-  server_->start();
-  stopChannel_.enableReading();
-  loop_.loop();
-  stopChannel_.disableAll();
-  stopChannel_.remove();
-  // Closes what is still open in its own loop, then joins the io threads: every connection
-  // has added its counts once this returns.
-  acceptRefused_ = server_->acceptRefused();
-  server_.reset();
+  server_.serve();
 }
 
 void RrServer::onConnection(const TcpConnectionPtr& conn) {
   if (conn->connected()) {
-    conn->setTcpNoDelay(true);
-    conn->setHighWaterMark(RB_OUTPUT_HIGH_WATER);
     HttpSession session;
     rb_http_parser_init(&session.parser);
     conn->setContext(session);
-    connections_.fetch_add(1, std::memory_order_relaxed);
   } else if (const auto* session = std::any_cast<HttpSession>(conn->getMutableContext())) {
     requests_.fetch_add(session->requests, std::memory_order_relaxed);
     badRequests_.fetch_add(session->badRequests, std::memory_order_relaxed);
@@ -130,8 +102,7 @@ void RrServer::onMessage(const TcpConnectionPtr& conn, Buffer* buffer) {
 }
 
 void RrServer::reportCounters(const rb_counter_sink& sink) const {
-  sink.put(sink.ctx, "connections", connections_.load());
-  sink.put(sink.ctx, "accept_refused", acceptRefused_);
+  server_.reportConnections(sink);
   sink.put(sink.ctx, "requests", requests_.load());
   sink.put(sink.ctx, "bad_requests", badRequests_.load());
 }

@@ -1,6 +1,5 @@
-// The rr (HTTP/1.1 request/response) server on the muduo-style reactor, built as
-// PingpongServer is (a TcpServer on the host's listening socket, TCP_NODELAY, threads > 1 io
-// loops fed round-robin by the calling thread's acceptor), with muduo's HttpServer shape:
+// The rr (HTTP/1.1 request/response) server on the muduo-style reactor, on the same
+// ListeningServer as PingpongServer, with muduo's HttpServer shape:
 // the per-connection parser lives in the connection's context, and a response that ends the
 // connection installs a write-complete callback that closes it once the output has drained.
 // Requests are parsed by <reactorbench/http_request.h>.
@@ -8,19 +7,16 @@
 
 #include <atomic>
 #include <cstdint>
-#include <memory>
 
+#include "listening_server.h"
 #include "options.h"
 #include "reactor/callbacks.h"
-#include "reactor/channel.h"
-#include "reactor/event_loop.h"
 #include "reactorbench/http_request.h"
 #include "reactorbench/plugin.h"
 
 namespace rbmuduo {
 
 class Buffer;
-class TcpServer;
 
 // The two canned 200 responses, built once per server.
 class CannedResponses {
@@ -40,9 +36,6 @@ class RrServer {
  public:
   // Creates the base loop in the calling thread; serve and the destructor must run there.
   RrServer(const rb_rr_server_params& params, const PluginOptions& options);
-  ~RrServer();
-  RrServer(const RrServer&) = delete;
-  RrServer& operator=(const RrServer&) = delete;
 
   // Until stop_fd is readable; then closes every connection and joins the io threads.
   void serve();
@@ -53,15 +46,12 @@ class RrServer {
   void onMessage(const TcpConnectionPtr& conn, Buffer* buffer);
 
   const CannedResponses responses_;
-  EventLoop loop_;
-  std::unique_ptr<TcpServer> server_;
-  Channel stopChannel_;
   // Each connection counts in its own context and adds to these once, when it closes, so the
-  // io loops share no counter on the request path.
-  std::atomic<std::uint64_t> connections_{0};
-  std::uint64_t acceptRefused_ = 0;  // read from the acceptor when serve ends
+  // io loops share no counter on the request path. Before server_: its connections add to
+  // them as they close, until server_ is gone.
   std::atomic<std::uint64_t> requests_{0};
   std::atomic<std::uint64_t> badRequests_{0};
+  ListeningServer server_;
 };
 
 }  // namespace rbmuduo
