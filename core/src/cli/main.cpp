@@ -4,6 +4,7 @@
 // `runner validate`), `__probe PATH FD` describes one plugin.
 #include <unistd.h>
 
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstring>
@@ -123,12 +124,22 @@ int runner_main(int argc, char** argv) {
 
   rb::cli::ServeArgs serve;
   auto* serve_cmd = app.add_subcommand(
-      "serve", "Run one plugin's rr server in the foreground until Ctrl-C, for real HTTP clients");
+      "serve",
+      "Run one plugin's server (rr, pingpong) in the foreground until Ctrl-C, for real clients");
   serve_cmd->add_option("--plugin", serve.plugin, "plugin name or path to a .so")->required();
-  serve_cmd->add_option("--workload", serve.workload, "the workload to serve (rr)")->required();
+  serve_cmd->add_option("--workload", serve.workload, "the workload to serve (rr, pingpong)")
+      ->required();
   serve_cmd->add_option("--listen", serve.listen, "IPV4:PORT to bind (default 127.0.0.1:8080)");
-  serve_cmd->add_option("--threads", serve.threads, "event-loop threads (default 1)");
-  serve_cmd->add_option("--body-size", serve.body_size, "bytes of body per response (default 2)");
+  serve_cmd->add_option("--set", serve.set,
+                        "AXIS=VALUE for an axis the server reads, e.g. block_size=4096 "
+                        "(repeatable)");
+  serve_cmd->add_option_function<std::int64_t>(
+      "--threads", [&serve](std::int64_t n) { serve.set.push_back(fmt::format("threads={}", n)); },
+      "event-loop threads (default 1): --set threads=N");
+  serve_cmd->add_option_function<std::int64_t>(
+      "--body-size",
+      [&serve](std::int64_t n) { serve.set.push_back(fmt::format("body_size={}", n)); },
+      "rr: bytes of body per response (default 2): --set body_size=N");
   serve_cmd->add_option("--option", serve.options, "KEY=VALUE for the plugin (repeatable)");
   serve_cmd->add_option("--plugin-path", serve.plugin_path,
                         "also look for plugins here (repeatable)");

@@ -15,6 +15,7 @@
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
 #include "cli/plugin_resolver.h"
+#include "config/set_override.h"
 #include "exec/cell_child.h"
 #include "exec/cell_job.h"
 #include "exec/child_outcome.h"
@@ -70,11 +71,12 @@ std::vector<std::pair<std::string, std::string>> parse_options(
   return options;
 }
 
-exec::CellJob server_job(const ServeArgs& args, const plugin::PluginInfo& info) {
+exec::CellJob server_job(const ServeArgs& args, const workload::WorkloadEntry& entry,
+                         const plugin::PluginInfo& info, std::vector<Param> params) {
   exec::CellJob job;
-  job.cell.workload = args.workload;
+  job.cell.workload = entry.name;
   job.cell.plugin = info.name;
-  job.cell.params = {{"threads", args.threads}, {"body_size", args.body_size}};
+  job.cell.params = std::move(params);
   job.plugin_path = info.path;
   job.options = parse_options(args.options);
   job.nofile_needed = proc::nofile_hard_limit();
@@ -84,38 +86,79 @@ exec::CellJob server_job(const ServeArgs& args, const plugin::PluginInfo& info) 
   return job;
 }
 
+bool is_server_axis(const workload::WorkloadEntry& entry, const std::string& name) {
+  return std::any_of(entry.server_params.begin(), entry.server_params.end(),
+                     [&](const Param& param) { return param.name == name; });
+}
+
+std::string server_axis_names(const workload::WorkloadEntry& entry) {
+  std::string names;
+  for (const auto& param : entry.server_params) names += (names.empty() ? "" : ", ") + param.name;
+  return names;
+}
+
+// --set AXIS=VALUE (and --threads, --body-size): one value each, for an axis the server reads,
+// checked against the workload's schema as a config's would be.
+std::vector<Param> given_params(const ServeArgs& args, const workload::WorkloadEntry& entry) {
+  std::vector<Param> given;
+  for (std::size_t i = 0; i < args.set.size(); ++i) {
+    config::Axis axis = config::parse_set(args.set[i], static_cast<int>(i) + 1, entry.schema);
+    if (!is_server_axis(entry, axis.name))
+      throw config::ConfigError({"--set", static_cast<int>(i) + 1, 1},
+                                fmt::format("the {} server does not read axis '{}' (it reads {})",
+                                            entry.name, axis.name, server_axis_names(entry)));
+    if (axis.values.size() != 1)
+      throw config::ConfigError({"--set", static_cast<int>(i) + 1, 1},
+                                fmt::format("serve takes one value of '{}'", axis.name));
+    std::erase_if(given, [&](const Param& param) { return param.name == axis.name; });
+    given.push_back({axis.name, axis.values.front()});
+  }
+  return given;
+}
+
+// "threads=1 block_size=16384": what the server was given.
+std::string server_params_label(const workload::WorkloadEntry& entry,
+                                const std::vector<Param>& params) {
+  std::string label;
+  for (const auto& param : params)
+    if (is_server_axis(entry, param.name))
+      label +=
+          fmt::format("{}{}={}", label.empty() ? "" : " ", param.name, rb::to_string(param.value));
+  return label;
+}
+
+std::string address_of(const workload::WorkloadEntry& entry, const std::string& host, int port) {
+  if (entry.url_scheme.empty()) return fmt::format("{}:{}", host, port);
+  return fmt::format("{}://{}:{}/", entry.url_scheme, host, port);
+}
+
 void print_counters(const std::map<std::string, std::uint64_t>& counters) {
   for (const auto& [name, value] : counters)
     std::cout << fmt::format("  {:<20} {}\n", text::printable(name), value);
 }
 
-// "rr": the workloads whose server real clients can reach.
+// "pingpong, rr": the workloads whose server real clients can reach.
 std::string servable_names() {
   std::string names;
   for (const auto& entry : workload::registry())
-    if (entry.servable) names += (names.empty() ? "" : ", ") + entry.name;
+    if (entry.servable()) names += (names.empty() ? "" : ", ") + entry.name;
   return names;
-}
-
-bool within(const workload::AxisSchema& axis, std::int64_t value) {
-  return value >= axis.min && value <= axis.max;
 }
 
 }  // namespace
 
 int serve_command(const ServeArgs& args) {
   const workload::WorkloadEntry* entry = workload::find_entry(args.workload);
-  if (entry == nullptr || !entry->servable) {
-    std::cerr << fmt::format("error: serve runs the {} workload only (got '{}')\n",
+  if (entry == nullptr || !entry->servable()) {
+    std::cerr << fmt::format("error: serve runs the {} workloads only (got '{}')\n",
                              servable_names(), args.workload);
     return kExitUsage;
   }
-  // The server's two parameters, bounded as the workload's schema bounds them in a config.
-  const workload::AxisSchema& threads = *entry->schema.find_axis("threads");
-  const workload::AxisSchema& body_size = *entry->schema.find_axis("body_size");
-  if (!within(threads, args.threads) || !within(body_size, args.body_size)) {
-    std::cerr << fmt::format("error: --threads must be {}..{} and --body-size {}..{}\n",
-                             threads.min, threads.max, body_size.min, body_size.max);
+  std::vector<Param> params;
+  try {
+    params = workload::server_cell_params(*entry, given_params(args, *entry));
+  } catch (const config::ConfigError& error) {
+    std::cerr << "error: " << text::printable(error.what()) << '\n';
     return kExitUsage;
   }
   const auto& interrupted = install_interrupt_flag();
@@ -128,7 +171,7 @@ int serve_command(const ServeArgs& args) {
                              text::printable(info.path.string()), entry->name);
     return kExitUsage;
   }
-  exec::CellJob job = server_job(args, info);
+  exec::CellJob job = server_job(args, *entry, info, params);
   workload::LoopbackListener listener(endpoint.host, static_cast<std::uint16_t>(endpoint.port));
   const int listen_fd = listener.fd();
   const int port = listener.port();
@@ -155,11 +198,10 @@ int serve_command(const ServeArgs& args) {
     if (ledger.ready && !announced) {
       announced = true;
       std::cout << fmt::format(
-                       "serving {} with {} {} ({} {}) on http://{}:{}/ — {} thread(s), {}-byte "
-                       "body; Ctrl-C to stop",
-                       entry->name, text::printable(info.name), text::printable(info.version),
+                       "serving {} with {} {} ({} {}) on {} — {}; Ctrl-C to stop", entry->name,
+                       text::printable(info.name), text::printable(info.version),
                        text::printable(info.library), text::printable(info.library_version),
-                       endpoint.host, port, args.threads, args.body_size)
+                       address_of(*entry, endpoint.host, port), server_params_label(*entry, params))
                 << std::endl;
     }
     child->try_reap();

@@ -1,7 +1,8 @@
-// `runner serve --plugin NAME --workload rr`: one plugin's rr server in the foreground, on a
-// socket the runner binds (127.0.0.1:8080 unless --listen says otherwise), until SIGINT, so
-// real clients (ab, wrk, curl) can hit it. The plugin runs in a child process like every
-// cell: a crash is reported, never the runner's own.
+// `runner serve --plugin NAME --workload W`: one plugin's server of a servable workload (rr,
+// pingpong: WorkloadEntry::server_params) in the foreground, on a socket the runner binds
+// (127.0.0.1:8080 unless --listen says otherwise), until SIGINT, so real clients (ab, wrk,
+// curl, another library's pingpong client) can hit it. The plugin runs in a child process like
+// every cell: a crash is reported, never the runner's own.
 #pragma once
 
 #include <cstdint>
@@ -13,10 +14,10 @@ namespace rb::cli {
 
 struct ServeArgs {
   std::string plugin;
-  std::string workload = "rr";
+  std::string workload;
   std::string listen = "127.0.0.1:8080";
-  std::int64_t threads = 1;
-  std::int64_t body_size = 2;
+  // AXIS=VALUE for an axis the server reads (--threads N and --body-size N add to it).
+  std::vector<std::string> set;
   std::vector<std::string> options;  // KEY=VALUE for the plugin's prepare
   std::vector<std::filesystem::path> plugin_path;
   bool allow_unsafe_plugins = false;

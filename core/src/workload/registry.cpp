@@ -32,6 +32,35 @@ WorkloadEntry make_entry(const Workload& driver, WorkloadSchema schema,
   return entry;
 }
 
+std::vector<rb::Param> server_cell_params(const WorkloadEntry& entry,
+                                          const std::vector<rb::Param>& given) {
+  const auto value_in = [](const std::vector<rb::Param>& params,
+                           const std::string& name) -> const rb::ParamValue* {
+    for (const auto& param : params)
+      if (param.name == name) return &param.value;
+    return nullptr;
+  };
+  std::vector<rb::Param> params;
+  for (const auto& axis : entry.schema.axes) {
+    if (const rb::ParamValue* value = value_in(given, axis.name)) {
+      params.push_back({axis.name, *value});
+    } else if (const rb::ParamValue* serving = value_in(entry.server_params, axis.name)) {
+      params.push_back({axis.name, *serving});
+    } else if (!axis.default_values.empty()) {
+      params.push_back({axis.name, axis.default_values.front()});
+    } else if (!axis.quick_values.empty()) {
+      params.push_back({axis.name, axis.quick_values.front()});
+    } else if (!axis.choices.empty()) {
+      params.push_back({axis.name, axis.choices.front()});
+    } else if (axis.kind == AxisSchema::Kind::duration) {
+      params.push_back({axis.name, std::to_string(axis.min) + "ms"});
+    } else {
+      params.push_back({axis.name, axis.min});
+    }
+  }
+  return params;
+}
+
 const WorkloadEntry* find_entry(std::string_view name) {
   for (const auto& entry : registry())
     if (entry.name == name) return &entry;

@@ -32,8 +32,14 @@ struct WorkloadEntry {
   const Workload* driver = nullptr;  // runs a cell (workload.h)
   // The conformance suite; each Check::workload is `name` or one of `parts`.
   std::vector<Check> (*checks)() = nullptr;
-  // `runner serve` may put its server in front of real clients (ab, wrk, curl).
-  bool servable = false;
+  // The workload's server as other programs meet it: `runner serve` puts it in front of real
+  // clients (ab, wrk, curl; muduo's pingpong_client), and a config's server_command may
+  // stand in for it. The axes the server reads, each with the value serve gives it unless
+  // told otherwise; empty when the workload has no server real clients can reach.
+  std::vector<rb::Param> server_params = {};
+  // How to address the server in a message ("http" for http://HOST:PORT/; empty: HOST:PORT).
+  std::string url_scheme = {};
+  bool servable() const { return !server_params.empty(); }
 };
 
 // An entry of a workload with no parts that `runner serve` does not serve.
@@ -41,6 +47,12 @@ WorkloadEntry make_entry(const Workload& driver, WorkloadSchema schema,
                          std::vector<MetricInfo> metrics,
                          std::optional<std::string> (*read_tables)(plugin::LoadedPlugin&),
                          std::vector<Check> (*checks)());
+
+// A cell's params for the workload's server alone (`runner serve`): `given` over
+// server_params, every other axis at its default (or, with none, its first choice or its
+// smallest value: the client's axes mean nothing to a server). Schema order.
+std::vector<rb::Param> server_cell_params(const WorkloadEntry& entry,
+                                          const std::vector<rb::Param>& given);
 
 // Every workload, in the order listings and error messages show them.
 const std::vector<WorkloadEntry>& registry();

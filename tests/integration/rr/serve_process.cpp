@@ -68,10 +68,11 @@ pid_t start_held(const std::vector<std::string>& args, const ScratchDir& dir,
 ServeProcess::ServeProcess(const ScratchDir& dir, const std::vector<std::string>& extra,
                            const ServeLaunch& launch)
     : dir_(dir) {
-  std::vector<std::string> args = {"serve", "--workload", "rr", "--listen", "127.0.0.1:0"};
+  std::vector<std::string> args = {"serve", "--workload", launch.workload, "--listen",
+                                   "127.0.0.1:0"};
   args.insert(args.end(), extra.begin(), extra.end());
   pid_ = start_held(args, dir, launch);
-  const std::regex announced(R"(on http://127\.0\.0\.1:(\d+)/)");
+  const std::regex announced(R"(on (?:http://)?127\.0\.0\.1:(\d+))");
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
   while (std::chrono::steady_clock::now() < deadline) {
     std::smatch match;

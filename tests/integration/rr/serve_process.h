@@ -15,14 +15,16 @@ namespace rbtest {
 // How to start it: TMPDIR for the runner (empty: inherited), and what to do once its pid is
 // known but before it runs (a test plants files at names derived from the pid).
 struct ServeLaunch {
-  std::string tmpdir;
-  std::function<void(pid_t)> before_exec;
+  std::string tmpdir = {};
+  std::function<void(pid_t)> before_exec = {};
+  std::string workload = "rr";
 };
 
 class ServeProcess {
  public:
-  // Starts `runner serve --workload rr --listen 127.0.0.1:0 <extra>` and waits (up to 20 s)
-  // for its "serving ... on http://127.0.0.1:PORT/" line; port() is 0 if it never came.
+  // Starts `runner serve --workload <launch.workload> --listen 127.0.0.1:0 <extra>` and waits
+  // (up to 20 s) for its "serving ... on [http://]127.0.0.1:PORT" line; port() is 0 if it
+  // never came.
   ServeProcess(const ScratchDir& dir, const std::vector<std::string>& extra,
                const ServeLaunch& launch = {});
   ~ServeProcess();

@@ -155,9 +155,19 @@ TEST(Serve, ABadListenAddressSaysWhatIsWrong) {
       "not a numeric IPv4 address"));
 }
 
-TEST(Serve, OnlyTheRrWorkloadCanBeServed) {
-  EXPECT_TRUE(RefusedAsUsageError({"serve", "--plugin", "raw-epoll", "--workload", "pingpong"},
-                                  "serve runs the rr workload only"));
+TEST(Serve, AWorkloadWithoutAServerIsRefusedNamingTheOnesWithOne) {
+  EXPECT_TRUE(RefusedAsUsageError({"serve", "--plugin", "raw-epoll", "--workload", "flower"},
+                                  "serve runs the pingpong, rr workloads only (got 'flower')"));
+}
+
+TEST(Serve, AnAxisTheServerDoesNotReadIsRefusedNamingTheOnesItReads) {
+  EXPECT_TRUE(RefusedAsUsageError({"serve", "--plugin", "raw-epoll", "--workload", "pingpong",
+                                   "--listen", "127.0.0.1:0", "--set", "sessions=4"},
+                                  "the pingpong server does not read axis 'sessions' (it reads "
+                                  "threads, block_size)"));
+  EXPECT_TRUE(RefusedAsUsageError({"serve", "--plugin", "raw-epoll", "--workload", "rr", "--listen",
+                                   "127.0.0.1:0", "--threads", "0"},
+                                  "axis 'threads'"));
 }
 
 }  // namespace

@@ -92,7 +92,8 @@ std::optional<std::string> read_tables(plugin::LoadedPlugin& plugin) {
 WorkloadEntry rr_entry() {
   static const RrWorkload driver;
   WorkloadEntry entry = make_entry(driver, schema(), metrics(), read_tables, rr::checks);
-  entry.servable = true;
+  entry.server_params = {{"threads", std::int64_t{1}}, {"body_size", std::int64_t{2}}};
+  entry.url_scheme = "http";
   return entry;
 }
 
