@@ -46,6 +46,8 @@ struct flower_backend {
   int (*dispatch)(struct flower_game* game, char* err, size_t err_len);
   /* Frees what setup built. */
   void (*teardown)(struct flower_game* game);
+  /* Counters of the loop's own after the game's (NULL: none). */
+  void (*put_more)(const struct flower_game* game, const rb_counter_sink* sink);
 };
 
 /* rb_flower_ops' prepare for a backend (a plugin's prepare passes its own), and its dispatch,
@@ -94,16 +96,24 @@ static inline int flower_game_stop_asked(struct flower_game* game, uint64_t read
  * pipe's read end and has the loop apply that now, so dispatch is charged for the game only
  * (bench.c does the same); it is called directly (flower_game_arm_with), not through the
  * backend table. */
-#define FLOWER_GAME_OPS(ops_name, state_type, declared_options, setup, arm, dispatch, teardown) \
-  static const struct flower_backend ops_name##_backend = {                                     \
-      sizeof(state_type), OPTION_TABLE(declared_options), (setup), (dispatch), (teardown)};     \
-  RB_HARNESS_PREPARE(ops_name##_prepare, rb_flower_params, flower_game_prepare,                 \
-                     ops_name##_backend)                                                        \
-  static int ops_name##_arm(void* state, char* err, size_t err_len) {                           \
-    return flower_game_arm_with(state, (arm), err, err_len);                                    \
-  }                                                                                             \
-  const rb_flower_ops ops_name = {                                                              \
-      sizeof(rb_flower_ops), ops_name##_prepare,   ops_name##_arm,                              \
+#define FLOWER_GAME_OPS(ops_name, state_type, declared_options, setup, arm, dispatch, teardown)    \
+  FLOWER_GAME_OPS_COUNTING(ops_name, state_type, declared_options, setup, arm, dispatch, teardown, \
+                           NULL)
+
+/* FLOWER_GAME_OPS for a loop that counts more than the game: counters puts the game's, then
+ * put_more's, void put_more(const struct flower_game*, const rb_counter_sink*). */
+#define FLOWER_GAME_OPS_COUNTING(ops_name, state_type, declared_options, setup, arm, dispatch, \
+                                 teardown, put_more)                                           \
+  static const struct flower_backend ops_name##_backend = {                                    \
+      sizeof(state_type), OPTION_TABLE(declared_options), (setup), (dispatch), (teardown),     \
+      (put_more)};                                                                             \
+  RB_HARNESS_PREPARE(ops_name##_prepare, rb_flower_params, flower_game_prepare,                \
+                     ops_name##_backend)                                                       \
+  static int ops_name##_arm(void* state, char* err, size_t err_len) {                          \
+    return flower_game_arm_with(state, (arm), err, err_len);                                   \
+  }                                                                                            \
+  const rb_flower_ops ops_name = {                                                             \
+      sizeof(rb_flower_ops), ops_name##_prepare,   ops_name##_arm,                             \
       flower_game_dispatch,  flower_game_counters, flower_game_release}
 
 #ifdef __cplusplus

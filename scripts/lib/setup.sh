@@ -9,7 +9,7 @@ REACTORBENCH_PACKAGES=(
   build-essential cmake ninja-build pkg-config git
   libboost-dev libtomlplusplus-dev libevent-dev libgtest-dev libgmock-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev libssl-dev libsqlite3-dev
-  libev-dev libuv1-dev apache2-utils wrk
+  libev-dev libuv1-dev liburing-dev apache2-utils wrk
   python3 python3-matplotlib strace
 )
 

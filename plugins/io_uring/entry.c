@@ -1,0 +1,38 @@
+#include <pthread.h>
+#include <stdio.h>
+
+#include "abi_tables.h"
+#include "flower.h"
+#include "kernel_release.h"
+#include "options.h"
+#include "reactorbench/plugin.h"
+
+static char version[128];
+static pthread_once_t version_once = PTHREAD_ONCE_INIT;
+
+static void describe_version(void) {
+  snprintf(version, sizeof version, "%s (Linux %s)", RB_LIBURING_VERSION, kernel_release());
+}
+
+/* The library is liburing and the kernel's io_uring behind it: both versions matter. */
+static const char* library_version(void) {
+  pthread_once(&version_once, describe_version);
+  return version;
+}
+
+static const rb_plugin io_uring_descriptor = {
+    .struct_size = sizeof(rb_plugin),
+    .abi_version = RB_ABI_VERSION,
+    .name = "io-uring",
+    .version = "1.0.0",
+    .library = "liburing",
+    .library_version = library_version,
+    .description =
+        "io_uring through liburing: readiness (POLL_ADD, multishot) or completions "
+        "carrying the data (READ); options mode, batch, sqpoll, fixed_files, multishot",
+    .flower = &io_uring_flower_ops,
+    .options = kIoUringOptions,
+    .option_count = kIoUringOptionCount,
+};
+
+RB_C_PLUGIN_ENTRY(io_uring_descriptor)

@@ -1,0 +1,39 @@
+#include "options.h"
+
+#include "option_table.h"
+
+enum { kMode, kBatch, kSqpoll, kFixedFiles, kMultishot };
+
+/* batch's bound is the kernel's largest submission queue (IORING_MAX_ENTRIES). */
+const rb_option_decl kIoUringOptions[kIoUringOptionCount] = {
+    [kMode] = RB_OPTION_DECL(RB_OPTION_ENUM, "mode", "poll|read", "poll",
+                             "readiness (IORING_OP_POLL_ADD, then read) or completions that "
+                             "carry the data (IORING_OP_READ)",
+                             "flower"),
+    [kBatch] = RB_OPTION_DECL(RB_OPTION_INT, "batch", "1..32768", "64",
+                              "SQEs queued before an io_uring_submit between waits (the rest go "
+                              "with the next wait)",
+                              NULL),
+    [kSqpoll] = RB_OPTION_DECL(RB_OPTION_ENUM, "sqpoll", "off|on", "off",
+                               "a kernel thread polls the submission queue (IORING_SETUP_SQPOLL; "
+                               "it takes a core of its own)",
+                               NULL),
+    [kFixedFiles] =
+        RB_OPTION_DECL(RB_OPTION_ENUM, "fixed_files", "off|on", "off",
+                       "the fds are registered with the ring (IOSQE_FIXED_FILE)", "flower"),
+    [kMultishot] = RB_OPTION_DECL(RB_OPTION_ENUM, "multishot", "on|off", "on",
+                                  "one poll SQE per fd for many completions (Linux 5.13), or "
+                                  "one per completion",
+                                  "flower"),
+};
+
+void uring_options_from(const rb_option_value* values, struct uring_options* out) {
+  out->mode = values[kMode].number == 0 ? URING_MODE_POLL : URING_MODE_READ;
+  out->batch = (uint32_t)values[kBatch].number;
+  out->sqpoll = values[kSqpoll].number == 1;
+  out->fixed_files = values[kFixedFiles].number == 1;
+  out->multishot = values[kMultishot].number == 0;
+  out->multishot_given = values[kMultishot].given;
+}
+
+OPTION_TABLE_PARSER(parse_uring_options, kIoUringOptions, struct uring_options, uring_options_from)

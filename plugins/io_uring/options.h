@@ -1,0 +1,38 @@
+#ifndef IO_URING_OPTIONS_H
+#define IO_URING_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "option_table.h"
+#include "reactorbench/plugin.h"
+
+/* The options of [plugin_options.io-uring], declared once: the descriptor lists this table and
+ * every workload parses against it. Each changes one io_uring mechanism, so variants put them
+ * side by side. */
+enum { kIoUringOptionCount = 5 };
+extern const rb_option_decl kIoUringOptions[kIoUringOptionCount];
+
+enum uring_mode {
+  URING_MODE_POLL, /* readiness: IORING_OP_POLL_ADD, then read(2) */
+  URING_MODE_READ  /* completions: IORING_OP_READ, the data in the completion's buffer */
+};
+
+struct uring_options {
+  enum uring_mode mode;
+  uint32_t batch;      /* SQEs queued before an io_uring_submit between waits */
+  int sqpoll;          /* IORING_SETUP_SQPOLL: a kernel thread polls the submission queue */
+  int fixed_files;     /* fds registered with the ring (IOSQE_FIXED_FILE) */
+  int multishot;       /* one SQE, many completions (poll) */
+  int multishot_given; /* the options named multishot (not just its default) */
+};
+
+/* Fills out from kIoUringOptions' parsed values. */
+void uring_options_from(const rb_option_value* values, struct uring_options* out);
+
+/* Unknown keys, keys of another workload and malformed values give RB_ERR_INVALID_ARGUMENT
+ * with a message naming them. */
+int parse_uring_options(const rb_option* options, uint32_t option_count, const char* workload,
+                        struct uring_options* out, char* err, size_t err_len);
+
+#endif

@@ -1,0 +1,27 @@
+// The io-uring plugin of this build, for its own tests, which skip where it cannot run.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "flower_driver.h"
+#include "reactorbench/plugin.h"
+
+namespace rb_test {
+
+// Its descriptor, or nullptr when the build left it out (liburing missing at configure time).
+const rb_plugin* IoUringPlugin();
+
+// Why this machine cannot run io_uring cells ("" when it can): the plugin missing, or its
+// prepare refused io_uring itself (disabled by sysctl, seccomp or a container).
+std::string IoUringUnavailable();
+
+// Skips the current test with the reason when IoUringUnavailable() says one.
+#define SKIP_WITHOUT_IO_URING()                                                \
+  do {                                                                         \
+    if (const std::string why = ::rb_test::IoUringUnavailable(); !why.empty()) \
+      GTEST_SKIP() << why;                                                     \
+  } while (0)
+
+}  // namespace rb_test
