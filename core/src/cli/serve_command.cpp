@@ -1,9 +1,6 @@
 #include "cli/serve_command.h"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <poll.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -19,6 +16,7 @@
 #include "exec/cell_child.h"
 #include "exec/cell_job.h"
 #include "exec/child_outcome.h"
+#include "model/external_server.h"
 #include "plugin/search_dirs.h"
 #include "proc/private_dir.h"
 #include "proc/process_limits.h"
@@ -33,30 +31,11 @@ constexpr int kReportFd = 3;
 constexpr int kListenFd = 4;
 constexpr std::chrono::milliseconds kStopGrace{5000};
 
-struct Endpoint {
-  std::string host;
-  int port = 0;
-};
-
 Endpoint parse_listen(const std::string& text) {
-  const std::size_t colon = text.rfind(':');
-  if (colon == std::string::npos || colon == 0 || colon + 1 == text.size())
-    throw std::invalid_argument(
-        fmt::format("--listen '{}': expected IPV4:PORT, e.g. 127.0.0.1:8080", text));
-  Endpoint endpoint{text.substr(0, colon), 0};
-  std::size_t used = 0;
-  try {
-    endpoint.port = std::stoi(text.substr(colon + 1), &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() - colon - 1 || endpoint.port < 0 || endpoint.port > 65535)
-    throw std::invalid_argument(fmt::format("--listen '{}': the port must be 0..65535", text));
-  in_addr address{};
-  if (::inet_pton(AF_INET, endpoint.host.c_str(), &address) != 1)
-    throw std::invalid_argument(
-        fmt::format("--listen '{}': '{}' is not a numeric IPv4 address", text, endpoint.host));
-  return endpoint;
+  std::string why;
+  const std::optional<Endpoint> endpoint = parse_endpoint(text, true, why);
+  if (!endpoint) throw std::invalid_argument(fmt::format("--listen '{}': {}", text, why));
+  return *endpoint;
 }
 
 std::vector<std::pair<std::string, std::string>> parse_options(

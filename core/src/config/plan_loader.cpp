@@ -10,6 +10,7 @@
 #include "config/plugin_section.h"
 #include "config/role_pairs.h"
 #include "config/run_section.h"
+#include "config/server_section.h"
 #include "config/set_override.h"
 #include "config/store_section.h"
 #include "config/suggestion.h"
@@ -21,9 +22,9 @@
 namespace rb::config {
 namespace {
 
-const std::vector<std::string> top_level_keys = {"name",           "description", "workload",
-                                                 "plugins",        "run",         "matrix",
-                                                 "plugin_options", "variants",    "store"};
+const std::vector<std::string> top_level_keys = {
+    "name",   "description",    "workload", "plugins", "run",
+    "matrix", "plugin_options", "variants", "store",   "servers"};
 
 toml::table parse_toml(std::string_view text, const std::string& source_name) {
   check_nesting(text, source_name);
@@ -68,6 +69,30 @@ void apply_quick(TestPlan& plan, const WorkloadSchema& schema) {
     else if (axis.values.size() > 2)
       axis.values.resize(2);
   }
+}
+
+// "[run] target (file:line:col)": where the server of every cell was given.
+std::string run_wide_phrase(const ServerSection& servers) {
+  const bool command = servers.servers.at(servers.run_wide->name).is_command();
+  return std::string("[run] ") + (command ? "server_command" : "target") + " (" +
+         servers.run_wide->pos.str() + ")";
+}
+
+// `plugins`: required, except by a two-process workload that may name its plugins per role
+// in [matrix]; with a run-wide server, the only server of a workload whose client is the
+// runner's own.
+std::vector<NamedAt> configured_plugins(const TomlReader& reader, const toml::table& root,
+                                        bool paired, const ServerSection& servers) {
+  const toml::node* plugins = root.get("plugins");
+  if (!paired && servers.run_wide) {
+    if (plugins != nullptr)
+      reader.fail(*plugins, "plugins: " + run_wide_phrase(servers) +
+                                " names the server of every cell, and this workload's client "
+                                "is the runner's own: there is no plugin to name");
+    return {*servers.run_wide};
+  }
+  if (paired && plugins == nullptr) return {};
+  return read_plugins(reader, root);
 }
 
 // Each plugin's options and, for a variant, its base and its options over the base's.
@@ -116,9 +141,8 @@ TestPlan parse_checked(std::string_view text, const std::string& source_name,
   plan.workload = schema.name;
   // A two-process workload may name its plugins per role in [matrix] instead.
   const bool paired = !schema.roles.empty();
-  const std::vector<NamedAt> configured = paired && root.get("plugins") == nullptr
-                                              ? std::vector<NamedAt>{}
-                                              : read_plugins(reader, root);
+  const ServerSection servers = read_servers(reader, root, schema, catalog);
+  const std::vector<NamedAt> configured = configured_plugins(reader, root, paired, servers);
   plan.name = optional_string(reader, root, "name");
   plan.description = optional_string(reader, root, "description");
   plan.run = read_run(reader, root.get("run"));
@@ -131,19 +155,33 @@ TestPlan parse_checked(std::string_view text, const std::string& source_name,
   }
   plan.axes = complete_axes(schema, std::move(matrix.axes), matrix.pos);
 
+  if (paired && servers.run_wide) {
+    if (const auto given = matrix.role_plugins.find(kServerRole);
+        given != matrix.role_plugins.end())
+      reader.fail(given->second.front().pos, "[matrix] server: " + run_wide_phrase(servers) +
+                                                 " names the server of every cell");
+    matrix.role_plugins[kServerRole] = {*servers.run_wide};
+  }
+  plan.servers = servers.servers;
+  // The plugin checks below see each server label as a name offering the workload's server.
+  std::optional<ServerAwareLookup> aware;
+  if (catalog != nullptr)
+    aware.emplace(*catalog, servers, paired ? plan.workload + "_" + kServerRole : plan.workload);
+  const PluginLookup* lookup = catalog != nullptr ? &*aware : nullptr;
+
   const Variants variants = read_variants(reader, root, catalog);
   PairingInput pairing{plan.workload,     configured,      std::move(matrix.role_plugins),
                        overrides.plugins, reader.at(root), variants};
   const PluginOptions options = read_plugin_options(
       reader, root, paired ? every_named_plugin(pairing) : configured, variants);
   if (paired) {
-    plan.pairs = plan_pairs(pairing, catalog);
+    plan.pairs = plan_pairs(pairing, lookup);
     plan.plugins = plugins_of(plan.pairs);
   } else {
-    plan.plugins = select_plugins(configured, overrides.plugins, catalog, plan.workload, variants);
+    plan.plugins = select_plugins(configured, overrides.plugins, lookup, plan.workload, variants);
   }
   add_plugin_setups(plan, options, variants);
-  check_declared_options(reader, root, plan, schema, catalog, variants);
+  check_declared_options(reader, root, plan, schema, lookup, variants);
 
   if (overrides.quick) apply_quick(plan, schema);
   check_matrix_size(plan, matrix.pos);

@@ -54,11 +54,11 @@ RunSettings read_run(const TomlReader& reader, const toml::node* run) {
   RunSettings settings;
   if (run == nullptr) return settings;
   const toml::table& table = reader.as_table(*run, "[run]");
-  reader.reject_unknown_keys(
-      table,
-      {"repetitions", "warmup", "rounds", "timeout", "cpus", "server_cpus", "client_cpus",
-       "order_seed", "disturbance_threshold", "on_disturbance", "max_retries"},
-      "in [run]");
+  reader.reject_unknown_keys(table,
+                             {"repetitions", "warmup", "rounds", "timeout", "cpus", "server_cpus",
+                              "client_cpus", "order_seed", "disturbance_threshold",
+                              "on_disturbance", "max_retries", "target", "server_command"},
+                             "in [run]");
   if (const toml::node* node = table.get("repetitions"))
     settings.repetitions = static_cast<int>(reader.as_integer_in(*node, "repetitions", 1, int_max));
   if (const toml::node* node = table.get("warmup"))

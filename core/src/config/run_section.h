@@ -8,7 +8,8 @@
 
 namespace rb::config {
 
-// The settings in `run` (may be null: all defaults).
+// The settings in `run` (may be null: all defaults). target and server_command are
+// config/server_section.h's.
 RunSettings read_run(const TomlReader& reader, const toml::node* run);
 
 }  // namespace rb::config

@@ -31,11 +31,17 @@ rb::PluginSetup TestPlan::setup_of(const std::string& plugin) const {
 std::vector<std::string> TestPlan::base_plugins() const {
   std::vector<std::string> out;
   for (const auto& plugin : plugins) {
-    if (variant_paths.contains(plugin)) continue;
+    if (variant_paths.contains(plugin) || servers.contains(plugin)) continue;
     std::string base = setup_of(plugin).base;
     if (std::find(out.begin(), out.end(), base) == out.end()) out.push_back(std::move(base));
   }
   return out;
+}
+
+std::optional<ExternalServer> TestPlan::external_server(const std::string& server) const {
+  const auto it = servers.find(server);
+  if (it == servers.end()) return std::nullopt;
+  return it->second;
 }
 
 std::vector<rb::CellSpec> TestPlan::cells() const {
@@ -60,6 +66,7 @@ std::vector<rb::CellSpec> TestPlan::cells() const {
         cell.workload = workload;
         cell.plugin = plugin;
         cell.setup = setup_of(plugin);
+        cell.external_server = external_server(plugin);
         cell.params = params;
         out.push_back(std::move(cell));
       }
@@ -71,6 +78,7 @@ std::vector<rb::CellSpec> TestPlan::cells() const {
       cell.plugin = pair.label();
       cell.role_plugins = {{"server", pair.server}, {"client", pair.client}};
       cell.role_setups = {{"server", setup_of(pair.server)}, {"client", setup_of(pair.client)}};
+      cell.external_server = external_server(pair.server);
       cell.params = params;
       out.push_back(std::move(cell));
     }

@@ -18,6 +18,7 @@
 #include "config/suggestion.h"
 #include "config/workload_schema.h"
 #include "model/cell.h"
+#include "model/external_server.h"
 
 namespace rb::config {
 
@@ -85,6 +86,10 @@ struct TestPlan {
   // Two-process workloads: the server/client pairs that take the place of `plugins` in the
   // cells (whose plugin is then the pair's label); `plugins` lists every plugin they use.
   std::vector<PluginPair> pairs = {};
+  // Servers that are not plugins, by the label a server list names them with
+  // (config/server_section.h): their cells carry it as CellSpec::external_server and load
+  // no plugin for the server.
+  std::map<std::string, ExternalServer> servers = {};
   // [store] path: the history database `runner run` appends to by default ("" = none).
   std::string store_path = {};
 
@@ -101,6 +106,9 @@ struct TestPlan {
 
   // What a name of `plugins` loads (its base when it is a variant) and its options.
   rb::PluginSetup setup_of(const std::string& plugin) const;
+
+  // The server a label of `servers` stands for; nullopt for a plugin.
+  std::optional<ExternalServer> external_server(const std::string& server) const;
 
   // The catalog plugins the plan loads, each once, in the order of `plugins`; a variant by
   // path loads its own file and adds none.

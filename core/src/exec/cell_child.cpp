@@ -36,7 +36,11 @@ bool CellChild::read_reports(const std::function<void(ChildMessage&&)>& on_messa
 }
 
 Rusage CellChild::rusage() const {
-  const struct rusage& usage = this->usage();
+  return rusage_of(*this);
+}
+
+Rusage rusage_of(const proc::ChildProcess& child) {
+  const struct rusage& usage = child.usage();
   Rusage r;
   r.user_s = static_cast<double>(usage.ru_utime.tv_sec) + usage.ru_utime.tv_usec / 1e6;
   r.sys_s = static_cast<double>(usage.ru_stime.tv_sec) + usage.ru_stime.tv_usec / 1e6;

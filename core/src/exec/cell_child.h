@@ -36,4 +36,7 @@ class CellChild : public proc::ChildProcess {
   std::optional<std::string> protocol_error_;
 };
 
+// What wait4 said a reaped child used, in the result model's terms.
+Rusage rusage_of(const proc::ChildProcess& child);
+
 }  // namespace rb::exec

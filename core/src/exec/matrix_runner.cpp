@@ -69,7 +69,7 @@ CellProcessResult run_pair_round(const config::TestPlan& plan, const MatrixOptio
                                  const CellProcessOptions& process,
                                  const std::function<void(const Sample&)>& on_sample) {
   CellJob server = job;
-  load_setup(server, options, "server");
+  if (!job.cell.external_server) load_setup(server, options, "server");
   server.cpus = role_cpus(plan.run.server_cpus, 0);
   CellJob client = job;
   if (!workload.client_is_host()) load_setup(client, options, "client");
@@ -167,7 +167,8 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
 
       CellJob job;
       job.cell = cell.cell;
-      if (cell.cell.role_plugins.empty())  // a pair's roles get theirs in run_pair_round
+      // A pair's roles get theirs in run_pair_round; a server that is no plugin loads none.
+      if (cell.cell.role_plugins.empty() && !cell.cell.external_server)
         load_setup(job, options, "");
       job.warmup = plan.run.warmup;
       job.repetitions = plan.run.repetitions;

@@ -13,6 +13,8 @@
 
 #include "exec/cell_child.h"
 #include "exec/child_outcome.h"
+#include "exec/server_program.h"
+#include "model/external_server.h"
 #include "proc/pid_usage.h"
 #include "workload/loopback_listener.h"
 #include "workload/workload.h"
@@ -27,6 +29,7 @@ constexpr int kReportFd = 3;
 constexpr int kListenFd = 4;
 constexpr const char* kLoopback = "127.0.0.1";
 constexpr int kPollSliceMs = 200;
+constexpr std::chrono::milliseconds kReadyProbeInterval{10};
 
 Rusage sum(const Rusage& a, const Rusage& b) {
   Rusage r;
@@ -57,33 +60,92 @@ class PairRound {
   }
 
   CellProcessResult run() {
-    {
-      workload::LoopbackListener listener;
-      client_job_.connect_port = listener.port();
-      server_ = std::make_unique<CellChild>(
-          options_.runner_exe, server_job_, options_.server_log, kReportFd,
-          std::vector<CellChild::InheritedFd>{{listener.fd(), kListenFd}});
-    }  // the parent's copy of the socket closes here: the server holds the only one
-
+    start_server();
     // Until the server ends on its own, the client finishes, or the parent stops both.
     while (!stop_if_due()) {
+      if (program_ && !client_) {
+        if (!wait_for_program()) break;
+        continue;
+      }
       pump();
-      if (server_->report_fd() < 0) {
+      if (server_ ? server_->report_fd() < 0 : program_ && program_->try_reap()) {
         server_ended_first_ = true;
         break;
       }
       if (client_ && client_->report_fd() < 0) break;
     }
     if (!stopped_ && !server_ended_first_) stop_server_after_client();
-    if (!server_->reaped()) server_->terminate(options_.kill_grace);
+    proc::ChildProcess* server = server_process();
+    if (server != nullptr && !server->reaped()) server->terminate(options_.kill_grace);
     if (client_ && !client_->reaped()) client_->terminate(options_.kill_grace);
-    std::vector<proc::ChildProcess*> children{server_.get()};
+    std::vector<proc::ChildProcess*> children;
+    if (server != nullptr) children.push_back(server);
     if (client_) children.push_back(client_.get());
     proc::reap_all(children);
     return result();
   }
 
  private:
+  // A plugin's server on a socket bound here, a program on a port picked here, or nothing
+  // (a target someone else runs: the client starts at once).
+  void start_server() {
+    const auto& external = server_job_.cell.external_server;
+    if (external && !external->is_command()) {
+      std::string why;
+      const Endpoint target = parse_endpoint(external->target, false, why).value();
+      client_job_.connect_host = target.host;
+      client_job_.connect_port = target.port;
+      start_client();
+      return;
+    }
+    workload::LoopbackListener listener;
+    client_job_.connect_port = listener.port();
+    if (external) {
+      listener.close();  // the program binds the port itself
+      program_ = std::make_unique<ServerProgram>(server_job_.cell, kLoopback, listener.port(),
+                                                 server_job_.cpus, options_.server_log);
+      // Bounded by the round's deadline too, so a short [run] timeout gives up sooner.
+      const auto now = Clock::now();
+      ready_wait_ =
+          std::min(options_.server_ready_wait,
+                   std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - now));
+      ready_deadline_ = now + ready_wait_;
+      return;
+    }
+    server_ = std::make_unique<CellChild>(
+        options_.runner_exe, server_job_, options_.server_log, kReportFd,
+        std::vector<CellChild::InheritedFd>{{listener.fd(), kListenFd}});
+  }  // the parent's copy of the socket closes here: the server holds the only one
+
+  // The server's process, if the runner started one.
+  proc::ChildProcess* server_process() const {
+    if (server_) return server_.get();
+    return program_.get();
+  }
+
+  void start_client() {
+    if (const proc::ChildProcess* server = server_process()) {
+      server_cpu_ = proc::process_cpu_times(server->pid());
+      if (program_) server_baseline_rss_kib_ = proc::process_rss_kib(program_->pid());
+    }
+    client_ = std::make_unique<CellChild>(options_.runner_exe, client_job_, options_.client_log,
+                                          kReportFd);
+  }
+
+  // One look at a program that is not serving yet: starts the client once its port accepts.
+  // False when the program has ended. (Its time to accept is stop_if_due's.)
+  bool wait_for_program() {
+    if (program_->try_reap()) {
+      server_ended_first_ = true;
+      return false;
+    }
+    if (program_->accepts())
+      start_client();
+    else
+      std::this_thread::sleep_for(kReadyProbeInterval);
+    return true;
+  }
+
   bool interrupted() const {
     return options_.interrupted != nullptr && options_.interrupted->load();
   }
@@ -93,6 +155,13 @@ class PairRound {
     if (stopped_) return true;
     if (interrupted()) {
       stopped_ = ChildEnd{CellStatus::interrupted, "interrupted by the user"};
+    } else if (program_ && !client_ && Clock::now() >= ready_deadline_) {
+      // Also when the round's deadline bounds the wait: the program is what is wrong.
+      stopped_ = ChildEnd{
+          CellStatus::failed,
+          fmt::format("server: `{}` did not accept connections on {}:{} within {} ms of its start",
+                      program_->command_text(), kLoopback, client_job_.connect_port,
+                      ready_wait_.count())};
     } else if (Clock::now() >= deadline_) {
       const char* phase = !client_                    ? "the server had not reported ready"
                           : client_->report_fd() >= 0 ? "the client was still running"
@@ -102,7 +171,7 @@ class PairRound {
     } else {
       return false;
     }
-    server_->terminate(options_.kill_grace);
+    if (proc::ChildProcess* server = server_process()) server->terminate(options_.kill_grace);
     if (client_) client_->terminate(options_.kill_grace);
     return true;
   }
@@ -110,7 +179,7 @@ class PairRound {
   // Waits up to one poll slice for reports from the children still talking, handles them.
   void pump() {
     std::vector<pollfd> fds;
-    if (server_->report_fd() >= 0) fds.push_back({server_->report_fd(), POLLIN, 0});
+    if (server_ && server_->report_fd() >= 0) fds.push_back({server_->report_fd(), POLLIN, 0});
     if (client_ && client_->report_fd() >= 0) fds.push_back({client_->report_fd(), POLLIN, 0});
     if (fds.empty()) return;
     const auto left =
@@ -119,7 +188,8 @@ class PairRound {
         ::poll(fds.data(), fds.size(), static_cast<int>(std::clamp<long>(left, 0, kPollSliceMs)));
     if (rc < 0 && errno != EINTR) throw std::system_error(errno, std::generic_category(), "poll");
     if (rc <= 0) return;
-    server_->read_reports([this](ChildMessage&& m) { on_server_message(std::move(m)); });
+    if (server_)
+      server_->read_reports([this](ChildMessage&& m) { on_server_message(std::move(m)); });
     if (client_)
       client_->read_reports([this](ChildMessage&& m) { on_client_message(std::move(m)); });
   }
@@ -132,16 +202,18 @@ class PairRound {
     // Absent when the server could not read its own RSS.
     if (const auto it = facts.find("baseline_rss_kib"); it != facts.end())
       server_baseline_rss_kib_ = static_cast<long>(it->second);
-    server_cpu_ = proc::process_cpu_times(server_->pid());
-    client_ = std::make_unique<CellChild>(options_.runner_exe, client_job_, options_.client_log,
-                                          kReportFd);
+    start_client();
   }
 
   void on_client_message(ChildMessage&& message) {
-    if (message.type == ChildMessage::Type::sample) {
+    const proc::ChildProcess* server = server_process();
+    if (message.type == ChildMessage::Type::sample && server == nullptr) {
+      // A target's server is on its own: nothing of it is measured here.
+      on_sample_(*message.sample);
+    } else if (message.type == ChildMessage::Type::sample) {
       // The server worked on exactly this run since the previous sample (it idles between).
       const proc::ProcessCpu cpu_before =
-          std::exchange(server_cpu_, proc::process_cpu_times(server_->pid()));
+          std::exchange(server_cpu_, proc::process_cpu_times(server->pid()));
       workload::ServerUsage usage;
       usage.cpu_s = -1;
       if (server_cpu_.known() && cpu_before.known()) {
@@ -154,7 +226,7 @@ class PairRound {
         message.sample->metrics["server_user_s"] = user_s;
         message.sample->metrics["server_sys_s"] = sys_s;
       }
-      usage.peak_rss_kib = proc::process_peak_rss_kib(server_->pid());
+      usage.peak_rss_kib = proc::process_peak_rss_kib(server->pid());
       usage.baseline_rss_kib = server_baseline_rss_kib_;
       workload_.add_server_usage(client_job_.cell, usage, *message.sample);
       on_sample_(*message.sample);
@@ -170,6 +242,13 @@ class PairRound {
         return;
       else
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    if (program_) {
+      program_->terminate(options_.kill_grace);
+      while (!program_->try_reap() && !stop_if_due())
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      return;
+    }
+    if (!server_) return;
     server_->terminate(options_.kill_grace);
     while (server_->report_fd() >= 0 && !stop_if_due()) {
       pump();
@@ -183,8 +262,10 @@ class PairRound {
     out.status = end.status;
     out.reason = end.reason;
     out.samples = std::move(client_ledger_.samples);
-    out.rusage_by_role["server"] = server_->rusage();
-    out.rusage = server_->rusage();
+    if (const proc::ChildProcess* server = server_process()) {
+      out.rusage_by_role["server"] = rusage_of(*server);
+      out.rusage = rusage_of(*server);
+    }
     if (client_) {
       out.rusage_by_role["client"] = client_->rusage();
       out.rusage = sum(out.rusage, client_->rusage());
@@ -201,6 +282,7 @@ class PairRound {
 
   ChildEnd classify() const {
     if (stopped_) return *stopped_;
+    if (!server_) return classify_without_plugin_server();
     const ChildEnd server = classify_exit(*server_, server_ledger_, options_.server_log);
     const std::optional<ChildEnd> client =
         client_ ? std::optional(classify_exit(*client_, client_ledger_, options_.client_log))
@@ -231,6 +313,23 @@ class PairRound {
     return {CellStatus::ok, ""};
   }
 
+  // A program's or a target's round: the client's verdict, unless the program ended first.
+  // The runner does not know a program's counters, so there are none to check.
+  ChildEnd classify_without_plugin_server() const {
+    const std::optional<ChildEnd> client =
+        client_ ? std::optional(classify_exit(*client_, client_ledger_, options_.client_log))
+                : std::nullopt;
+    if (server_ended_first_) {
+      ChildEnd end{CellStatus::failed,
+                   "server: " + program_->early_end_reason(options_.server_log)};
+      if (client && client->status != CellStatus::ok)
+        end.reason += "; then the client: " + client->reason;
+      return end;
+    }
+    if (client->status != CellStatus::ok) return {client->status, "client: " + client->reason};
+    return {CellStatus::ok, ""};
+  }
+
   CellJob server_job_;
   CellJob client_job_;
   const PairProcessOptions& options_;
@@ -238,7 +337,10 @@ class PairRound {
   const std::function<void(const Sample&)>& on_sample_;
   const Clock::time_point deadline_;
 
-  std::unique_ptr<CellChild> server_;
+  std::unique_ptr<CellChild> server_;       // a plugin's server
+  std::unique_ptr<ServerProgram> program_;  // or a program's (CellSpec::external_server)
+  std::chrono::milliseconds ready_wait_{};  // how long the program may take to accept
+  Clock::time_point ready_deadline_{};      // and by when
   std::unique_ptr<CellChild> client_;
   ChildLedger server_ledger_;
   ChildLedger client_ledger_;

@@ -8,6 +8,11 @@
 //      from the process's CPU-time clock) by Workload::add_server_usage;
 //   5. when the client has finished, ask the server to stop (SIGTERM: its stop_fd becomes
 //      readable) and collect its final counters; the workload checks them.
+// A cell whose server is not a plugin (CellSpec::external_server) runs the same way with a
+// program in the server's place (exec/server_program.h: it binds a port picked here, and is
+// ready once the port accepts; its CPU and RSS come from /proc as above; it is stopped with
+// SIGTERM to its group), or with no server process at all for a target someone else runs
+// (the client connects there; no server figures). Neither has counters to check.
 // Whatever happens (either side crashing or failing, the deadline, Ctrl-C, an exception in
 // the parent) both children are stopped and reaped before this returns, and the port closes
 // with the server.
@@ -34,6 +39,9 @@ struct PairProcessOptions {
   std::filesystem::path client_log;
   std::chrono::milliseconds timeout{60000};  // for the whole round, both sides
   std::chrono::milliseconds kill_grace{2000};
+  // A server program (CellSpec::external_server) must accept connections this soon after
+  // its start (and within the round's timeout).
+  std::chrono::milliseconds server_ready_wait{10000};
   const std::atomic<bool>* interrupted = nullptr;
 };
 

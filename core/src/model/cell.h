@@ -4,11 +4,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
+#include "model/external_server.h"
 #include "model/plugin_setup.h"
 
 namespace rb {
@@ -33,6 +35,10 @@ struct CellSpec {
   // What `plugin` loads and its options (one-process cells), and the same per role.
   PluginSetup setup = {};
   std::map<std::string, PluginSetup> role_setups = {};
+  // Set when the cell's server is not a plugin but a program or an address
+  // (model/external_server.h); its label is then the server's plugin name (role "server",
+  // or `plugin` for a workload whose client is the runner's own).
+  std::optional<ExternalServer> external_server = {};
 
   // The plugin that plays `role`, or `plugin` when the cell has no roles.
   const std::string& plugin_for(std::string_view role) const;

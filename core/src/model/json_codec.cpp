@@ -241,6 +241,12 @@ Json to_json(const CellSpec& cell) {
     out["role_plugin_options"] = std::move(options);
     if (!files.empty()) out["role_plugin_files"] = std::move(files);
   }
+  if (const auto& server = cell.external_server) {  // a program's argv, or an address
+    if (server->is_command())
+      out["server_command"] = server->command;
+    else
+      out["server_target"] = server->target;
+  }
   return out;
 }
 
@@ -266,6 +272,11 @@ void from_json(const JsonField& j, CellSpec& cell) {
   if (const auto it = j.find("role_plugin_files"))
     for (const auto& [role, file] : it->members())
       cell.role_setups[role].path = file.get<std::string>();
+  cell.external_server.reset();
+  if (const auto it = j.find("server_command"))
+    cell.external_server = ExternalServer{it->get<std::vector<std::string>>(), ""};
+  if (const auto it = j.find("server_target"))
+    cell.external_server = ExternalServer{{}, it->get<std::string>()};
 }
 
 Json to_json(const CellResult& result, SampleDetail detail) {

@@ -16,7 +16,7 @@ namespace rb::proc {
 
 ChildProcess::ChildProcess(const std::vector<std::string>& argv,
                            const std::filesystem::path& log_path, int report_child_fd,
-                           const std::vector<InheritedFd>& inherited) {
+                           const std::vector<InheritedFd>& inherited, const ChildLaunch& launch) {
   if (inherited.size() > 16) throw std::invalid_argument("ChildProcess: at most 16 inherited fds");
   Pipe report;
   // The parent's end never blocks: it watches several children at once.
@@ -29,6 +29,8 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv,
 
   SpawnRequest request;
   request.argv = argv;
+  request.search_path = launch.search_path;
+  request.cpus = launch.cpus;
   // Its own process group: a terminal's Ctrl-C reaches the runner, which stops the child
   // itself and records the cell as interrupted rather than crashed.
   request.own_process_group = true;
@@ -39,14 +41,14 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv,
     request.fds.push_back({output, STDOUT_FILENO});
     request.fds.push_back({output, STDERR_FILENO});
   }
-  request.fds.push_back({report.write_end(), report_child_fd});
+  if (report_child_fd >= 0) request.fds.push_back({report.write_end(), report_child_fd});
   for (const InheritedFd& fd : inherited) request.fds.push_back({fd.parent_fd, fd.child_fd});
   const Spawned spawned = spawn(request);
   pid_ = spawned.pid;
   program_ = argv.empty() ? std::string() : argv[0];
   exec_error_ = spawned.exec_error;
   report.close_write_end();
-  report_fd_ = report.release_read_end();
+  if (report_child_fd >= 0) report_fd_ = report.release_read_end();
 }
 
 ChildProcess::~ChildProcess() {

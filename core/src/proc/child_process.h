@@ -22,6 +22,12 @@
 
 namespace rb::proc {
 
+// How a program that is not the runner is started (a config's server_command).
+struct ChildLaunch {
+  bool search_path = false;    // argv[0] may be a name PATH finds
+  std::vector<int> cpus = {};  // its CPU affinity; empty: the runner's
+};
+
 class ChildProcess {
  public:
   struct InheritedFd {
@@ -30,10 +36,12 @@ class ChildProcess {
   };
 
   // argv[0] is the program's path; stdin is /dev/null, stdout and stderr go to log_path
-  // (truncated), the report pipe's write end is the child's report_child_fd. Throws
-  // std::system_error when the pipe or fork fails.
+  // (truncated), the report pipe's write end is the child's report_child_fd (negative: no
+  // report pipe, report_fd() is -1 from the start). Throws std::system_error when the pipe
+  // or fork fails.
   ChildProcess(const std::vector<std::string>& argv, const std::filesystem::path& log_path,
-               int report_child_fd, const std::vector<InheritedFd>& inherited = {});
+               int report_child_fd, const std::vector<InheritedFd>& inherited = {},
+               const ChildLaunch& launch = {});
   ~ChildProcess();
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;

@@ -41,17 +41,30 @@ double process_cpu_seconds(pid_t pid) {
   return process_cpu_times(pid).total_s();
 }
 
-long process_peak_rss_kib(pid_t pid) {
+namespace {
+
+// A "Vm...:  1234 kB" line of /proc/PID/status, KiB; -1 when it cannot be read.
+long status_kib(pid_t pid, const std::string& field) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/status");
   for (std::string line; std::getline(in, line);) {
-    if (line.rfind("VmHWM:", 0) != 0) continue;
+    if (line.rfind(field, 0) != 0) continue;
     try {
-      return std::stol(line.substr(6));
+      return std::stol(line.substr(field.size()));
     } catch (const std::exception&) {
       return -1;
     }
   }
   return -1;
+}
+
+}  // namespace
+
+long process_peak_rss_kib(pid_t pid) {
+  return status_kib(pid, "VmHWM:");
+}
+
+long process_rss_kib(pid_t pid) {
+  return status_kib(pid, "VmRSS:");
 }
 
 }  // namespace rb::proc

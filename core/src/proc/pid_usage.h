@@ -31,5 +31,7 @@ double process_cpu_seconds(pid_t pid);
 // Peak resident set size of `pid` so far (VmHWM in /proc/PID/status), KiB; -1 when it cannot
 // be read.
 long process_peak_rss_kib(pid_t pid);
+// Resident set size of `pid` now (VmRSS), KiB; -1 when it cannot be read.
+long process_rss_kib(pid_t pid);
 
 }  // namespace rb::proc

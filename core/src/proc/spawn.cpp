@@ -1,6 +1,7 @@
 #include "proc/spawn.h"
 
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -9,6 +10,7 @@
 
 #include <cerrno>
 #include <stdexcept>
+#include <string>
 #include <system_error>
 
 namespace rb::proc {
@@ -24,13 +26,18 @@ constexpr int kScratchFloor = 64;
 
 // After fork, before exec: only async-signal-safe calls, nothing allocates.
 [[noreturn]] void become_program(const SpawnRequest& request, char* const* argv, pid_t parent,
-                                 int exec_error_fd) {
+                                 int exec_error_fd, const cpu_set_t* affinity) {
   if (request.default_signal_mask) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, nullptr);
   }
   if (request.own_process_group) ::setpgid(0, 0);
+  if (affinity != nullptr && ::sched_setaffinity(0, sizeof *affinity, affinity) != 0) {
+    const int error = errno;
+    [[maybe_unused]] const ssize_t ignored = ::write(exec_error_fd, &error, sizeof error);
+    ::_exit(127);
+  }
   if (request.no_core_dump) {
     const rlimit no_core{0, 0};
     ::setrlimit(RLIMIT_CORE, &no_core);
@@ -74,6 +81,14 @@ Spawned spawn(const SpawnRequest& request) {
   for (const auto& arg : request.argv) argv.push_back(const_cast<char*>(arg.c_str()));
   argv.push_back(nullptr);
 
+  cpu_set_t affinity;
+  CPU_ZERO(&affinity);
+  for (const int cpu : request.cpus) {
+    if (cpu < 0 || cpu >= CPU_SETSIZE)
+      throw std::invalid_argument("spawn: cpu " + std::to_string(cpu) + " is out of range");
+    CPU_SET(cpu, &affinity);
+  }
+
   int exec_error_pipe[2];
   if (::pipe2(exec_error_pipe, O_CLOEXEC) != 0) throw_errno("pipe");
   const pid_t parent = ::getpid();
@@ -84,7 +99,9 @@ Spawned spawn(const SpawnRequest& request) {
     ::close(exec_error_pipe[1]);
     throw std::system_error(error, std::generic_category(), "fork");
   }
-  if (pid == 0) become_program(request, argv.data(), parent, exec_error_pipe[1]);
+  if (pid == 0)
+    become_program(request, argv.data(), parent, exec_error_pipe[1],
+                   request.cpus.empty() ? nullptr : &affinity);
 
   // Also from the parent: whichever runs first, the group exists before any kill(-pid).
   if (request.own_process_group) ::setpgid(pid, pid);

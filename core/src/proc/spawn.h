@@ -26,6 +26,7 @@ struct SpawnRequest {
   bool die_with_parent = false;      // SIGKILL to the child should the runner die first
   bool default_signal_mask = false;  // unblock every signal the forking thread blocked
   bool no_core_dump = false;         // a crash is reported, not left behind as a core file
+  std::vector<int> cpus = {};        // the child's CPU affinity before exec; empty: inherited
 };
 
 inline constexpr std::size_t kMaxFdMappings = 20;

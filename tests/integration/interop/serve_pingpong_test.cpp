@@ -31,7 +31,7 @@ TEST_P(PythonClientAgainstOurServer, EveryByteComesBackAndTheCountersAgree) {
   constexpr int kBlock = 4096;
   constexpr int kExchanges = 40;
   ScratchDir dir;
-  const auto client = dir.write("pingpong_client.py", rbtest::kPythonPingpongClient);
+  const auto client = rbtest::write_pingpong_client(dir);
   ServeProcess serve(dir, {"--plugin", GetParam(), "--threads", "2", "--set", "block_size=4096"},
                      {.workload = "pingpong"});
   ASSERT_GT(serve.port(), 0) << serve.out() << serve.err();
