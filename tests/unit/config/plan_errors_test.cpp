@@ -40,7 +40,7 @@ TEST(PlanErrors, UnknownKeyWithNothingCloseListsTheValidKeys) {
   EXPECT_EQ(error_of(with("[run]\nzzzzzzzz = 1\n")),
             "t.toml:7:1: unknown key 'zzzzzzzz' in [run]; expected one of: repetitions, "
             "warmup, rounds, timeout, cpus, server_cpus, client_cpus, order_seed, "
-            "disturbance_threshold, on_disturbance, max_retries");
+            "disturbance_threshold, on_disturbance, max_retries, target, server_command");
 }
 
 TEST(PlanErrors, TheFirstUnknownKeyInTheFileIsReported) {
@@ -253,7 +253,7 @@ TEST(PlanErrors, UserTextInMessagesIsEscaped) {
   EXPECT_EQ(what,
             "t.toml:7:1: unknown key 'bad\\nkey\\x07' in [run]; expected one of: "
             "repetitions, warmup, rounds, timeout, cpus, server_cpus, client_cpus, order_seed, "
-            "disturbance_threshold, on_disturbance, max_retries");
+            "disturbance_threshold, on_disturbance, max_retries, target, server_command");
 }
 
 }  // namespace
