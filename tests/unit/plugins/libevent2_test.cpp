@@ -1,10 +1,45 @@
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <memory>
+#include <regex>
+#include <string>
+#include <vector>
+
 #include "built_plugins.h"
 #include "flower_expectations.h"
 
 namespace rb_test {
 namespace {
+
+// The DT_NEEDED entries of a shared object, as `readelf -d` lists them.
+std::vector<std::string> NeededLibraries(const std::string& path) {
+  const std::string command = "readelf -d --wide '" + path + "'";
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
+  if (!pipe) {
+    ADD_FAILURE() << "cannot run " << command;
+    return {};
+  }
+  const std::regex needed(R"(\(NEEDED\)\s+Shared library: \[([^\]]+)\])");
+  std::vector<std::string> libraries;
+  char line[512];
+  while (fgets(line, sizeof line, pipe.get()) != nullptr) {
+    std::cmatch match;
+    if (std::regex_search(line, match, needed)) {
+      libraries.push_back(match[1].str());
+    }
+  }
+  return libraries;
+}
+
+bool AnyStartsWith(const std::vector<std::string>& names, const std::string& prefix) {
+  for (const std::string& name : names) {
+    if (name.rfind(prefix, 0) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
 
 const rb_plugin& Libevent2() {
   return LoadBuiltPlugin("libevent2");
@@ -15,6 +50,23 @@ TEST(Libevent2, NamesItselfAndTheLibrary) {
   EXPECT_TRUE(NamesItselfAndItsLibrary(plugin, "libevent2", "libevent"));
   EXPECT_EQ(std::string(plugin.library_version()).rfind("2.", 0), 0u) << plugin.library_version();
   EXPECT_NE(std::string(plugin.description).find("backend"), std::string::npos);
+}
+
+// One copy of libevent in the process: core (the loop) and extra (evhttp), never the
+// all-in-one libevent-2.1 that repeats both, nor a library the plugin does not call.
+TEST(Libevent2, LinksLibeventCoreAndExtraOnly) {
+  const std::vector<std::string> needed = NeededLibraries(PluginPath("libevent2"));
+  ASSERT_FALSE(needed.empty()) << "readelf listed no NEEDED entries";
+  std::vector<std::string> libevent;
+  for (const std::string& name : needed) {
+    if (name.rfind("libevent", 0) == 0) {
+      libevent.push_back(name);
+    }
+  }
+  EXPECT_EQ(libevent.size(), 2u) << ::testing::PrintToString(needed);
+  EXPECT_TRUE(AnyStartsWith(libevent, "libevent_core-")) << ::testing::PrintToString(needed);
+  EXPECT_TRUE(AnyStartsWith(libevent, "libevent_extra-")) << ::testing::PrintToString(needed);
+  EXPECT_FALSE(AnyStartsWith(libevent, "libevent-")) << ::testing::PrintToString(needed);
 }
 
 class Libevent2Backend : public ::testing::TestWithParam<std::tuple<std::string, Transport>> {};
