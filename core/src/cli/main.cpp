@@ -88,6 +88,17 @@ int runner_main(int argc, char** argv) {
   run_cmd->add_option("--set", run.set, "override an axis: --set pipes=100,1000 (repeatable)");
   run_cmd->add_option("--plugins", run.plugins, "run only these plugins")->delimiter(',');
   run_cmd->add_flag("--quick", run.quick, "3 repetitions, first two points of each axis");
+  run_cmd
+      ->add_option("--repetitions", run.repetitions, "measured iterations per round (over [run])")
+      ->check(CLI::PositiveNumber);
+  run_cmd->add_option("--warmup", run.warmup, "iterations dropped first in each round (over [run])")
+      ->check(CLI::NonNegativeNumber);
+  run_cmd->add_option("--rounds", run.rounds, "processes per cell, interleaved (over [run])")
+      ->check(CLI::PositiveNumber);
+  run_cmd->add_option("--duration", run.duration,
+                      "every cell's duration, e.g. 2s (pingpong, rr; over the config)");
+  run_cmd->add_flag("--dry-run", run.dry_run,
+                    "list the cells and their planned time; run and write nothing");
   run_cmd->add_option("--plugin-path", run.plugin_path, "also look for plugins here (repeatable)");
   run_cmd->add_option("--store", run.store,
                       "append the run to this history database (default: REACTORBENCH_DB, "

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "cli/dry_run.h"
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
 #include "cli/plugin_resolver.h"
@@ -69,6 +70,10 @@ std::string command_line_of(const RunArgs& args) {
   if (!args.plugins.empty())
     line += " --plugins " + fmt::format("{}", fmt::join(args.plugins, ","));
   if (args.quick) line += " --quick";
+  if (args.repetitions) line += fmt::format(" --repetitions {}", *args.repetitions);
+  if (args.warmup) line += fmt::format(" --warmup {}", *args.warmup);
+  if (args.rounds) line += fmt::format(" --rounds {}", *args.rounds);
+  if (args.duration) line += " --duration " + *args.duration;
   for (const auto& p : args.plugin_path) line += " --plugin-path " + p.string();
   if (args.allow_unsafe_plugins) line += " --allow-unsafe-plugins";
   return line;
@@ -124,6 +129,10 @@ int run_command(const RunArgs& args) {
   overrides.set = args.set;
   if (!args.plugins.empty()) overrides.plugins = args.plugins;
   overrides.quick = args.quick;
+  overrides.repetitions = args.repetitions;
+  overrides.warmup = args.warmup;
+  overrides.rounds = args.rounds;
+  overrides.duration = args.duration;
 
   config::TestPlan plan;
   exec::MatrixOptions options;
@@ -133,6 +142,10 @@ int run_command(const RunArgs& args) {
     plan = config::load_plan(args.config, &resolver, overrides);
     check_cpus(plan);
     resolve_plugins(plan, resolver, options);
+    if (args.dry_run) {
+      print_dry_run(plan, options, std::cout);
+      return kExitOk;
+    }
     if (const auto path = run_store_path(args.store, args.no_store, plan)) store.emplace(*path);
     options.results_dir = prepare_results_dir(args.out, args.force, args.config);
     // Created exclusively: a second run into the same directory stops here.

@@ -15,6 +15,11 @@ struct RunArgs {
   std::vector<std::string> set;
   std::vector<std::string> plugins;  // --plugins a,b
   bool quick = false;
+  std::optional<int> repetitions;  // over [run] and --quick
+  std::optional<int> warmup;
+  std::optional<int> rounds;
+  std::optional<std::string> duration;  // every cell's duration axis (pingpong, rr)
+  bool dry_run = false;                 // list the cells and the time they take; run nothing
   std::vector<std::filesystem::path> plugin_path;
   bool allow_unsafe_plugins = false;           // load plugin files others could have replaced too
   std::optional<std::filesystem::path> store;  // history database (run_store.h for defaults)

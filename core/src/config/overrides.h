@@ -1,4 +1,5 @@
-// Command-line changes to a config: --set, --plugins, --quick.
+// Command-line changes to a config: --set, --plugins, --quick, --repetitions, --warmup,
+// --rounds, --duration.
 #pragma once
 
 #include <optional>
@@ -13,6 +14,13 @@ struct Overrides {
   // catalog); the plan runs them in this order.
   std::optional<std::vector<std::string>> plugins;
   bool quick = false;  // --quick: 3 repetitions, 1 warmup, 1 round, first two values per axis
+  // Over [run] and over --quick's: the command line has the last word.
+  std::optional<int> repetitions;
+  std::optional<int> warmup;
+  std::optional<int> rounds;
+  // --duration 2s: every cell's `duration` axis is this one value (workloads that run for a
+  // time: pingpong, rr); refused for a workload without that axis.
+  std::optional<std::string> duration;
 };
 
 }  // namespace rb::config

@@ -153,6 +153,9 @@ TestPlan parse_checked(std::string_view text, const std::string& source_name,
     Axis axis = parse_set(overrides.set[i], static_cast<int>(i) + 1, schema);
     matrix.axes.insert_or_assign(axis.name, std::move(axis));
   }
+  std::optional<Axis> duration;
+  if (overrides.duration)
+    duration = parse_axis_option("--duration", "duration", *overrides.duration, schema);
   plan.axes = complete_axes(schema, std::move(matrix.axes), matrix.pos);
 
   if (paired && servers.run_wide) {
@@ -184,6 +187,12 @@ TestPlan parse_checked(std::string_view text, const std::string& source_name,
   check_declared_options(reader, root, plan, schema, lookup, variants);
 
   if (overrides.quick) apply_quick(plan, schema);
+  if (overrides.repetitions) plan.run.repetitions = *overrides.repetitions;
+  if (overrides.warmup) plan.run.warmup = *overrides.warmup;
+  if (overrides.rounds) plan.run.rounds = *overrides.rounds;
+  if (duration)
+    for (auto& axis : plan.axes)
+      if (axis.name == duration->name) axis = *duration;
   check_matrix_size(plan, matrix.pos);
   return plan;
 }

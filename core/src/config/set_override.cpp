@@ -54,6 +54,26 @@ rb::ParamValue typed_value(const AxisSchema& axis, const Piece& piece, const Sou
   return number;
 }
 
+// The comma-separated values of `axis` in argument[begin..], each typed and placed by `at`.
+template <typename PositionOf>
+Axis parse_values(const AxisSchema& axis, std::string_view argument, std::size_t begin,
+                  const PositionOf& at) {
+  std::vector<AxisValue> values;
+  const std::size_t first = begin;
+  for (;;) {
+    std::size_t end = argument.find(',', begin);
+    if (end == std::string_view::npos) end = argument.size();
+    const Piece piece = trimmed(argument, begin, end);
+    const SourcePos pos = at(piece.offset);
+    if (piece.text.empty())
+      throw ConfigError(pos, "axis " + in_quotes(axis.name) + ": empty value");
+    values.push_back({typed_value(axis, piece, pos), pos});
+    if (end == argument.size()) break;
+    begin = end + 1;
+  }
+  return make_axis(axis, values, at(first));
+}
+
 }  // namespace
 
 Axis parse_set(std::string_view argument, int ordinal, const WorkloadSchema& schema) {
@@ -71,21 +91,20 @@ Axis parse_set(std::string_view argument, int ordinal, const WorkloadSchema& sch
     throw ConfigError(at(name.offset), "unknown axis " + in_quotes(name.text) + " for workload " +
                                            in_quotes(schema.name) +
                                            suggestion(name.text, schema.axis_names()));
+  return parse_values(*axis, argument, equals + 1, at);
+}
 
-  std::vector<AxisValue> values;
-  std::size_t begin = equals + 1;
-  for (;;) {
-    std::size_t end = argument.find(',', begin);
-    if (end == std::string_view::npos) end = argument.size();
-    const Piece piece = trimmed(argument, begin, end);
-    const SourcePos pos = at(piece.offset);
-    if (piece.text.empty())
-      throw ConfigError(pos, "axis " + in_quotes(axis->name) + ": empty value");
-    values.push_back({typed_value(*axis, piece, pos), pos});
-    if (end == argument.size()) break;
-    begin = end + 1;
-  }
-  return make_axis(*axis, values, at(equals + 1));
+Axis parse_axis_option(std::string_view option, std::string_view axis_name, std::string_view values,
+                       const WorkloadSchema& schema) {
+  const auto at = [&](std::size_t offset) {
+    return SourcePos{std::string(option), 1, static_cast<int>(offset) + 1};
+  };
+  const AxisSchema* axis = schema.find_axis(axis_name);
+  if (axis == nullptr)
+    throw ConfigError(at(0), "workload " + in_quotes(schema.name) + " has no " +
+                                 in_quotes(axis_name) +
+                                 " axis (its axes: " + join(schema.axis_names()) + ")");
+  return parse_values(*axis, values, 0, at);
 }
 
 }  // namespace rb::config

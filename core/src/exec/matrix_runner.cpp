@@ -113,14 +113,10 @@ std::string cell_label(const CellSpec& cell, int round, int rounds) {
 
 }  // namespace
 
-RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
-                     report::SamplesWriter& samples) {
-  RunResult run;
-  run.workload = plan.workload;
-  run.plugins = plan.columns();
+std::vector<CellResult> triage_cells(const config::TestPlan& plan, const MatrixOptions& options) {
   const workload::Workload* workload = workload::find_workload(plan.workload);
   const long fd_hard = proc::nofile_hard_limit();
-
+  std::vector<CellResult> cells;
   for (auto& spec : plan.cells()) {
     CellResult cell;
     cell.cell = std::move(spec);
@@ -134,8 +130,19 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
       cell.status = CellStatus::skipped;
       cell.reason = std::move(*why);
     }
-    run.cells.push_back(std::move(cell));
+    cells.push_back(std::move(cell));
   }
+  return cells;
+}
+
+RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
+                     report::SamplesWriter& samples) {
+  RunResult run;
+  run.workload = plan.workload;
+  run.plugins = plan.columns();
+  const workload::Workload* workload = workload::find_workload(plan.workload);
+  const long fd_hard = proc::nofile_hard_limit();
+  run.cells = triage_cells(plan, options);
 
   const int rounds = plan.run.rounds;
   std::size_t runnable = 0;

@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "config/test_plan.h"
 #include "exec/cell_summary.h"
@@ -38,6 +39,11 @@ struct MatrixOptions {
   // store commits cell by cell.
   std::function<void(const CellResult&)> cell_finished;
 };
+
+// Every cell of the plan, ok unless it cannot run: failed when its plugin did not load (or
+// the workload has no driver), skipped with the workload's reason (e.g. more file
+// descriptors than the hard limit). What run_matrix starts from, and what --dry-run lists.
+std::vector<CellResult> triage_cells(const config::TestPlan& plan, const MatrixOptions& options);
 
 // Never throws for what a plugin does; only for the runner's own I/O failures.
 RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,

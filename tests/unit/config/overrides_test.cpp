@@ -1,4 +1,4 @@
-// --set, --plugins and --quick.
+// --set, --plugins, --quick, --repetitions, --warmup, --rounds and --duration.
 #include <gtest/gtest.h>
 
 #include "config_test_support.h"
@@ -170,6 +170,87 @@ TEST(QuickOverride, LeavesShortAxesAlone) {
   EXPECT_EQ(plan.axes[2].values, ints({100}));
   EXPECT_EQ(plan.cells().size(), 8u);
   EXPECT_EQ(plan.run.repetitions, 3);
+}
+
+TEST(RunOverrides, RepetitionsWarmupAndRoundsWinOverTheConfigAndQuick) {
+  Overrides overrides;
+  overrides.quick = true;
+  overrides.repetitions = 7;
+  overrides.warmup = 0;
+  overrides.rounds = 4;
+  const TestPlan plan = parse_plan(R"(workload = "flower"
+plugins = ["a"]
+[run]
+repetitions = 50
+warmup = 5
+rounds = 3
+[matrix]
+pipes = [100]
+active = [1]
+)",
+                                   "t.toml", nullptr, overrides);
+  EXPECT_EQ(plan.run.repetitions, 7);
+  EXPECT_EQ(plan.run.warmup, 0);
+  EXPECT_EQ(plan.run.rounds, 4);
+}
+
+TEST(RunOverrides, UnsetOnesLeaveTheConfigAlone) {
+  Overrides overrides;
+  overrides.rounds = 2;
+  const TestPlan plan = parse_plan(R"(workload = "flower"
+plugins = ["a"]
+[run]
+repetitions = 50
+warmup = 5
+[matrix]
+pipes = [100]
+active = [1]
+)",
+                                   "t.toml", nullptr, overrides);
+  EXPECT_EQ(plan.run.repetitions, 50);
+  EXPECT_EQ(plan.run.warmup, 5);
+  EXPECT_EQ(plan.run.rounds, 2);
+}
+
+constexpr const char* kPingpongConfig = R"(workload = "pingpong"
+plugins = ["a"]
+[matrix]
+block_size = [16]
+sessions = [1]
+duration = ["30s", "1m"]
+)";
+
+TEST(DurationOverride, ReplacesTheDurationAxisAlsoUnderQuick) {
+  Overrides overrides;
+  overrides.duration = "2s";
+  const TestPlan plan = parse_plan(kPingpongConfig, "p.toml", nullptr, overrides);
+  const Axis* duration = nullptr;
+  for (const Axis& axis : plan.axes)
+    if (axis.name == "duration") duration = &axis;
+  ASSERT_NE(duration, nullptr);
+  EXPECT_EQ(duration->values, (std::vector<rb::ParamValue>{std::string("2s")}));
+  EXPECT_EQ(duration->pos.str(), "--duration:1:1");
+
+  overrides.quick = true;  // --quick's 1s would otherwise replace it
+  const TestPlan quick = parse_plan(kPingpongConfig, "p.toml", nullptr, overrides);
+  for (const Axis& axis : quick.axes) {
+    if (axis.name == "duration") {
+      EXPECT_EQ(axis.values, (std::vector<rb::ParamValue>{std::string("2s")}));
+    }
+  }
+}
+
+TEST(DurationOverride, RefusesAWorkloadWithoutADurationAndABadValue) {
+  Overrides overrides;
+  overrides.duration = "2s";
+  EXPECT_EQ(error_of(example_config, overrides),
+            "--duration:1:1: workload 'flower' has no 'duration' axis (its axes: pipes, active, "
+            "writes, transport)");
+  overrides.duration = "2 parsecs";
+  EXPECT_NE(
+      error_of(kPingpongConfig, overrides).find("--duration:1:1: axis 'duration': '2 parsecs'"),
+      std::string::npos)
+      << error_of(kPingpongConfig, overrides);
 }
 
 }  // namespace

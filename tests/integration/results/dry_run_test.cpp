@@ -1,0 +1,55 @@
+// `runner run CONFIG --dry-run`: the cells, their status and planned time, and nothing written.
+#include <gtest/gtest.h>
+
+#include "results_support.h"
+
+namespace rbtest {
+namespace {
+
+TEST(DryRun, ListsTheCellsAndTheSkippedOnesAndWritesNothing) {
+  ScratchDir dir;
+  const std::string config =
+      matrix_config("flower", R"("raw-epoll", "libevent2")", run_lines(4, "20s"),
+                    "pipes = [20, 100000]\nactive = [5]\nwrites = [10]");
+  const auto out = dir.path() / "out";
+  const RunOutput r = run_runner({"run", dir.write("f.toml", config).string(), "--out",
+                                  out.string(), "--dry-run", "--rounds", "3"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("4 cells, 3 round(s) of 1 warm-up + 4 measured iterations"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("pipes=100000"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("skipped"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("file descriptors"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2 of 4 cells run (6 cell-rounds)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2 cell(s) of unknown time"), std::string::npos) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(out)) << "a dry run writes no results";
+}
+
+TEST(DryRun, PlansTimedCellsFromTheCommandLineOverrides) {
+  ScratchDir dir;
+  const std::string config = matrix_config("pingpong", R"("raw-epoll")", run_lines(25, "20s"),
+                                           "block_size = [16]\nsessions = [1, 2]\n"
+                                           "duration = [\"1m\"]");
+  const RunOutput r = run_runner({"run", dir.write("p.toml", config).string(), "--out",
+                                  (dir.path() / "out").string(), "--dry-run", "--duration", "2s",
+                                  "--repetitions", "2", "--warmup", "1", "--rounds", "3"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // 2 s x (1 warm-up + 2 measured) x 3 rounds = 18 s per cell, 36 s for the two.
+  EXPECT_NE(r.out.find("0:18"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("planned time of the timed ones 0:36"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("unknown time"), std::string::npos) << r.out;
+}
+
+TEST(DryRun, ADurationForAWorkloadWithoutOneIsAUsageError) {
+  ScratchDir dir;
+  const RunOutput r = run_runner({"run", dir.write("t.toml", tiny_config()).string(), "--out",
+                                  (dir.path() / "out").string(), "--duration", "2s"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("--duration:1:1: workload 'flower' has no 'duration' axis"),
+            std::string::npos)
+      << r.err;
+}
+
+}  // namespace
+}  // namespace rbtest
