@@ -55,7 +55,8 @@ CLI::App* add_compare_command(CLI::App& app, CompareArgs& args) {
                   "last / last~N count only finished runs of this config (default: the config "
                   "of the newest finished run)");
   cmd->add_option("--host", args.host, "last / last~N count only runs on this host");
-  cmd->add_option("--format", args.format, "table (default), md, json or csv");
+  cmd->add_option("--format", args.format, "the output (default table)")
+      ->check(CLI::IsMember(reporter_names(OutputKind::comparison)));
   cmd->add_flag("--no-baseline-ok", args.no_baseline_ok,
                 "exit 0 when BASE is 'previous' and there is no earlier run");
   add_compare_flags(*cmd, args.flags);

@@ -16,7 +16,9 @@ namespace rb::cli {
 CLI::App* add_export_command(CLI::App& app, ExportArgs& args) {
   auto* cmd = app.add_subcommand("export", "Write a run in another benchmarking tool's format");
   cmd->add_option("run", args.run, "results dir, stored run id, last or last~N")->required();
-  cmd->add_option("--format", args.format, reporter_choices(OutputKind::export_format))->required();
+  cmd->add_option("--format", args.format, "the exporter")
+      ->required()
+      ->check(CLI::IsMember(reporter_names(OutputKind::export_format)));
   cmd->add_option("--out", args.out, "write here instead of stdout");
   cmd->add_option("--metric", args.metrics, "only this metric (repeatable)")->delimiter(',');
   cmd->add_option("--store", args.store, "history database (default: REACTORBENCH_DB)");

@@ -78,6 +78,15 @@ int runner_main(int argc, char** argv) {
   CLI::App app{"reactorbench: benchmark reactor / event-loop libraries through plugins"};
   app.require_subcommand(1);
   app.set_version_flag("--version", rb::model::runner_version());
+  app.footer(R"(Examples:
+  runner run configs/flower.toml                 the hot-potato sweep over every flower plugin
+  runner run configs/pingpong.toml --quick       a first look: 3 repetitions, 2 points per axis
+  runner run configs/rr.toml --dry-run           the cells, what is skipped, the planned time
+  runner compare --plugins muduo,libevent2 RUN   two plugins of one run, with a verdict
+  runner compare last~1 last --store DB          the newest stored run against the one before
+  runner plugins --options libevent2             the options a plugin declares
+  runner export RUN --format google-benchmark    results for other tools
+`runner COMMAND --help` for each command; README.md for exit codes and configs.)");
 
   rb::cli::RunArgs run;
   auto* run_cmd = app.add_subcommand("run", "Run a TOML test matrix");

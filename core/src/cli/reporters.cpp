@@ -88,6 +88,15 @@ std::string reporter_choices(OutputKind kind, std::string_view last) {
   return out;
 }
 
+std::vector<std::string> reporter_names(OutputKind kind) {
+  std::vector<std::string> names;
+  for (const ReporterEntry* entry : reporters_of(kind)) {
+    names.emplace_back(entry->name);
+    names.insert(names.end(), entry->aliases.begin(), entry->aliases.end());
+  }
+  return names;
+}
+
 void write_result_files(const RunResult& run, const std::filesystem::path& dir) {
   for (const ReporterEntry* file : reporters_of(OutputKind::result_file))
     report::write_file_atomically(dir / file->name, file->reporter->render({.run = &run}).text);

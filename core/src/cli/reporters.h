@@ -36,6 +36,8 @@ const ReporterEntry* find_reporter(OutputKind kind, std::string_view name);
 
 // "a, b, c or d" (last = " or "), the names of a kind's formats, for an error message.
 std::string reporter_choices(OutputKind kind, std::string_view last = " or ");
+// Their names and aliases, for CLI11's IsMember (which lists them in --help).
+std::vector<std::string> reporter_names(OutputKind kind);
 
 // Every result_file format of the run, each written atomically into dir under its name.
 // Throws std::system_error naming the file that could not be written.

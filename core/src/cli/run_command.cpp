@@ -23,6 +23,7 @@
 #include "plugin/load_error.h"
 #include "plugin/search_dirs.h"
 #include "proc/foreign_processes.h"
+#include "proc/machine_warnings.h"
 #include "proc/process_limits.h"
 #include "report/console_table.h"
 #include "report/run_context.h"
@@ -33,6 +34,19 @@ namespace rb::cli {
 namespace {
 
 constexpr std::size_t kForeignProcessesListed = 5;
+// How long the SMT siblings of the cells' CPUs are watched before the first cell.
+constexpr int kSiblingSampleMs = 200;
+
+// The CPUs the cells are pinned to ([run] cpus, or the roles' server_cpus and client_cpus);
+// empty when they are not pinned.
+std::vector<int> cells_cpus(const config::TestPlan& plan) {
+  if (!plan.run.cpus.empty()) return plan.run.cpus;
+  std::vector<int> cpus = plan.run.server_cpus;
+  cpus.insert(cpus.end(), plan.run.client_cpus.begin(), plan.run.client_cpus.end());
+  std::sort(cpus.begin(), cpus.end());
+  cpus.erase(std::unique(cpus.begin(), cpus.end()), cpus.end());
+  return cpus;
+}
 
 std::string utc_stamp(const char* format) {
   const std::time_t now = std::time(nullptr);
@@ -177,6 +191,10 @@ int run_command(const RunArgs& args) {
   proc::ForeignProcessCensus census;
   // Drawn before the store records the run, so the history has the seed from the start.
   context.order_seed = plan.run.order_seed.value_or(exec::draw_order_seed());
+  context.machine_warnings = proc::measurement_warnings(
+      proc::read_machine_state(context.build_type, cells_cpus(plan), kSiblingSampleMs));
+  for (const std::string& warning : context.machine_warnings)
+    std::cerr << "warning: " << warning << '\n';
   options.order_seed = context.order_seed;
   if (store) {
     try {

@@ -63,6 +63,7 @@ void add_machine_fields(const RunContext& c, Json& out) {
   out["clock_overhead_ns"] = c.clock_overhead_ns;
   out["disturbance_threshold"] = c.disturbance_threshold;
   out["foreign_processes"] = c.foreign_processes;
+  out["machine_warnings"] = c.machine_warnings;
 }
 
 void read_machine_fields(const JsonField& j, RunContext& c) {
@@ -71,6 +72,7 @@ void read_machine_fields(const JsonField& j, RunContext& c) {
   c.clock_overhead_ns = j.value("clock_overhead_ns", defaults.clock_overhead_ns);
   c.disturbance_threshold = j.value("disturbance_threshold", defaults.disturbance_threshold);
   c.foreign_processes = j.value("foreign_processes", defaults.foreign_processes);
+  c.machine_warnings = j.value("machine_warnings", defaults.machine_warnings);
 }
 
 }  // namespace rb::model

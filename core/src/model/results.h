@@ -126,6 +126,9 @@ struct RunContext {
   // The processes (other than the runner's own) that used the most CPU during the run:
   // "name (pid): 12.3 s".
   std::vector<std::string> foreign_processes = {};
+  // What on the machine could skew the numbers, said before the first cell
+  // (proc/machine_warnings.h): a debug build, a governor, turbo, a busy SMT sibling, ...
+  std::vector<std::string> machine_warnings = {};
 };
 
 struct RunResult {

@@ -87,6 +87,8 @@ std::string machine_context_items(const RunContext& c) {
                      c.foreign_processes.empty()
                          ? "none seen"
                          : fmt::format("{}", fmt::join(c.foreign_processes, ", ")));
+  for (const std::string& warning : c.machine_warnings)
+    out += fmt::format("- **Warning:** {}\n", warning);
   return out;
 }
 
