@@ -4,8 +4,11 @@
 #include "abi_tables.h"
 #include "flower.h"
 #include "kernel_release.h"
+#include "notify.h"
 #include "options.h"
+#include "pingpong_server.h"
 #include "reactorbench/plugin.h"
+#include "rr_server.h"
 
 static char version[128];
 static pthread_once_t version_once = PTHREAD_ONCE_INIT;
@@ -29,8 +32,12 @@ static const rb_plugin io_uring_descriptor = {
     .library_version = library_version,
     .description =
         "io_uring through liburing: readiness (POLL_ADD, multishot) or completions "
-        "carrying the data (READ); options mode, batch, sqpoll, fixed_files, multishot",
+        "carrying the data (READ, RECV); options mode, batch, sqpoll, fixed_files, multishot, "
+        "provided_buffers, wake (notify: MSG_RING or an eventfd READ)",
     .flower = &io_uring_flower_ops,
+    .notify = &io_uring_notify_ops,
+    .pingpong_server = &io_uring_pingpong_server_ops,
+    .rr_server = &io_uring_rr_server_ops,
     .options = kIoUringOptions,
     .option_count = kIoUringOptionCount,
 };

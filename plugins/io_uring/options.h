@@ -10,7 +10,7 @@
 /* The options of [plugin_options.io-uring], declared once: the descriptor lists this table and
  * every workload parses against it. Each changes one io_uring mechanism, so variants put them
  * side by side. */
-enum { kIoUringOptionCount = 5 };
+enum { kIoUringOptionCount = 7 };
 extern const rb_option_decl kIoUringOptions[kIoUringOptionCount];
 
 enum uring_mode {
@@ -18,13 +18,20 @@ enum uring_mode {
   URING_MODE_READ  /* completions: IORING_OP_READ, the data in the completion's buffer */
 };
 
+enum uring_wake {
+  URING_WAKE_MSG_RING, /* notify: IORING_OP_MSG_RING from the producers' ring */
+  URING_WAKE_EVENTFD   /* notify: an eventfd write completing the consumer ring's READ */
+};
+
 struct uring_options {
   enum uring_mode mode;
-  uint32_t batch;      /* SQEs queued before an io_uring_submit between waits */
-  int sqpoll;          /* IORING_SETUP_SQPOLL: a kernel thread polls the submission queue */
-  int fixed_files;     /* fds registered with the ring (IOSQE_FIXED_FILE) */
-  int multishot;       /* one SQE, many completions (poll) */
-  int multishot_given; /* the options named multishot (not just its default) */
+  uint32_t batch;       /* SQEs queued before an io_uring_submit between waits */
+  int sqpoll;           /* IORING_SETUP_SQPOLL: a kernel thread polls the submission queue */
+  int fixed_files;      /* fds registered with the ring (IOSQE_FIXED_FILE) */
+  int multishot;        /* one SQE, many completions (poll) */
+  int multishot_given;  /* the options named multishot (not just its default) */
+  int provided_buffers; /* servers, mode = read: a registered buffer ring */
+  enum uring_wake wake;
 };
 
 /* Fills out from kIoUringOptions' parsed values. */

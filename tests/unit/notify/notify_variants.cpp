@@ -21,6 +21,7 @@ const std::map<std::string, std::vector<OptionList>>& KnownVariants() {
         {{"wakeup", "eventfd"}, {"drain", "all"}},
         {{"wakeup", "pipe"}, {"drain", "one"}}}},
       {"raw_epoll", {{{"wake", "when_empty"}}, {{"wake", "every"}}}},
+      {"io_uring", {{{"wake", "eventfd"}}, {{"wake", "msg_ring"}}}},
       {"libev", {{{"backend", "poll"}}, {{"backend", "select"}}}},
       {"muduo", {{{"post", "coalesced"}}, {{"post", "queue_in_loop"}, {"events_initial", "4"}}}},
       {"epoll_add_always", {{{"post", "coalesced"}}}},
@@ -71,6 +72,7 @@ OptionList MalformedOptionFor(const std::string& file_stem) {
       {"libevent2", {{"wakeup", "socket"}}},   {"raw_epoll", {{"wake", "sometimes"}}},
       {"muduo", {{"post", "direct"}}},         {"epoll_add_always", {{"events_initial", "0"}}},
       {"condvar_queue", {{"batch", "maybe"}}}, {"libev", {{"backend", "kqueue"}}},
+      {"io_uring", {{"wake", "pipe"}}},
   };
   const auto it = malformed.find(file_stem);
   return it == malformed.end() ? OptionList{} : it->second;

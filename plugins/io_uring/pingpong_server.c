@@ -1,0 +1,24 @@
+#include "pingpong_server.h"
+
+#include "server_counters.h"
+#include "uring_server.h"
+
+/* Sends back what arrived; what the socket does not take waits in the connection's output,
+ * and input stops above the high-water mark (uring_conn_settle). */
+static int echo(struct uring_loop* loop, struct uring_conn* conn, const char* data, size_t n) {
+  loop->counts.bytes_read += n;
+  if (out_buffer_send(conn->fd, &conn->out, data, n, &loop->counts.bytes_written) == 0) return 0;
+  uring_conn_close(loop, conn);
+  return -1;
+}
+
+static int run_echo_loop(struct uring_loop* loop, char* err, size_t err_len) {
+  return uring_loop_run(loop, echo, NULL, err, err_len);
+}
+
+static const struct uring_protocol kEchoProtocol = {0, sizeof(struct uring_conn), NULL,
+                                                    run_echo_loop};
+static const struct server_kind kEcho =
+    SERVER_CORE_KIND(uring_server, kEchoProtocol, uring_server_put_counters);
+
+RB_SERVER_SHELL(pingpong, io_uring_pingpong_server_ops, kEcho);

@@ -1,0 +1,80 @@
+#include "rr_server.h"
+
+#include <stdlib.h>
+
+#include "rr_answer.h"
+#include "server_counters.h"
+#include "uring_server.h"
+
+struct http_conn {
+  struct uring_conn base;
+  rb_http_parser parser;
+};
+
+static void init_http_conn(struct uring_conn* conn) {
+  rb_http_parser_init(&((struct http_conn*)conn)->parser);
+}
+
+/* Answers the complete requests in data[0..len), in order (pipelining), until one ends the
+ * connection or the output waiting goes above the high-water mark; holds what it did not look
+ * at (data may be what is held). 0, or -1 once the connection is closed. */
+static int answer_requests(struct uring_loop* loop, struct http_conn* conn, const char* data,
+                           size_t len) {
+  struct uring_conn* base = &conn->base;
+  struct rr_answer answer;
+  while (!base->closing && !rb_output_above_high_water(base->out.length) &&
+         rr_next_answer(&conn->parser, loop->responses, &data, &len, &loop->counts, &answer)) {
+    base->closing = answer.last;
+    if (out_buffer_send(base->fd, &base->out, answer.data, answer.len,
+                        &loop->counts.bytes_written) != 0) {
+      uring_conn_close(loop, base);
+      return -1;
+    }
+  }
+  if (held_input_keep(&base->held, data, base->closing ? 0 : len) == 0) return 0;
+  uring_conn_close(loop, base);
+  return -1;
+}
+
+/* Input that arrives while some is held (a multishot recv goes on delivering) joins it. */
+static int hold_more(struct uring_loop* loop, struct http_conn* conn, const char* data, size_t n) {
+  struct held_input* held = &conn->base.held;
+  char* joined = malloc(held->length + n);
+  if (joined == NULL) {
+    uring_conn_close(loop, &conn->base);
+    return -1;
+  }
+  memcpy(joined, held->data, held->length);
+  memcpy(joined + held->length, data, n);
+  const int rc = held_input_keep(held, joined, held->length + n);
+  free(joined);
+  if (rc == 0) return 0;
+  uring_conn_close(loop, &conn->base);
+  return -1;
+}
+
+static int on_requests(struct uring_loop* loop, struct uring_conn* conn, const char* data,
+                       size_t n) {
+  loop->counts.bytes_read += n;
+  struct http_conn* http = (struct http_conn*)conn;
+  if (conn->held.length == 0) return answer_requests(loop, http, data, n);
+  if (hold_more(loop, http, data, n) != 0) return -1;
+  return answer_requests(loop, http, conn->held.data, conn->held.length);
+}
+
+/* Out: what was held back is answered before anything more is read. */
+static int on_drained(struct uring_loop* loop, struct uring_conn* conn) {
+  if (conn->held.length == 0) return 0;
+  return answer_requests(loop, (struct http_conn*)conn, conn->held.data, conn->held.length);
+}
+
+static int run_http_loop(struct uring_loop* loop, char* err, size_t err_len) {
+  return uring_loop_run(loop, on_requests, on_drained, err, err_len);
+}
+
+static const struct uring_protocol kHttpProtocol = {1, sizeof(struct http_conn), init_http_conn,
+                                                    run_http_loop};
+static const struct server_kind kHttp =
+    SERVER_CORE_KIND(uring_server, kHttpProtocol, uring_server_put_counters);
+
+RB_SERVER_SHELL(rr, io_uring_rr_server_ops, kHttp);

@@ -1,0 +1,126 @@
+// The io-uring pingpong server under each input mechanism: the echo intact and the counters
+// exact, whatever mode, multishot, provided_buffers and the thread count.
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "io_uring_plugin.h"
+#include "served_server.h"
+
+namespace rb_test {
+namespace {
+
+constexpr uint32_t kBlockSize = 16 * 1024;
+constexpr int kSessions = 3;
+constexpr int kRounds = 4;
+
+int Connect(uint16_t port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(port);
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (fd >= 0 && ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0)
+    return fd;
+  if (fd >= 0) ::close(fd);
+  return -1;
+}
+
+// Sends a block and reads it back, kRounds times; whether every byte came back in order.
+bool EchoesIntact(int fd, int session) {
+  std::string block(kBlockSize, '\0');
+  for (std::size_t i = 0; i < block.size(); ++i)
+    block[i] = static_cast<char>(i * 13 + static_cast<std::size_t>(session));
+  for (int round = 0; round < kRounds; ++round) {
+    if (::send(fd, block.data(), block.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(kBlockSize))
+      return false;
+    std::string back;
+    char chunk[8192];
+    while (back.size() < block.size()) {
+      const ssize_t got = ::recv(fd, chunk, sizeof chunk, 0);
+      if (got <= 0) return false;
+      back.append(chunk, static_cast<std::size_t>(got));
+    }
+    if (back != block) return false;
+  }
+  return true;
+}
+
+// (mode, multishot, provided_buffers, threads)
+using ServerCase = std::tuple<std::string, std::string, std::string, uint32_t>;
+
+class IoUringPingpongServer : public ::testing::TestWithParam<ServerCase> {};
+
+TEST_P(IoUringPingpongServer, EchoesEveryByteAndCountsThem) {
+  SKIP_WITHOUT_IO_URING();
+  const auto& [mode, multishot, provided, threads] = GetParam();
+  rb_pingpong_server_params params{};
+  params.struct_size = sizeof params;
+  params.threads = threads;
+  params.block_size = kBlockSize;
+  ServedServer server(
+      CallsOf(*IoUringPlugin()->pingpong_server, params,
+              {{"mode", mode}, {"multishot", multishot}, {"provided_buffers", provided}}));
+  ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
+  std::vector<int> fds;
+  for (int i = 0; i < kSessions; ++i) fds.push_back(Connect(server.port()));
+  for (int i = 0; i < kSessions; ++i) {
+    ASSERT_GE(fds[i], 0);
+    EXPECT_TRUE(EchoesIntact(fds[i], i)) << "session " << i;
+  }
+  for (const int fd : fds) ::close(fd);
+  ASSERT_EQ(server.Stop(), RB_OK) << server.serve_error();
+  const auto counters = server.Counters();
+  const uint64_t bytes = uint64_t{kSessions} * kRounds * kBlockSize;
+  EXPECT_EQ(counters.at("connections"), uint64_t{kSessions});
+  EXPECT_EQ(counters.at("bytes_read"), bytes);
+  EXPECT_EQ(counters.at("bytes_written"), bytes);
+  EXPECT_GT(counters.at("sqes_submitted"), 0u);
+  EXPECT_GT(counters.at("cqes_reaped"), 0u);
+  EXPECT_GT(counters.at("enter_calls"), 0u);
+  EXPECT_TRUE(counters.contains("buffer_ring_empty"));
+}
+
+std::string ServerCaseName(const ::testing::TestParamInfo<ServerCase>& info) {
+  const auto& [mode, multishot, provided, threads] = info.param;
+  return mode + "_multishot_" + multishot + "_provided_" + provided + "_threads" +
+         std::to_string(threads);
+}
+
+INSTANTIATE_TEST_SUITE_P(Poll, IoUringPingpongServer,
+                         ::testing::Combine(::testing::Values("poll"),
+                                            ::testing::Values("on", "off"),
+                                            ::testing::Values("off"), ::testing::Values(1u, 2u)),
+                         ServerCaseName);
+INSTANTIATE_TEST_SUITE_P(ReadProvided, IoUringPingpongServer,
+                         ::testing::Combine(::testing::Values("read"),
+                                            ::testing::Values("on", "off"), ::testing::Values("on"),
+                                            ::testing::Values(1u, 2u)),
+                         ServerCaseName);
+INSTANTIATE_TEST_SUITE_P(ReadOwnBuffers, IoUringPingpongServer,
+                         ::testing::Combine(::testing::Values("read"), ::testing::Values("off"),
+                                            ::testing::Values("off"), ::testing::Values(1u, 2u)),
+                         ServerCaseName);
+
+TEST(IoUringPingpongServerRefusals, AMultishotRecvWithoutProvidedBuffersIsNamed) {
+  SKIP_WITHOUT_IO_URING();
+  rb_pingpong_server_params params{};
+  params.struct_size = sizeof params;
+  params.threads = 1;
+  params.block_size = kBlockSize;
+  ServedServer server(
+      CallsOf(*IoUringPlugin()->pingpong_server, params,
+              {{"mode", "read"}, {"multishot", "on"}, {"provided_buffers", "off"}}));
+  EXPECT_EQ(server.prepare_rc(), RB_ERR_UNSUPPORTED);
+  EXPECT_NE(server.prepare_error().find("provided_buffers"), std::string::npos)
+      << server.prepare_error();
+}
+
+}  // namespace
+}  // namespace rb_test
