@@ -172,13 +172,7 @@ TEST(QuickOverride, LeavesShortAxesAlone) {
   EXPECT_EQ(plan.run.repetitions, 3);
 }
 
-TEST(RunOverrides, RepetitionsWarmupAndRoundsWinOverTheConfigAndQuick) {
-  Overrides overrides;
-  overrides.quick = true;
-  overrides.repetitions = 7;
-  overrides.warmup = 0;
-  overrides.rounds = 4;
-  const TestPlan plan = parse_plan(R"(workload = "flower"
+constexpr const char* kRunConfig = R"(workload = "flower"
 plugins = ["a"]
 [run]
 repetitions = 50
@@ -187,8 +181,15 @@ rounds = 3
 [matrix]
 pipes = [100]
 active = [1]
-)",
-                                   "t.toml", nullptr, overrides);
+)";
+
+TEST(RunOverrides, RepetitionsWarmupAndRoundsWinOverTheConfigAndQuick) {
+  Overrides overrides;
+  overrides.quick = true;
+  overrides.repetitions = 7;
+  overrides.warmup = 0;
+  overrides.rounds = 4;
+  const TestPlan plan = parse_plan(kRunConfig, "t.toml", nullptr, overrides);
   EXPECT_EQ(plan.run.repetitions, 7);
   EXPECT_EQ(plan.run.warmup, 0);
   EXPECT_EQ(plan.run.rounds, 4);
@@ -197,16 +198,7 @@ active = [1]
 TEST(RunOverrides, UnsetOnesLeaveTheConfigAlone) {
   Overrides overrides;
   overrides.rounds = 2;
-  const TestPlan plan = parse_plan(R"(workload = "flower"
-plugins = ["a"]
-[run]
-repetitions = 50
-warmup = 5
-[matrix]
-pipes = [100]
-active = [1]
-)",
-                                   "t.toml", nullptr, overrides);
+  const TestPlan plan = parse_plan(kRunConfig, "t.toml", nullptr, overrides);
   EXPECT_EQ(plan.run.repetitions, 50);
   EXPECT_EQ(plan.run.warmup, 5);
   EXPECT_EQ(plan.run.rounds, 2);
