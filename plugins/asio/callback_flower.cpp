@@ -22,7 +22,8 @@ class CallbackFlower final : public Flower {
 
 }  // namespace
 
-std::unique_ptr<Flower> makeFlower(const rb_host* host, const rb_flower_params& params) {
+std::unique_ptr<Flower> makeFlower(const rb_host* host, const rb_flower_params& params,
+                                   const PluginOptions&) {
   return std::make_unique<CallbackFlower>(host, params);
 }
 

@@ -28,7 +28,8 @@ class CoroutineFlower final : public Flower {
 
 }  // namespace
 
-std::unique_ptr<Flower> makeFlower(const rb_host* host, const rb_flower_params& params) {
+std::unique_ptr<Flower> makeFlower(const rb_host* host, const rb_flower_params& params,
+                                   const PluginOptions&) {
   return std::make_unique<CoroutineFlower>(host, params);
 }
 

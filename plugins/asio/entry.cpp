@@ -1,14 +1,13 @@
 // The plugin descriptor. This one source builds both plugins; RBASIO_STYLE_COROUTINE (set
 // by CMakeLists.txt) picks the name, and the style sources linked next to it
-// (callback_*.cpp or coroutine_*.cpp) define the factories the makers call.
+// (callback_*.cpp or coroutine_*.cpp) define the makers of its tables.
 #include <boost/system/system_error.hpp>
 #include <boost/version.hpp>
-#include <cstdint>
-#include <memory>
 #include <string>
 
 #include "abi_tables.h"
 #include "options.h"
+#include "plugin_descriptor.h"
 #include "reactorbench/plugin.h"
 #include "style_factories.h"
 
@@ -30,58 +29,29 @@ const char* libraryVersion() {
   return text.c_str();
 }
 
-std::unique_ptr<Flower> prepareFlower(const rb_host* host, const rb_flower_params& params,
-                                      const rb_option* options, std::uint32_t optionCount) {
-  parsePluginOptions("flower", options, optionCount);
-  return makeFlower(host, params);
-}
-
-std::unique_ptr<PingpongServer> preparePingpongServer(const rb_host*,
-                                                      const rb_pingpong_server_params& params,
-                                                      const rb_option* options,
-                                                      std::uint32_t optionCount) {
-  return makePingpongServer(params, parsePluginOptions("pingpong_server", options, optionCount));
-}
-
-std::unique_ptr<PingpongClient> preparePingpongClient(const rb_host*,
-                                                      const rb_pingpong_client_params& params,
-                                                      const rb_option* options,
-                                                      std::uint32_t optionCount) {
-  return makePingpongClient(params, parsePluginOptions("pingpong_client", options, optionCount));
-}
-
-std::unique_ptr<RrServer> prepareRrServer(const rb_host*, const rb_rr_server_params& params,
-                                          const rb_option* options, std::uint32_t optionCount) {
-  return makeRrServer(params, parsePluginOptions("rr_server", options, optionCount));
-}
-
 // Asio's own calls throw boost::system::system_error, a failed system call as any other.
 using BoostSystemError = boost::system::system_error;
 
-const rb_plugin kPlugin = {
-    .struct_size = sizeof(rb_plugin),
-    .abi_version = RB_ABI_VERSION,
-    .name = kCoroutines ? "asio-coroutine" : "asio-callback",
-    .version = "1.0.0",
-    .library = "boost-asio",
-    .library_version = &libraryVersion,
-    .description = kCoroutines
-                       ? "Boost.Asio, C++20 coroutines (awaitable, co_spawn, use_awaitable), one "
-                         "io_context per thread"
-                       : "Boost.Asio, completion handlers (lambdas holding a shared_ptr to the "
-                         "session), one io_context per thread",
-    .flower = &rbcommon::kFlowerOps<&prepareFlower, BoostSystemError>,
-    .notify = nullptr,
-    .pingpong_server = &rbcommon::kPingpongServerOps<&preparePingpongServer, BoostSystemError>,
-    .pingpong_client = &rbcommon::kPingpongClientOps<&preparePingpongClient, BoostSystemError>,
-    .rr_server = &rbcommon::kRrServerOps<&prepareRrServer, BoostSystemError>,
-    .options = kOptionDecls.data(),
-    .option_count = static_cast<std::uint32_t>(kOptionDecls.size()),
-};
+using Ops = rbcommon::PluginOps<DeclaredPluginOptions, BoostSystemError>;
+
+constexpr const char* kDescription =
+    kCoroutines ? "Boost.Asio, C++20 coroutines (awaitable, co_spawn, use_awaitable), one "
+                  "io_context per thread"
+                : "Boost.Asio, completion handlers (lambdas holding a shared_ptr to the "
+                  "session), one io_context per thread";
+
+const rb_plugin kPlugin =
+    rbcommon::describePlugin({kCoroutines ? "asio-coroutine" : "asio-callback", "1.0.0",
+                              "boost-asio", &libraryVersion, kDescription},
+                             {
+                                 .flower = &Ops::flower<&makeFlower>,
+                                 .pingpongServer = &Ops::pingpongServer<&makePingpongServer>,
+                                 .pingpongClient = &Ops::pingpongClient<&makePingpongClient>,
+                                 .rrServer = &Ops::rrServer<&makeRrServer>,
+                             },
+                             kOptionDecls);
 
 }  // namespace
 }  // namespace rbasio
 
-RB_PLUGIN_ENTRY(host_abi) {
-  return rbcommon::offeredTo(host_abi, rbasio::kPlugin);
-}
+RB_CXX_PLUGIN_ENTRY(rbasio::kPlugin)

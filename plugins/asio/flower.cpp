@@ -30,7 +30,7 @@ std::vector<int> copyFds(const rb_flower_params& params, const int* fds, const c
 }  // namespace
 
 Flower::Flower(const rb_host* host, const rb_flower_params& params)
-    : host_(host),
+    : hostStop_(host),
       readFds_(copyFds(params, params.read_fds, "read_fds")),
       writeFds_(copyFds(params, params.write_fds, "write_fds")),
       active_(params.active),
@@ -93,7 +93,7 @@ void Flower::watchForHostStop() {
   stopPoll_.expires_after(kStopPoll);
   stopPoll_.async_wait([this](const boost::system::error_code& ec) {
     if (ec) return;
-    if (hostWantsStop()) {
+    if (hostStop_.requested()) {
       fail("stopped by the host after " + std::to_string(count_) + " of " + std::to_string(fired_) +
            " reads");
       context_.stop();
@@ -135,13 +135,6 @@ bool Flower::onReadable(std::size_t index) {
 
 void Flower::fail(std::string message) {
   if (failures_++ == 0) firstFailure_ = std::move(message);
-}
-
-bool Flower::hostWantsStop() const {
-  constexpr std::size_t kNeeded =
-      offsetof(rb_host, stop_requested) + sizeof(rb_host::stop_requested);
-  return host_ != nullptr && host_->struct_size >= kNeeded && host_->stop_requested != nullptr &&
-         host_->stop_requested(host_->ctx) != 0;
 }
 
 void Flower::reportCounters(const rb_counter_sink& sink) const {

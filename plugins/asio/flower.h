@@ -18,6 +18,7 @@
 #include <boost/asio/posix/stream_descriptor.hpp>
 #include <boost/asio/steady_timer.hpp>
 
+#include "host_stop.h"
 #include "reactorbench/plugin.h"
 
 namespace rbasio {
@@ -54,9 +55,8 @@ class Flower {
  private:
   void watchForHostStop();
   void fail(std::string message);
-  bool hostWantsStop() const;
 
-  const rb_host* const host_;
+  const rbcommon::HostStop hostStop_;
   const std::vector<int> readFds_;
   const std::vector<int> writeFds_;
   const std::uint64_t active_;

@@ -1,7 +1,5 @@
 #include "options.h"
 
-#include "declared_options.h"
-
 namespace rbasio {
 
 const std::array<rb_option_decl, 1> kOptionDecls = {
@@ -11,12 +9,8 @@ const std::array<rb_option_decl, 1> kOptionDecls = {
                             "pingpong_server,pingpong_client,rr_server"),
 };
 
-PluginOptions parsePluginOptions(const char* workload, const rb_option* options,
-                                 std::uint32_t count) {
-  const auto values = rbcommon::parseDeclaredOptions(kOptionDecls, workload, options, count);
-  PluginOptions parsed;
-  parsed.readBuffer = values[0].given ? static_cast<std::size_t>(values[0].number) : 0;
-  return parsed;
+PluginOptions optionsFrom(const std::array<rb_option_value, 1>& values) {
+  return {.readBuffer = values[0].given ? static_cast<std::size_t>(values[0].number) : 0};
 }
 
 std::size_t readBufferOr(const PluginOptions& options, std::size_t workloadDefault) {

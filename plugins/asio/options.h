@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "declared_options.h"
 #include "reactorbench/plugin.h"
 
 namespace rbasio {
@@ -22,11 +23,12 @@ inline constexpr std::size_t kDefaultRrReadBuffer = 4096;
 
 extern const std::array<rb_option_decl, 1> kOptionDecls;
 
-// The options for one workload ("flower", "pingpong_server", ...). Throws
-// std::invalid_argument naming the key for an unknown key, a malformed value or a key of
-// another workload (the flower workload, one-byte reads from the host's pipes, takes none).
-PluginOptions parsePluginOptions(const char* workload, const rb_option* options,
-                                 std::uint32_t count);
+// The settings kOptionDecls' values give.
+PluginOptions optionsFrom(const std::array<rb_option_value, 1>& values);
+
+// What prepare receives, parsed for its workload: an unknown key, a malformed value or a key of
+// another workload (the flower workload takes none) is refused by name.
+using DeclaredPluginOptions = rbcommon::DeclaredOptions<kOptionDecls, &optionsFrom>;
 
 // options.readBuffer, or workloadDefault when the config left it unset.
 std::size_t readBufferOr(const PluginOptions& options, std::size_t workloadDefault);

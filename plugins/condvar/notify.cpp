@@ -5,9 +5,6 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "abi_tables.h"
-#include "thread_pin.h"
-
 namespace rbcondvar {
 namespace {
 
@@ -18,18 +15,9 @@ constexpr std::chrono::milliseconds kStopCheckPeriod{250};
 }  // namespace
 
 CondvarQueue::CondvarQueue(const rb_host* host, int consumerCpu, const CondvarOptions& options)
-    : options_(options) {
-  if (host != nullptr &&
-      host->struct_size >= offsetof(rb_host, stop_requested) + sizeof host->stop_requested) {
-    stopRequested_ = host->stop_requested;
-    hostCtx_ = host->ctx;
-  }
+    : hostStop_(host), options_(options) {
   consumer_ = std::thread([this] { consume(); });
-  if (const int error = rb_pin_thread(consumer_.native_handle(), consumerCpu); error != 0) {
-    stopConsumer();
-    throw std::system_error(error, std::generic_category(),
-                            "cannot pin the consumer to cpu " + std::to_string(consumerCpu));
-  }
+  rbcommon::pinConsumer(consumer_, consumerCpu, "the consumer", [this] { stopConsumer(); });
 }
 
 CondvarQueue::~CondvarQueue() {
@@ -60,28 +48,21 @@ void CondvarQueue::post(std::uint64_t value) {
 }
 
 rb_notify_result CondvarQueue::finish() {
-  if (!consumer_.joinable()) {
-    throw std::invalid_argument("finish: no running consumer (finish ran twice?)");
-  }
+  rbcommon::requireRunning(consumer_, "consumer");
   {
     std::lock_guard lock(mutex_);
     closing_ = true;
   }
   ready_.notify_all();
   consumer_.join();
-  if (!failure_.empty()) throw std::runtime_error(failure_);
-  return rbcommon::notifyResult(count_, sum_);
+  return tally_.result();
 }
 
 void CondvarQueue::reportCounters(const rb_counter_sink& sink) const {
   sink.put(sink.ctx, "wakeups", wakeups_);
   sink.put(sink.ctx, "waits", waits_);
-  sink.put(sink.ctx, "batches", batches_);
-  sink.put(sink.ctx, "max_batch", maxBatch_);
-}
-
-bool CondvarQueue::hostWantsStop() const {
-  return stopRequested_ != nullptr && stopRequested_(hostCtx_) != 0;
+  sink.put(sink.ctx, "batches", tally_.batches);
+  sink.put(sink.ctx, "max_batch", tally_.maxBatch);
 }
 
 bool CondvarQueue::waitForWork(std::unique_lock<std::mutex>& lock) {
@@ -89,8 +70,10 @@ bool CondvarQueue::waitForWork(std::unique_lock<std::mutex>& lock) {
   while (queue_.empty() && !closing_ && !abort_) {
     ++waits_;
     slept = true;
-    if (ready_.wait_for(lock, kStopCheckPeriod) == std::cv_status::timeout && hostWantsStop()) {
-      failure_ = "consumer: the host asked to stop after " + std::to_string(count_) + " items";
+    if (ready_.wait_for(lock, kStopCheckPeriod) == std::cv_status::timeout &&
+        hostStop_.requested()) {
+      tally_.failure =
+          "consumer: the host asked to stop after " + std::to_string(tally_.count) + " items";
       return false;
     }
   }
@@ -108,20 +91,12 @@ void CondvarQueue::consumeItems() {
       const std::uint64_t value = queue_.front();
       queue_.pop_front();
       lock.unlock();
-      ++batches_;
-      ++count_;
-      sum_ += value;
-      maxBatch_ = maxBatch_ > 0 ? maxBatch_ : 1;
+      tally_.takeBatch(value);
       continue;
     }
     batch.swap(queue_);
     lock.unlock();
-    std::uint64_t sum = 0;
-    for (const std::uint64_t value : batch) sum += value;
-    ++batches_;
-    count_ += batch.size();
-    sum_ += sum;
-    if (batch.size() > maxBatch_) maxBatch_ = batch.size();
+    tally_.takeBatch(batch);
     batch.clear();
   }
 }
@@ -130,9 +105,9 @@ void CondvarQueue::consume() noexcept {
   try {
     consumeItems();
   } catch (const std::exception& e) {
-    failure_ = std::string("consumer: ") + e.what();
+    tally_.failure = std::string("consumer: ") + e.what();
   } catch (...) {
-    failure_ = "consumer: unknown exception";
+    tally_.failure = "consumer: unknown exception";
   }
 }
 

@@ -10,6 +10,8 @@
 #include <string>
 #include <thread>
 
+#include "host_stop.h"
+#include "notify_tally.h"
 #include "options.h"
 #include "reactorbench/plugin.h"
 
@@ -38,11 +40,9 @@ class CondvarQueue {
   // Waits while the queue is empty and work may still come; false when the consumer must
   // end (finish drained everything, release aborted, or the host asked to stop).
   bool waitForWork(std::unique_lock<std::mutex>& lock);
-  bool hostWantsStop() const;
   void stopConsumer();
 
-  int (*stopRequested_)(void*) = nullptr;
-  void* hostCtx_ = nullptr;
+  const rbcommon::HostStop hostStop_;
   const CondvarOptions options_;
 
   std::mutex mutex_;
@@ -52,13 +52,9 @@ class CondvarQueue {
   bool abort_ = false;               // guarded by mutex_: release wants the consumer gone
 
   // The consumer thread's own; read by others only after joining it.
-  std::uint64_t count_ = 0;
-  std::uint64_t sum_ = 0;
-  std::uint64_t wakeups_ = 0;  // waits that returned to find work
-  std::uint64_t waits_ = 0;    // condition-variable waits, including timeouts
-  std::uint64_t batches_ = 0;  // lock acquisitions that took items
-  std::uint64_t maxBatch_ = 0;
-  std::string failure_;
+  std::uint64_t wakeups_ = 0;    // waits that returned to find work
+  std::uint64_t waits_ = 0;      // condition-variable waits, including timeouts
+  rbcommon::NotifyTally tally_;  // a batch: a lock acquisition that took items
 
   std::thread consumer_;  // last: starts once everything above exists
 };

@@ -1,7 +1,5 @@
 #include "options.h"
 
-#include "declared_options.h"
-
 namespace rbcondvar {
 
 namespace {
@@ -18,12 +16,8 @@ const std::array<rb_option_decl, 2> kOptionDecls = {
                             "one item per lock, as seed 004"),
 };
 
-CondvarOptions parseCondvarOptions(const rb_option* options, std::uint32_t count) {
-  const auto values = rbcommon::parseDeclaredOptions(kOptionDecls, "notify", options, count);
-  CondvarOptions parsed;
-  parsed.broadcast = values[kNotify].number == 1;
-  parsed.batch = values[kBatch].number == 1;
-  return parsed;
+CondvarOptions optionsFrom(const std::array<rb_option_value, 2>& values) {
+  return {.broadcast = values[kNotify].number == 1, .batch = values[kBatch].number == 1};
 }
 
 }  // namespace rbcondvar

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 
+#include "declared_options.h"
 #include "reactorbench/plugin.h"
 
 namespace rbcondvar {
@@ -20,7 +21,10 @@ struct CondvarOptions {
 
 extern const std::array<rb_option_decl, 2> kOptionDecls;
 
-// Throws std::invalid_argument naming the key for an unknown key or a malformed value.
-CondvarOptions parseCondvarOptions(const rb_option* options, std::uint32_t count);
+// The settings kOptionDecls' values give.
+CondvarOptions optionsFrom(const std::array<rb_option_value, 2>& values);
+
+// What start receives: an unknown key or a malformed value is refused by name.
+using DeclaredCondvarOptions = rbcommon::DeclaredOptions<kOptionDecls, &optionsFrom>;
 
 }  // namespace rbcondvar

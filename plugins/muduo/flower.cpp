@@ -26,7 +26,7 @@ std::vector<int> copyFds(const rb_flower_params& params, const int* fds, const c
 
 FlowerBench::FlowerBench(const rb_host* host, const rb_flower_params& params,
                          const PluginOptions& options)
-    : host_(host),
+    : hostStop_(host),
       readFds_(copyFds(params, params.read_fds, "read_fds")),
       writeFds_(copyFds(params, params.write_fds, "write_fds")),
       active_(params.active),
@@ -126,7 +126,7 @@ void FlowerBench::onReadable(std::size_t index) {
 }
 
 void FlowerBench::onIdle(PollStatus status) {
-  if (stopRequested()) {
+  if (hostStop_.requested()) {
     fail("the host asked to stop");
     loop_.quit();
   } else if (status == PollStatus::kTimeout) {
@@ -140,13 +140,6 @@ void FlowerBench::fail(std::string message) {
   if (failures_++ == 0) {
     firstFailure_ = std::move(message);
   }
-}
-
-bool FlowerBench::stopRequested() const {
-  constexpr std::size_t kNeeded =
-      offsetof(rb_host, stop_requested) + sizeof(rb_host::stop_requested);
-  return host_ != nullptr && host_->struct_size >= kNeeded && host_->stop_requested != nullptr &&
-         host_->stop_requested(host_->ctx) != 0;
 }
 
 void FlowerBench::requireLoopThread(const char* phase) const {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "host_stop.h"
 #include "options.h"
 #include "reactor/channel.h"
 #include "reactor/event_loop.h"
@@ -38,10 +39,9 @@ class FlowerBench {
   void onReadable(std::size_t index);
   void onIdle(PollStatus status);
   void fail(std::string message);
-  bool stopRequested() const;
   void requireLoopThread(const char* phase) const;
 
-  const rb_host* const host_;
+  const rbcommon::HostStop hostStop_;
   const std::vector<int> readFds_;
   const std::vector<int> writeFds_;
   const std::uint64_t active_;

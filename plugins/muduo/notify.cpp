@@ -8,9 +8,6 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "abi_tables.h"
-#include "thread_pin.h"
-
 namespace rbmuduo {
 
 namespace {
@@ -28,12 +25,7 @@ struct NotifyBench::Startup {
 };
 
 NotifyBench::NotifyBench(const rb_host* host, int consumerCpu, const PluginOptions& options)
-    : mode_(options.post) {
-  if (host != nullptr &&
-      host->struct_size >= offsetof(rb_host, stop_requested) + sizeof host->stop_requested) {
-    stopRequested_ = host->stop_requested;
-    hostCtx_ = host->ctx;
-  }
+    : hostStop_(host), mode_(options.post) {
   auto startup = std::make_shared<Startup>();
   std::future<void> started = startup->ready.get_future();
   const std::size_t eventsInitial = options.eventsInitial;
@@ -44,12 +36,10 @@ NotifyBench::NotifyBench(const rb_host* host, int consumerCpu, const PluginOptio
     thread_.join();
     throw;
   }
-  if (const int error = rb_pin_thread(thread_.native_handle(), consumerCpu); error != 0) {
+  rbcommon::pinConsumer(thread_, consumerCpu, "the loop thread", [this] {
     loop_->quit();
     releaseLoopAndJoin();
-    throw std::system_error(error, std::generic_category(),
-                            "cannot pin the loop thread to cpu " + std::to_string(consumerCpu));
-  }
+  });
 }
 
 NotifyBench::~NotifyBench() {
@@ -74,7 +64,7 @@ void NotifyBench::runLoop(std::size_t eventsInitial, Startup& startup) {
   try {
     loop->loop();
   } catch (const std::exception& e) {
-    failure_ = std::string("loop thread: ") + e.what();
+    tally_.failure = std::string("loop thread: ") + e.what();
   }
   wakeupReads_ = loop->wakeupReads();
   polls_ = loop->pollCount();
@@ -93,18 +83,16 @@ void NotifyBench::releaseLoopAndJoin() {
 }
 
 void NotifyBench::onIdle() {
-  if (failure_.empty() && stopRequested_ != nullptr && stopRequested_(hostCtx_) != 0) {
-    failure_ = "loop thread: the host asked to stop after " + std::to_string(count_) + " items";
+  if (tally_.failure.empty() && hostStop_.requested()) {
+    tally_.failure =
+        "loop thread: the host asked to stop after " + std::to_string(tally_.count) + " items";
     loop_->quit();
   }
 }
 
 void NotifyBench::post(std::uint64_t value) {
   if (mode_ == PostMode::kQueueInLoop) {
-    loop_->queueInLoop([this, value] {
-      count_ += 1;
-      sum_ += value;
-    });
+    loop_->queueInLoop([this, value] { tally_.take(value); });
     return;
   }
   bool wasEmpty;
@@ -125,27 +113,19 @@ void NotifyBench::drainCoalesced() {
     drained_.swap(pending_);
   }
   if (drained_.empty()) return;
-  std::uint64_t sum = 0;
-  for (const std::uint64_t value : drained_) sum += value;
-  sum_ += sum;
-  count_ += drained_.size();
-  batches_ += 1;
-  if (drained_.size() > maxBatch_) maxBatch_ = drained_.size();
+  tally_.takeBatch(drained_);
   drained_.clear();  // keeps its capacity for the next swap
 }
 
 rb_notify_result NotifyBench::finish() {
-  if (!thread_.joinable()) {
-    throw std::invalid_argument("finish: no running loop (finish ran twice?)");
-  }
+  rbcommon::requireRunning(thread_, "loop");
   // Queued after every post, so it runs after all of them.
   loop_->queueInLoop([this] {
     if (mode_ == PostMode::kCoalesced) drainCoalesced();
     loop_->quit();
   });
   releaseLoopAndJoin();
-  if (!failure_.empty()) throw std::runtime_error(failure_);
-  return rbcommon::notifyResult(count_, sum_);
+  return tally_.result();
 }
 
 void NotifyBench::reportCounters(const rb_counter_sink& sink) const {
@@ -154,8 +134,8 @@ void NotifyBench::reportCounters(const rb_counter_sink& sink) const {
   sink.put(sink.ctx, "polls", polls_);
   sink.put(sink.ctx, "functors_run", functorsRun_);
   if (mode_ == PostMode::kCoalesced) {
-    sink.put(sink.ctx, "batches", batches_);
-    sink.put(sink.ctx, "max_batch", maxBatch_);
+    sink.put(sink.ctx, "batches", tally_.batches);
+    sink.put(sink.ctx, "max_batch", tally_.maxBatch);
   }
 }
 

@@ -11,6 +11,8 @@
 #include <thread>
 #include <vector>
 
+#include "host_stop.h"
+#include "notify_tally.h"
 #include "options.h"
 #include "reactor/event_loop.h"
 #include "reactorbench/plugin.h"
@@ -43,8 +45,7 @@ class NotifyBench {
   // owner's last cross-thread call into the loop, then the thread is joined.
   void releaseLoopAndJoin();
 
-  int (*stopRequested_)(void*) = nullptr;
-  void* hostCtx_ = nullptr;
+  const rbcommon::HostStop hostStop_;
   const PostMode mode_;
 
   // Set by the loop thread before the constructor returns. The loop outlives its loop()
@@ -61,14 +62,10 @@ class NotifyBench {
   std::vector<std::uint64_t> drained_;  // loop thread only
 
   // The loop thread's own; read by others only after joining it.
-  std::uint64_t count_ = 0;
-  std::uint64_t sum_ = 0;
-  std::uint64_t batches_ = 0;
-  std::uint64_t maxBatch_ = 0;
+  rbcommon::NotifyTally tally_;  // kCoalesced: a batch per drain
   std::uint64_t wakeupReads_ = 0;
   std::uint64_t polls_ = 0;
   std::uint64_t functorsRun_ = 0;
-  std::string failure_;
 
   std::thread thread_;  // last: starts once everything above exists
 };

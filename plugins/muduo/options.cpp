@@ -1,7 +1,5 @@
 #include "options.h"
 
-#include "declared_options.h"
-
 namespace rbmuduo {
 
 namespace {
@@ -18,13 +16,9 @@ const std::array<rb_option_decl, 2> kOptionDecls = {
                             "notify"),
 };
 
-PluginOptions parsePluginOptions(const char* workload, const rb_option* options,
-                                 std::uint32_t count) {
-  const auto values = rbcommon::parseDeclaredOptions(kOptionDecls, workload, options, count);
-  PluginOptions parsed;
-  parsed.eventsInitial = static_cast<std::size_t>(values[kEventsInitial].number);
-  parsed.post = values[kPost].number == 0 ? PostMode::kQueueInLoop : PostMode::kCoalesced;
-  return parsed;
+PluginOptions optionsFrom(const std::array<rb_option_value, 2>& values) {
+  return {.eventsInitial = static_cast<std::size_t>(values[kEventsInitial].number),
+          .post = values[kPost].number == 0 ? PostMode::kQueueInLoop : PostMode::kCoalesced};
 }
 
 }  // namespace rbmuduo

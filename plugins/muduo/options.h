@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "declared_options.h"
 #include "reactorbench/plugin.h"
 
 namespace rbmuduo {
@@ -29,9 +30,11 @@ struct PluginOptions {
 
 extern const std::array<rb_option_decl, 2> kOptionDecls;
 
-// The options for one workload ("flower", "notify", ...). Throws std::invalid_argument naming
-// the key for an unknown key, a malformed value or a key of another workload.
-PluginOptions parsePluginOptions(const char* workload, const rb_option* options,
-                                 std::uint32_t count);
+// The settings kOptionDecls' values give.
+PluginOptions optionsFrom(const std::array<rb_option_value, 2>& values);
+
+// What prepare receives, parsed for its workload ("flower", "notify", ...): an unknown key, a
+// malformed value or a key of another workload is refused by name.
+using DeclaredPluginOptions = rbcommon::DeclaredOptions<kOptionDecls, &optionsFrom>;
 
 }  // namespace rbmuduo

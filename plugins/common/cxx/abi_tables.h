@@ -1,18 +1,17 @@
 // The C ABI tables of a C++ plugin, one per workload, built from the plugin's
-// maker: a function that parses the options and constructs the workload object,
-// returned as a unique_ptr:
-//   make(host, params, options, optionCount)       flower, pingpong
-//   server/client, rr server make(host, consumerCpu, options, optionCount)
-//   notify (-1 when the params predate it)
-// The entry points check their arguments, call the object directly (no virtual
-// call in the measured paths) and run inside guardedCall, so nothing throws
-// across the boundary.
+// declared options and, per table, a maker: a function that constructs the workload object
+// from the checked params and the parsed options, returned as a unique_ptr:
+//   make(host, params, options)        flower, pingpong server/client, rr server
+//   make(host, consumerCpu, options)   notify (consumerCpu -1 when the params predate it)
+// The entry points check their arguments, parse the options for their table's workload
+// (Options::parse, declared_options.h), call the object directly (no virtual call in the
+// measured paths) and run inside guardedCall, so nothing throws across the boundary.
 //
 // What each object provides:
-//   flower           arm(), dispatch(), reportCounters(sink)
-//   notify           post(value), finish() -> rb_notify_result,
-//   reportCounters(sink) pingpong server  serve(), reportCounters(sink) (and rr
-//   server) pingpong client  run(), reportCounters(sink)
+//   flower                     arm(), dispatch(), reportCounters(sink)
+//   notify                     post(value), finish() -> rb_notify_result, reportCounters(sink)
+//   pingpong server, rr server serve(), reportCounters(sink)
+//   pingpong client            run(), reportCounters(sink)
 // SystemErrors: see guardedCall.
 #pragma once
 
@@ -62,14 +61,31 @@ inline const char* nameOf(const rb_pingpong_client_params*) {
 inline const char* nameOf(const rb_rr_server_params*) {
   return "rr server params";
 }
+
+// The workload a table's params belong to, as option declarations name it.
+constexpr const char* workloadOf(const rb_flower_params*) {
+  return "flower";
+}
+constexpr const char* workloadOf(const rb_notify_params*) {
+  return "notify";
+}
+constexpr const char* workloadOf(const rb_pingpong_server_params*) {
+  return "pingpong_server";
+}
+constexpr const char* workloadOf(const rb_pingpong_client_params*) {
+  return "pingpong_client";
+}
+constexpr const char* workloadOf(const rb_rr_server_params*) {
+  return "rr_server";
+}
 template <typename Params>
 const Params& checkedParams(const Params* params) {
   return requireParams(params, sizeof *params, nameOf(params));
 }
 
-// The entry points over the object `make` makes; a table takes the ones its
-// workload has.
-template <auto make, typename... SystemErrors>
+// The entry points over the object `make` makes from Options::parse's options; a table
+// takes the ones its workload has.
+template <typename Options, auto make, typename... SystemErrors>
 struct Entry {
   using Object = MadeBy<make>;
 
@@ -79,7 +95,9 @@ struct Entry {
                      std::size_t errLen) noexcept {
     return guardedCall<SystemErrors...>(err, errLen, [&] {
       clearStateOut(state);
-      *state = make(host, checkedParams(params), options, optionCount).release();
+      const auto& checked = checkedParams(params);
+      *state =
+          make(host, checked, Options::parse(workloadOf(params), options, optionCount)).release();
     });
   }
   static int arm(void* state, char* err, std::size_t errLen) noexcept {
@@ -145,23 +163,24 @@ constexpr rb_pingpong_client_ops clientOps() {
           &E::counters, &E::release};
 }
 
-template <auto make, typename... SystemErrors>
-inline constexpr rb_flower_ops kFlowerOps = flowerOps<Entry<make, SystemErrors...>>();
-
-template <auto make, typename... SystemErrors>
-inline constexpr rb_notify_ops kNotifyOps = notifyOps<Entry<make, SystemErrors...>>();
-
-template <auto make, typename... SystemErrors>
-inline constexpr rb_pingpong_server_ops kPingpongServerOps =
-    serverOps<rb_pingpong_server_ops, rb_pingpong_server_params, Entry<make, SystemErrors...>>();
-
-template <auto make, typename... SystemErrors>
-inline constexpr rb_rr_server_ops kRrServerOps =
-    serverOps<rb_rr_server_ops, rb_rr_server_params, Entry<make, SystemErrors...>>();
-
-template <auto make, typename... SystemErrors>
-inline constexpr rb_pingpong_client_ops kPingpongClientOps =
-    clientOps<Entry<make, SystemErrors...>>();
+// A plugin's tables: Options (declared_options.h) parses what prepare receives, each table's
+// maker builds its object; e.g. &Ops::flower<&makeFlower>.
+template <typename Options, typename... SystemErrors>
+struct PluginOps {
+  template <auto make>
+  static constexpr rb_flower_ops flower = flowerOps<Entry<Options, make, SystemErrors...>>();
+  template <auto make>
+  static constexpr rb_notify_ops notify = notifyOps<Entry<Options, make, SystemErrors...>>();
+  template <auto make>
+  static constexpr rb_pingpong_server_ops pingpongServer = serverOps<
+      rb_pingpong_server_ops, rb_pingpong_server_params, Entry<Options, make, SystemErrors...>>();
+  template <auto make>
+  static constexpr rb_pingpong_client_ops pingpongClient =
+      clientOps<Entry<Options, make, SystemErrors...>>();
+  template <auto make>
+  static constexpr rb_rr_server_ops rrServer =
+      serverOps<rb_rr_server_ops, rb_rr_server_params, Entry<Options, make, SystemErrors...>>();
+};
 
 // What a notify consumer's finish() returns.
 inline rb_notify_result notifyResult(std::uint64_t count, std::uint64_t sum) {
@@ -170,11 +189,6 @@ inline rb_notify_result notifyResult(std::uint64_t count, std::uint64_t sum) {
   result.count = count;
   result.sum = sum;
   return result;
-}
-
-// The descriptor for a host of the same ABI major version, NULL for any other.
-inline const rb_plugin* offeredTo(std::uint32_t hostAbiVersion, const rb_plugin& plugin) {
-  return RB_VERSION_MAJOR(hostAbiVersion) == RB_ABI_MAJOR ? &plugin : nullptr;
 }
 
 }  // namespace rbcommon

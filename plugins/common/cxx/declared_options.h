@@ -34,4 +34,14 @@ std::array<rb_option_value, N> parseDeclaredOptions(const std::array<rb_option_d
   return values;
 }
 
+// A plugin's options: its declarations `decls` (the descriptor carries them) and `from`, which
+// reads its settings from their values: Options from(const std::array<rb_option_value, N>&).
+// The Options of PluginOps (abi_tables.h).
+template <const auto& decls, auto from>
+struct DeclaredOptions {
+  static auto parse(const char* workload, const rb_option* options, std::uint32_t count) {
+    return from(parseDeclaredOptions(decls, workload, options, count));
+  }
+};
+
 }  // namespace rbcommon

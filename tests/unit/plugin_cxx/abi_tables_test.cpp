@@ -1,11 +1,15 @@
 #include "abi_tables.h"
 
+#include <array>
 #include <cstddef>
 #include <memory>
 #include <stdexcept>
 #include <string>
 
 #include <gtest/gtest.h>
+
+#include "declared_options.h"
+#include "plugin_descriptor.h"
 
 namespace rbcommon {
 namespace {
@@ -27,22 +31,34 @@ struct Recorder {
   void reportCounters(const rb_counter_sink& sink) const { sink.put(sink.ctx, "arms", arms); }
 };
 
-std::unique_ptr<Recorder> makeFlower(const rb_host*, const rb_flower_params&,
-                                     const rb_option* options, std::uint32_t optionCount) {
-  if (optionCount > 0) {
-    throw std::invalid_argument(std::string("unknown option '") + options[0].key + "'");
-  }
+// One option, for the notify workload only.
+const std::array<rb_option_decl, 1> kDecls = {
+    declareOption(RB_OPTION_INT, "depth", "1..9", "3", "how deep", "notify")};
+
+struct Settings {
+  long long depth = 0;
+};
+
+Settings settingsFrom(const std::array<rb_option_value, 1>& values) {
+  return {values[0].number};
+}
+
+using Ops = PluginOps<DeclaredOptions<kDecls, &settingsFrom>>;
+
+std::unique_ptr<Recorder> makeFlower(const rb_host*, const rb_flower_params&, const Settings&) {
   return std::make_unique<Recorder>();
 }
 
-std::unique_ptr<Recorder> makeNotify(const rb_host*, int consumerCpu, const rb_option*,
-                                     std::uint32_t) {
+long long lastDepth = 0;
+
+std::unique_ptr<Recorder> makeNotify(const rb_host*, int consumerCpu, const Settings& settings) {
   Recorder::lastConsumerCpu = consumerCpu;
+  lastDepth = settings.depth;
   return std::make_unique<Recorder>();
 }
 
-constexpr const rb_flower_ops& kFlower = kFlowerOps<&makeFlower>;
-constexpr const rb_notify_ops& kNotify = kNotifyOps<&makeNotify>;
+constexpr const rb_flower_ops& kFlower = Ops::flower<&makeFlower>;
+constexpr const rb_notify_ops& kNotify = Ops::notify<&makeNotify>;
 
 rb_flower_params flowerParams() {
   static const int fds[1] = {-1};
@@ -70,7 +86,7 @@ TEST(AbiTables, PrepareRefusesBadArgumentsAndLeavesNoState) {
   const rb_option unknown = {"speed", "1"};
   EXPECT_EQ(kFlower.prepare(nullptr, &params, &unknown, 1, &state, err, sizeof err),
             RB_ERR_INVALID_ARGUMENT);
-  EXPECT_STREQ(err, "unknown option 'speed'");
+  EXPECT_NE(std::string(err).find("unknown option 'speed'"), std::string::npos) << err;
   EXPECT_EQ(state, nullptr);
   params.struct_size = offsetof(rb_flower_params, write_fds);
   EXPECT_EQ(kFlower.prepare(nullptr, &params, nullptr, 0, &state, err, sizeof err),
@@ -107,6 +123,48 @@ TEST(AbiTables, NotifyStartPassesTheConsumerCpuOnlyIfTheParamsHaveIt) {
   ASSERT_EQ(kNotify.start(nullptr, &params, nullptr, 0, &state, err, sizeof err), RB_OK);
   EXPECT_EQ(Recorder::lastConsumerCpu, -1);
   kNotify.release(state);
+}
+
+TEST(AbiTables, PrepareParsesTheOptionsForItsOwnTablesWorkload) {
+  rb_notify_params params{sizeof(rb_notify_params), 1, 10, 3};
+  void* state = nullptr;
+  char err[256] = "";
+  const rb_option depth = {"depth", "4"};
+  ASSERT_EQ(kNotify.start(nullptr, &params, &depth, 1, &state, err, sizeof err), RB_OK);
+  EXPECT_EQ(lastDepth, 4);
+  kNotify.release(state);
+  ASSERT_EQ(kNotify.start(nullptr, &params, nullptr, 0, &state, err, sizeof err), RB_OK);
+  EXPECT_EQ(lastDepth, 3);
+  kNotify.release(state);
+
+  const rb_flower_params flower = flowerParams();
+  EXPECT_EQ(kFlower.prepare(nullptr, &flower, &depth, 1, &state, err, sizeof err),
+            RB_ERR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(err).find("'depth'"), std::string::npos) << err;
+  EXPECT_EQ(state, nullptr);
+}
+
+const char* testVersion() {
+  return "9.9";
+}
+
+TEST(AbiTables, TheDescriptorCarriesTheWordsTablesAndDeclaredOptions) {
+  const rb_plugin plugin = describePlugin(
+      {"test-plugin", "1.2.3", "testlib", &testVersion, "one line"}, {.notify = &kNotify}, kDecls);
+  EXPECT_EQ(plugin.struct_size, sizeof(rb_plugin));
+  EXPECT_EQ(plugin.abi_version, static_cast<std::uint32_t>(RB_ABI_VERSION));
+  EXPECT_STREQ(plugin.name, "test-plugin");
+  EXPECT_STREQ(plugin.version, "1.2.3");
+  EXPECT_STREQ(plugin.library, "testlib");
+  EXPECT_STREQ(plugin.library_version(), "9.9");
+  EXPECT_STREQ(plugin.description, "one line");
+  EXPECT_EQ(plugin.flower, nullptr);
+  EXPECT_EQ(plugin.notify, &kNotify);
+  EXPECT_EQ(plugin.pingpong_server, nullptr);
+  EXPECT_EQ(plugin.pingpong_client, nullptr);
+  EXPECT_EQ(plugin.rr_server, nullptr);
+  EXPECT_EQ(plugin.options, kDecls.data());
+  EXPECT_EQ(plugin.option_count, 1u);
 }
 
 TEST(AbiTables, AHostOfAnotherMajorVersionIsNotOffered) {
