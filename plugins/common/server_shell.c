@@ -18,22 +18,28 @@ static void free_shell(struct server_shell* shell) {
   free(shell);
 }
 
-/* rr: with the responses for setup->body_size. */
+/* rr: with the responses for setup->body_size. The options are parsed here, once, for every
+ * server of every plugin. */
 static int open_shell(const struct server_kind* kind, struct server_setup* setup, int rr,
                       const rb_option* options, uint32_t option_count, void** state, char* err,
                       size_t err_len) {
+  rb_option_value* values = NULL;
+  int rc = option_table_parse_new(&kind->options, rr ? "rr_server" : "pingpong_server", options,
+                                  option_count, &values, err, err_len);
+  if (rc != RB_OK) return rc;
   struct server_shell* shell = calloc(1, sizeof *shell);
   if (shell != NULL) shell->server = calloc(1, kind->size);
   if (shell == NULL || shell->server == NULL ||
       (rr && rb_http_responses_init(&shell->responses, setup->body_size) != 0)) {
     if (shell != NULL) free_shell(shell);
+    free(values);
     return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for a server%s",
                         rr ? " and its responses" : "");
   }
   if (rr) setup->responses = &shell->responses;
   shell->kind = kind;
-  const int rc =
-      kind->open(shell->server, kind->protocol, setup, options, option_count, err, err_len);
+  rc = kind->open(shell->server, kind->protocol, setup, values, err, err_len);
+  free(values);
   if (rc != RB_OK) {
     free_shell(shell);
     return rc;

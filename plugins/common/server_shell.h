@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "abi_tables.h"
+#include "option_table.h"
 #include "reactorbench/http_request.h"
 #include "reactorbench/plugin.h"
 #include "server_acceptor.h"
@@ -78,10 +79,14 @@ void server_tally_count(const void* server, struct server_totals* totals);
 struct server_kind {
   size_t size;          /* of the server's state: the shell allocates it zeroed and frees it */
   const void* protocol; /* what the plugin's server core serves (echo, HTTP), given to open */
-  /* Parses the plugin's options (unknown ones refused by name) and builds the server in
-   * `server`: RB_OK, or an RB_ERR_* code with the reason in err and nothing left to close. */
+  /* The plugin's declared options (OPTION_TABLE): the shell parses what prepare receives
+   * against them, for the workload ("pingpong_server", "rr_server"), before open; an unknown
+   * or malformed one is refused by name and open is not called. */
+  struct option_table options;
+  /* Builds the server in `server` with the parsed options (values[i] for the table's decls[i]):
+   * RB_OK, or an RB_ERR_* code with the reason in err and nothing left to close. */
   int (*open)(void* server, const void* protocol, const struct server_setup* setup,
-              const rb_option* options, uint32_t option_count, char* err, size_t err_len);
+              const rb_option_value* values, char* err, size_t err_len);
   /* Accepts and serves until stop_fd is readable; every connection is closed when it returns. */
   int (*serve)(void* server, char* err, size_t err_len);
   /* Adds what the server counted to *totals. */
@@ -97,16 +102,24 @@ struct server_kind {
  * workloads) is a state `struct <core>`, beginning with a struct server_tally, and these three
  * functions, the kind's; a protocol
  * (echo, HTTP) of the core is what `protocol` points to. */
-#define SERVER_CORE_DECLARE(core)                                                              \
-  int core##_open(void* server, const void* protocol, const struct server_setup* setup,        \
-                  const rb_option* options, uint32_t option_count, char* err, size_t err_len); \
-  int core##_serve(void* server, char* err, size_t err_len);                                   \
+#define SERVER_CORE_DECLARE(core)                                                       \
+  int core##_open(void* server, const void* protocol, const struct server_setup* setup, \
+                  const rb_option_value* values, char* err, size_t err_len);            \
+  int core##_serve(void* server, char* err, size_t err_len);                            \
   void core##_close(void* server)
 
-#define SERVER_CORE_KIND(core, protocol, put_more)                                               \
-  {                                                                                              \
-    sizeof(struct core), &(protocol), core##_open, core##_serve, server_tally_count, (put_more), \
-        core##_close                                                                             \
+#define SERVER_CORE_KIND(core, protocol, put_more, option_decls)                             \
+  {                                                                                          \
+    sizeof(struct core), &(protocol), OPTION_TABLE(option_decls), core##_open, core##_serve, \
+        server_tally_count, (put_more), core##_close                                         \
+  }
+
+/* A kind of the plugin's own, serving no core's protocol: `state` is its state's type, and
+ * prefix##_open, prefix##_serve, prefix##_count and prefix##_close its functions. */
+#define SERVER_OWN_KIND(state, prefix, option_decls)                                \
+  {                                                                                 \
+    sizeof(state), NULL, OPTION_TABLE(option_decls), prefix##_open, prefix##_serve, \
+        prefix##_count, NULL, prefix##_close                                        \
   }
 
 /* A put_more for an rr server that counts the bytes it wrote too. */

@@ -19,6 +19,6 @@ static int run_echo_loop(struct uring_loop* loop, char* err, size_t err_len) {
 static const struct uring_protocol kEchoProtocol = {0, sizeof(struct uring_conn), NULL,
                                                     run_echo_loop};
 static const struct server_kind kEcho =
-    SERVER_CORE_KIND(uring_server, kEchoProtocol, uring_server_put_counters);
+    SERVER_CORE_KIND(uring_server, kEchoProtocol, uring_server_put_counters, kIoUringOptions);
 
 RB_SERVER_SHELL(pingpong, io_uring_pingpong_server_ops, kEcho);

@@ -75,6 +75,6 @@ static int run_http_loop(struct uring_loop* loop, char* err, size_t err_len) {
 static const struct uring_protocol kHttpProtocol = {1, sizeof(struct http_conn), init_http_conn,
                                                     run_http_loop};
 static const struct server_kind kHttp =
-    SERVER_CORE_KIND(uring_server, kHttpProtocol, uring_server_put_counters);
+    SERVER_CORE_KIND(uring_server, kHttpProtocol, uring_server_put_counters, kIoUringOptions);
 
 RB_SERVER_SHELL(rr, io_uring_rr_server_ops, kHttp);

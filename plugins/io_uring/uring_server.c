@@ -250,13 +250,11 @@ static int open_loop(struct uring_server* server, struct uring_loop* loop, uint1
 }
 
 int uring_server_open(void* state, const void* protocol, const struct server_setup* setup,
-                      const rb_option* options, uint32_t option_count, char* err, size_t err_len) {
+                      const rb_option_value* values, char* err, size_t err_len) {
   struct uring_server* server = state;
   const struct uring_protocol* served = protocol;
-  memset(server, 0, sizeof *server);
-  int rc = parse_uring_options(options, option_count, served->rr ? "rr_server" : "pingpong_server",
-                               &server->options, err, err_len);
-  if (rc != RB_OK) return rc;
+  int rc = RB_OK;
+  uring_options_from(values, &server->options);
   server->listen_fd = setup->listen_fd;
   server->stop_fd = setup->stop_fd;
   server->threads = setup->threads;

@@ -1,5 +1,6 @@
 #include "rr_server.h"
 
+#include "options.h"
 #include "rr_answer.h"
 #include "server_loops.h"
 
@@ -43,9 +44,9 @@ static void on_readable(struct ev_loop* ev, ev_io* watcher, int revents) {
   if (n > 0) serve_requests(conn, conn->loop->buffer, (size_t)n);
 }
 
-static const struct server_protocol kHttpProtocol = {"rr_server", sizeof(struct http_conn),
-                                                     on_readable, init_http_conn, serve_held};
+static const struct server_protocol kHttpProtocol = {sizeof(struct http_conn), on_readable,
+                                                     init_http_conn, serve_held};
 static const struct server_kind kHttp =
-    SERVER_CORE_KIND(server_loops, kHttpProtocol, server_put_bytes_written);
+    SERVER_CORE_KIND(server_loops, kHttpProtocol, server_put_bytes_written, kLibevOptions);
 
 RB_SERVER_SHELL(rr, libev_rr_server_ops, kHttp);

@@ -166,16 +166,13 @@ static int init_serving(struct server_loops* loops, const rb_http_responses* res
 }
 
 int server_loops_open(void* server, const void* protocol, const struct server_setup* setup,
-                      const rb_option* options, uint32_t option_count, char* err, size_t err_len) {
+                      const rb_option_value* values, char* err, size_t err_len) {
   struct server_loops* loops = server;
   const struct server_protocol* served = protocol;
   struct loop_options parsed;
-  const int parse_rc =
-      parse_loop_options(options, option_count, served->workload, &parsed, err, err_len);
-  if (parse_rc != RB_OK) return parse_rc;
+  loop_options_from(values, &parsed);
   const int listen_fd = setup->listen_fd, stop_fd = setup->stop_fd;
   const uint32_t threads = setup->threads;
-  memset(loops, 0, sizeof *loops);
   server_acceptor_init(&loops->tally.acceptor, listen_fd);
   /* libev aborts the process on a watcher for a negative fd. */
   if (listen_fd < 0 || stop_fd < 0) {

@@ -43,8 +43,7 @@ struct serving_loop {
 
 /* What a server protocol (pingpong echo, rr) plugs into the loops. */
 struct server_protocol {
-  const char* workload; /* the options' workload: "pingpong_server" or "rr_server" */
-  size_t conn_size;     /* of the protocol's connection struct */
+  size_t conn_size; /* of the protocol's connection struct */
   conn_io_cb on_readable;
   /* Readies a new connection's own part (may be NULL). */
   void (*init_conn)(struct server_conn* conn);

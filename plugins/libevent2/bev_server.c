@@ -173,18 +173,14 @@ static int init_server(struct bev_server* server, const struct server_setup* set
 }
 
 int bev_server_open(void* state, const void* protocol, const struct server_setup* setup,
-                    const rb_option* options, uint32_t option_count, char* err, size_t err_len) {
+                    const rb_option_value* values, char* err, size_t err_len) {
   struct bev_server* server = state;
-  const struct bev_protocol* served = protocol;
-  struct rr_options parsed;
-  const int rc = served->rr ? parse_rr_options(options, option_count, &parsed, err, err_len)
-                            : parse_loop_options(options, option_count, "pingpong_server",
-                                                 &parsed.loop, err, err_len);
+  struct loop_options loop;
+  const int rc = loop_options_from(values, &loop, err, err_len);
   if (rc != RB_OK) return rc;
-  memset(server, 0, sizeof *server);
   server_acceptor_init(&server->tally.acceptor, setup->listen_fd);
-  server->protocol = *served;
-  const int init_rc = init_server(server, setup, &parsed.loop, err, err_len);
+  server->protocol = *(const struct bev_protocol*)protocol;
+  const int init_rc = init_server(server, setup, &loop, err, err_len);
   if (init_rc != RB_OK) bev_server_close(server);
   return init_rc;
 }

@@ -24,7 +24,6 @@ struct bev_conn {
 
 /* What a server protocol (pingpong echo, rr over bufferevents) plugs into the loops. */
 struct bev_protocol {
-  int rr;           /* takes the rr server's options (http too), not the pingpong server's */
   size_t conn_size; /* of the protocol's connection struct, at least sizeof(struct bev_conn) */
   /* Sets the new connection's callbacks (the protocol's struct is zeroed, then bev and loop are
    * set), in its loop's thread. */

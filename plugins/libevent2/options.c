@@ -28,12 +28,6 @@ const rb_option_decl kLibevent2Options[kLibevent2OptionCount] = {
 const char* const kLoopBackends[] = {"epoll", "poll", "select"};
 const size_t kLoopBackendCount = sizeof kLoopBackends / sizeof kLoopBackends[0];
 
-static int parse_table(const rb_option* options, uint32_t option_count, const char* workload,
-                       rb_option_value* values, char* err, size_t err_len) {
-  return option_table_parse(kLibevent2Options, kLibevent2OptionCount, workload, options,
-                            option_count, values, err, err_len);
-}
-
 int loop_options_from(const rb_option_value* values, struct loop_options* out, char* err,
                       size_t err_len) {
   out->backend = kLoopBackends[values[kBackend].number];
@@ -45,25 +39,11 @@ int loop_options_from(const rb_option_value* values, struct loop_options* out, c
   return RB_OK;
 }
 
-int parse_loop_options(const rb_option* options, uint32_t option_count, const char* workload,
-                       struct loop_options* out, char* err, size_t err_len) {
-  rb_option_value values[kLibevent2OptionCount];
-  const int rc = parse_table(options, option_count, workload, values, err, err_len);
-  return rc != RB_OK ? rc : loop_options_from(values, out, err, err_len);
-}
-
 void notify_options_from(const rb_option_value* values, struct notify_options* out) {
   out->use_eventfd = (int)values[kWakeup].number;
   out->drain_all = (int)values[kDrain].number;
 }
 
-int parse_rr_options(const rb_option* options, uint32_t option_count, struct rr_options* out,
-                     char* err, size_t err_len) {
-  rb_option_value values[kLibevent2OptionCount];
-  const int rc = parse_table(options, option_count, "rr_server", values, err, err_len);
-  if (rc != RB_OK) {
-    return rc;
-  }
-  out->use_evhttp = (int)values[kHttp].number;
-  return loop_options_from(values, &out->loop, err, err_len);
+int uses_evhttp(const rb_option_value* values) {
+  return (int)values[kHttp].number;
 }

@@ -5,6 +5,7 @@
 #include <event2/event.h>
 
 #include "bev_server.h"
+#include "options.h"
 #include "output_high_water.h"
 
 /* A loop's bytes_written counts what was moved to the output buffers; what is still in one when
@@ -41,8 +42,9 @@ static void closing_echo(struct bev_conn* conn) {
   conn->loop->counts.bytes_written -= evbuffer_get_length(bufferevent_get_output(conn->bev));
 }
 
-static const struct bev_protocol kEchoProtocol = {0, sizeof(struct bev_conn), start_echo,
+static const struct bev_protocol kEchoProtocol = {sizeof(struct bev_conn), start_echo,
                                                   closing_echo};
-static const struct server_kind kEcho = SERVER_CORE_KIND(bev_server, kEchoProtocol, NULL);
+static const struct server_kind kEcho =
+    SERVER_CORE_KIND(bev_server, kEchoProtocol, NULL, kLibevent2Options);
 
 RB_SERVER_SHELL(pingpong, libevent2_pingpong_server_ops, kEcho);

@@ -3,6 +3,7 @@
 #include <event2/event.h>
 
 #include "bev_server.h"
+#include "options.h"
 #include "output_high_water.h"
 #include "rr_answer.h"
 #include "rr_variant.h"
@@ -116,7 +117,7 @@ static void start_http(struct bev_conn* conn) {
   bufferevent_enable(conn->bev, EV_READ | EV_WRITE);
 }
 
-static const struct bev_protocol kHttpProtocol = {1, sizeof(struct http_conn), start_http, NULL};
+static const struct bev_protocol kHttpProtocol = {sizeof(struct http_conn), start_http, NULL};
 
 const struct server_kind libevent2_rr_bufferevent =
-    SERVER_CORE_KIND(bev_server, kHttpProtocol, NULL);
+    SERVER_CORE_KIND(bev_server, kHttpProtocol, NULL, kLibevent2Options);

@@ -194,7 +194,7 @@ static void free_http(struct evhttp_loop* loop) {
   event_base_loop(loop->base, EVLOOP_NONBLOCK);
 }
 
-static void close_server(void* state) {
+static void http_stack_close(void* state) {
   struct evhttp_server* server = state;
   for (uint32_t i = 0; server->loops != NULL && i < server->threads; ++i) {
     struct evhttp_loop* loop = &server->loops[i];
@@ -245,22 +245,20 @@ static int init_loop(struct evhttp_server* server, struct evhttp_loop* loop, int
   return 0;
 }
 
-static int open_server(void* state, const void* protocol, const struct server_setup* setup,
-                       const rb_option* option_list, uint32_t option_count, char* err,
-                       size_t err_len) {
+static int http_stack_open(void* state, const void* protocol, const struct server_setup* setup,
+                           const rb_option_value* values, char* err, size_t err_len) {
   (void)protocol;
   struct evhttp_server* server = state;
-  struct rr_options parsed;
-  const int rc = parse_rr_options(option_list, option_count, &parsed, err, err_len);
+  struct loop_options loop_options;
+  const int rc = loop_options_from(values, &loop_options, err, err_len);
   if (rc != RB_OK) return rc;
-  const struct rr_options* options = &parsed;
   server->stop_fd = setup->stop_fd;
   server->quit_fd = -1;
   server->threads = setup->threads;
   server->loops = calloc(server->threads, sizeof *server->loops);
   server->body = malloc(setup->body_size > 0 ? setup->body_size : 1);
   if (server->loops == NULL || server->body == NULL) {
-    close_server(server);
+    http_stack_close(server);
     return report_error(RB_ERR_SYSTEM, err, err_len,
                         "out of memory for %u loops and a %u-byte body", setup->threads,
                         setup->body_size);
@@ -280,9 +278,9 @@ static int open_server(void* state, const void* protocol, const struct server_se
     if (!ok) report_error(RB_ERR_SYSTEM, err, err_len, "eventfd: %s", strerror(errno));
   }
   for (uint32_t i = 0; ok && i < server->threads; ++i)
-    ok = init_loop(server, &server->loops[i], setup->listen_fd, &options->loop, err, err_len) == 0;
+    ok = init_loop(server, &server->loops[i], setup->listen_fd, &loop_options, err, err_len) == 0;
   if (!ok) {
-    close_server(server);
+    http_stack_close(server);
     return RB_ERR_SYSTEM;
   }
   return RB_OK;
@@ -310,7 +308,7 @@ static int serve_with_workers(struct evhttp_server* server, char* err, size_t er
   return rc;
 }
 
-static int serve(void* state, char* err, size_t err_len) {
+static int http_stack_serve(void* state, char* err, size_t err_len) {
   struct evhttp_server* server = state;
   int rc = RB_OK;
   if (server->threads == 1)
@@ -321,7 +319,7 @@ static int serve(void* state, char* err, size_t err_len) {
   return rc;
 }
 
-static void count(const void* state, struct server_totals* totals) {
+static void http_stack_count(const void* state, struct server_totals* totals) {
   const struct evhttp_server* server = state;
   for (uint32_t i = 0; i < server->threads; ++i) {
     const struct evhttp_loop* loop = &server->loops[i];
@@ -330,5 +328,5 @@ static void count(const void* state, struct server_totals* totals) {
   }
 }
 
-const struct server_kind libevent2_rr_evhttp = {
-    sizeof(struct evhttp_server), NULL, open_server, serve, count, NULL, close_server};
+const struct server_kind libevent2_rr_evhttp =
+    SERVER_OWN_KIND(struct evhttp_server, http_stack, kLibevent2Options);

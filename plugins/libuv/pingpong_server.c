@@ -1,5 +1,6 @@
 #include "pingpong_server.h"
 
+#include "options.h"
 #include "server_loops.h"
 #include "stream_echo.h"
 
@@ -35,8 +36,8 @@ static void on_read(uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf) {
   }
 }
 
-static const struct server_protocol kEchoProtocol = {"pingpong_server", sizeof(struct echo_conn),
-                                                     on_read, NULL};
-static const struct server_kind kEcho = SERVER_CORE_KIND(server_group, kEchoProtocol, NULL);
+static const struct server_protocol kEchoProtocol = {sizeof(struct echo_conn), on_read, NULL};
+static const struct server_kind kEcho =
+    SERVER_CORE_KIND(server_group, kEchoProtocol, NULL, kLibuvOptions);
 
 RB_SERVER_SHELL(pingpong, libuv_pingpong_server_ops, kEcho);

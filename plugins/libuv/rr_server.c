@@ -1,5 +1,6 @@
 #include "rr_server.h"
 
+#include "options.h"
 #include "rr_answer.h"
 #include "server_loops.h"
 
@@ -78,8 +79,9 @@ static void on_read(uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf) {
   }
 }
 
-static const struct server_protocol kHttpProtocol = {"rr_server", sizeof(struct http_conn), on_read,
+static const struct server_protocol kHttpProtocol = {sizeof(struct http_conn), on_read,
                                                      init_http_conn};
-static const struct server_kind kHttp = SERVER_CORE_KIND(server_group, kHttpProtocol, NULL);
+static const struct server_kind kHttp =
+    SERVER_CORE_KIND(server_group, kHttpProtocol, NULL, kLibuvOptions);
 
 RB_SERVER_SHELL(rr, libuv_rr_server_ops, kHttp);

@@ -223,17 +223,15 @@ static int init_group(struct server_group* group, const struct server_setup* set
 }
 
 int server_group_open(void* server, const void* protocol, const struct server_setup* setup,
-                      const rb_option* options, uint32_t option_count, char* err, size_t err_len) {
+                      const rb_option_value* values, char* err, size_t err_len) {
   struct server_group* group = server;
   const struct server_protocol* served = protocol;
   struct libuv_options parsed;
-  int rc = parse_libuv_options(options, option_count, served->workload, &parsed, err, err_len);
-  if (rc != RB_OK) return rc;
-  memset(group, 0, sizeof *group);
+  libuv_options_from(values, &parsed);
   group->protocol = *served;
   server_acceptor_init(&group->tally.acceptor, setup->listen_fd);
   group->threads = setup->threads;
-  rc = init_group(group, setup, parsed.read_size, err, err_len);
+  const int rc = init_group(group, setup, parsed.read_size, err, err_len);
   if (rc != RB_OK) server_group_close(group);
   return rc;
 }

@@ -50,8 +50,7 @@ struct server_conn {
 
 /* What a server protocol (pingpong echo, rr) plugs into the loops. */
 struct server_protocol {
-  const char* workload; /* the options' workload: "pingpong_server" or "rr_server" */
-  size_t conn_size;     /* of the protocol's connection struct */
+  size_t conn_size; /* of the protocol's connection struct */
   uv_read_cb on_read;
   /* Readies a new connection's own part (may be NULL). */
   void (*init_conn)(struct server_conn* conn);

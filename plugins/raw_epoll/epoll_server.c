@@ -120,24 +120,22 @@ static int watch_control_fds(struct epoll_server* server) {
 enum { kDefaultMaxEvents = 1024 };
 
 int epoll_server_open(void* state, const void* protocol, const struct server_setup* setup,
-                      const rb_option* options, uint32_t option_count, char* err, size_t err_len) {
+                      const rb_option_value* values, char* err, size_t err_len) {
   struct epoll_server* server = state;
-  const struct epoll_protocol* served = protocol;
   struct epoll_options parsed;
-  struct rr_stall stall = {0, 0, 0};
-  const int rc = served->rr ? parse_rr_options(options, option_count, &parsed, &stall, err, err_len)
-                            : parse_epoll_options(options, option_count, "pingpong_server", &parsed,
-                                                  err, err_len);
+  epoll_options_from(values, &parsed);
+  /* Off for pingpong, whose workload the stall options are not declared for. */
+  struct rr_stall stall;
+  const int rc = rr_stall_from(values, &stall, err, err_len);
   if (rc != RB_OK) return rc;
   const int max_events = parsed.max_events > 0 ? (int)parsed.max_events : kDefaultMaxEvents;
   struct spin spin;
   spin_init(&spin, parsed.spin_ns);
-  memset(server, 0, sizeof *server);
   server->listen_fd = setup->listen_fd;
   server_acceptor_init(&server->tally.acceptor, setup->listen_fd);
   server->stop_fd = setup->stop_fd;
   server->threads = setup->threads;
-  server->protocol = *served;
+  server->protocol = *(const struct epoll_protocol*)protocol;
   server->accept_loop.epoll_fd = server->accept_loop.wake_fd = -1;
   server->loops = calloc(server->threads, sizeof *server->loops);
   int ok = server->loops != NULL;

@@ -64,7 +64,6 @@ struct epoll_loop {
 };
 
 struct epoll_protocol {
-  int rr;           /* takes the rr server's options (stall_ms too), not the pingpong server's */
   size_t conn_size; /* of the protocol's connection struct */
   /* Readies a new connection's own part (may be NULL); runs on the accepting thread. */
   void (*init_conn)(struct epoll_conn* conn);

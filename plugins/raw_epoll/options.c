@@ -26,31 +26,17 @@ const rb_option_decl kRawEpollOptions[kRawEpollOptionCount] = {
         "rr: how often each serving loop stalls, in ms (with stall_ms)", "rr_server"),
 };
 
-static int parse_table(const rb_option* options, uint32_t option_count, const char* workload,
-                       rb_option_value* values, char* err, size_t err_len) {
-  return option_table_parse(kRawEpollOptions, kRawEpollOptionCount, workload, options, option_count,
-                            values, err, err_len);
-}
-
 void epoll_options_from(const rb_option_value* values, struct epoll_options* out) {
   out->max_events = (uint32_t)values[kMaxEvents].number;
   out->spin_ns = (uint64_t)values[kSpinNs].number;
 }
 
-OPTION_TABLE_PARSER(parse_epoll_options, kRawEpollOptions, struct epoll_options, epoll_options_from)
-
 int wake_when_empty_from(const rb_option_value* values) {
   return (int)values[kWake].number;
 }
 
-int parse_rr_options(const rb_option* options, uint32_t option_count, struct epoll_options* out,
-                     struct rr_stall* stall, char* err, size_t err_len) {
-  rb_option_value values[kRawEpollOptionCount];
-  const int rc = parse_table(options, option_count, "rr_server", values, err, err_len);
-  if (rc != RB_OK) {
-    return rc;
-  }
-  epoll_options_from(values, out);
+int rr_stall_from(const rb_option_value* values, struct rr_stall* stall, char* err,
+                  size_t err_len) {
   memset(stall, 0, sizeof *stall);
   stall->ms = (uint64_t)values[kStallMs].number;
   stall->every_ms = (uint64_t)values[kStallEveryMs].number;

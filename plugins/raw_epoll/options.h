@@ -26,12 +26,9 @@ void epoll_options_from(const rb_option_value* values, struct epoll_options* out
  * queue writes the eventfd (wake = "when_empty"; default "every"). */
 int wake_when_empty_from(const rb_option_value* values);
 
-/* Unknown keys, keys of another workload and malformed values give RB_ERR_INVALID_ARGUMENT
- * with a message naming them. workload: "flower", "pingpong_server" or "pingpong_client". */
-int parse_epoll_options(const rb_option* options, uint32_t option_count, const char* workload,
-                        struct epoll_options* out, char* err, size_t err_len);
-/* rr also takes stall_ms and stall_every_ms: both or neither, stall_ms < stall_every_ms. */
-int parse_rr_options(const rb_option* options, uint32_t option_count, struct epoll_options* out,
-                     struct rr_stall* stall, char* err, size_t err_len);
+/* rr's stall_ms and stall_every_ms from kRawEpollOptions' parsed values (off when neither was
+ * given): RB_ERR_INVALID_ARGUMENT unless both or neither are given, with stall_ms <
+ * stall_every_ms. */
+int rr_stall_from(const rb_option_value* values, struct rr_stall* stall, char* err, size_t err_len);
 
 #endif

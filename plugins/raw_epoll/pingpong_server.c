@@ -1,6 +1,7 @@
 #include "pingpong_server.h"
 
 #include "epoll_server.h"
+#include "options.h"
 
 /* Echoes what a read brought at once, reading on while output waits, up to the high-water
  * mark (output_high_water.h): were both ends of a connection to stop reading while any output
@@ -41,8 +42,8 @@ static int run_echo_loop(struct epoll_loop* loop, char* err, size_t err_len) {
   return epoll_loop_run(loop, on_echo_event, err, err_len);
 }
 
-static const struct epoll_protocol kEchoProtocol = {0, sizeof(struct epoll_conn), NULL,
-                                                    run_echo_loop};
-static const struct server_kind kEcho = SERVER_CORE_KIND(epoll_server, kEchoProtocol, NULL);
+static const struct epoll_protocol kEchoProtocol = {sizeof(struct epoll_conn), NULL, run_echo_loop};
+static const struct server_kind kEcho =
+    SERVER_CORE_KIND(epoll_server, kEchoProtocol, NULL, kRawEpollOptions);
 
 RB_SERVER_SHELL(pingpong, raw_epoll_pingpong_server_ops, kEcho);

@@ -1,6 +1,7 @@
 #include "rr_server.h"
 
 #include "epoll_server.h"
+#include "options.h"
 #include "rr_answer.h"
 
 /* A connection is registered for EPOLLIN while nothing waits to be sent and for EPOLLOUT only
@@ -89,9 +90,9 @@ static void put_loop_counters(const void* state, const struct server_totals* tot
   sink->put(sink->ctx, "stalls", stalls);
 }
 
-static const struct epoll_protocol kHttpProtocol = {1, sizeof(struct http_conn), init_http_conn,
+static const struct epoll_protocol kHttpProtocol = {sizeof(struct http_conn), init_http_conn,
                                                     run_http_loop};
 static const struct server_kind kHttp =
-    SERVER_CORE_KIND(epoll_server, kHttpProtocol, put_loop_counters);
+    SERVER_CORE_KIND(epoll_server, kHttpProtocol, put_loop_counters, kRawEpollOptions);
 
 RB_SERVER_SHELL(rr, raw_epoll_rr_server_ops, kHttp);
