@@ -9,7 +9,7 @@ namespace rb_test {
 namespace {
 
 TEST(NotifyPlugins, OurMechanismsAreAllPresent) {
-  const std::vector<std::string> paths = NotifyPluginPaths();
+  const std::vector<std::string> paths = PluginPathsOffering("notify");
   for (const char* stem : {"libevent2", "raw_epoll", "muduo", "epoll_add_always", "condvar_queue"})
     EXPECT_NE(std::find(paths.begin(), paths.end(), PluginPath(stem)), paths.end())
         << stem << " does not offer notify";
@@ -75,7 +75,8 @@ TEST_P(NotifyEveryPlugin, PinnedConsumerStillCountsEverything) {
   EXPECT_EQ(outcome.sum, SumOneTo(run.items));
 }
 
-INSTANTIATE_TEST_SUITE_P(PluginDir, NotifyEveryPlugin, ::testing::ValuesIn(NotifyPluginPaths()),
+INSTANTIATE_TEST_SUITE_P(PluginDir, NotifyEveryPlugin,
+                         ::testing::ValuesIn(PluginPathsOffering("notify")),
                          [](const auto& info) { return TestNameOf(info.param); });
 
 }  // namespace

@@ -33,7 +33,8 @@ TEST_P(NotifyOptions, UnusableConsumerCpuFailsStart) {
   EXPECT_NE(outcome.error.find("1023"), std::string::npos) << outcome.error;
 }
 
-INSTANTIATE_TEST_SUITE_P(PluginDir, NotifyOptions, ::testing::ValuesIn(NotifyPluginPaths()),
+INSTANTIATE_TEST_SUITE_P(PluginDir, NotifyOptions,
+                         ::testing::ValuesIn(PluginPathsOffering("notify")),
                          [](const auto& info) { return TestNameOf(info.param); });
 
 }  // namespace

@@ -42,21 +42,9 @@ std::string LabelOf(const std::string& stem, const OptionList& options) {
 
 }  // namespace
 
-std::vector<std::string> NotifyPluginPaths() {
-  std::vector<std::string> paths;
-  for (const std::string& path : PluginPaths()) {
-    // A plugin that does not load is reported by the descriptor tests, not here.
-    try {
-      if (LoadPlugin(path).notify != nullptr) paths.push_back(path);
-    } catch (const std::exception&) {
-    }
-  }
-  return paths;
-}
-
 std::vector<NotifyVariant> NotifyVariants() {
   std::vector<NotifyVariant> variants;
-  for (const std::string& path : NotifyPluginPaths()) {
+  for (const std::string& path : PluginPathsOffering("notify")) {
     const std::string stem = Stem(path);
     variants.push_back({path, {}, TestNameOf(path)});
     const auto known = KnownVariants().find(stem);

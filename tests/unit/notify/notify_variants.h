@@ -19,9 +19,6 @@ struct NotifyVariant {
 // Every notify plugin with its default options, plus the known variants of ours.
 std::vector<NotifyVariant> NotifyVariants();
 
-// Paths of the plugins that load and offer the notify workload.
-std::vector<std::string> NotifyPluginPaths();
-
 // An option each plugin knows but with a value it must refuse, by file stem; empty for a
 // plugin we know nothing about.
 OptionList MalformedOptionFor(const std::string& file_stem);

@@ -66,27 +66,41 @@ const rb_plugin& LoadBuiltPlugin(const std::string& file_stem) {
   return ::testing::AssertionSuccess();
 }
 
+namespace {
+
+// The descriptor's workload tables by their ABI names.
+std::vector<std::pair<std::string, const void*>> TablesOf(const rb_plugin& plugin) {
+  return {{"flower", plugin.flower},
+          {"notify", plugin.notify},
+          {"pingpong_server", plugin.pingpong_server},
+          {"pingpong_client", plugin.pingpong_client},
+          {"rr_server", plugin.rr_server}};
+}
+
+bool Offers(const rb_plugin& plugin, const std::string& workload) {
+  for (const auto& [name, table] : TablesOf(plugin))
+    if (name == workload) return table != nullptr;
+  throw std::invalid_argument("no workload table named '" + workload + "'");
+}
+
+}  // namespace
+
 ::testing::AssertionResult OffersEveryWorkload(const rb_plugin& plugin) {
-  const std::pair<const char*, const void*> tables[] = {{"flower", plugin.flower},
-                                                        {"notify", plugin.notify},
-                                                        {"pingpong_server", plugin.pingpong_server},
-                                                        {"pingpong_client", plugin.pingpong_client},
-                                                        {"rr_server", plugin.rr_server}};
-  for (const auto& [name, table] : tables)
+  for (const auto& [name, table] : TablesOf(plugin))
     if (table == nullptr) return ::testing::AssertionFailure() << "no " << name << " table";
   return ::testing::AssertionSuccess();
 }
 
-std::vector<std::string> FlowerPluginPaths() {
+std::vector<std::string> PluginPathsOffering(const std::string& workload) {
   std::vector<std::string> paths;
   for (const std::string& path : PluginPaths()) {
-    // A plugin that does not load is reported by the descriptor tests, not here.
+    const rb_plugin* plugin = nullptr;
     try {
-      if (LoadPlugin(path).flower != nullptr) {
-        paths.push_back(path);
-      }
+      plugin = &LoadPlugin(path);
     } catch (const std::exception&) {
+      continue;
     }
+    if (Offers(*plugin, workload)) paths.push_back(path);
   }
   return paths;
 }

@@ -33,8 +33,10 @@ const rb_plugin& LoadBuiltPlugin(const std::string& file_stem);
 // The descriptor offers a table for every workload (flower, notify, both pingpong roles, rr).
 ::testing::AssertionResult OffersEveryWorkload(const rb_plugin& plugin);
 
-// Paths of the plugins that load and offer the flower workload.
-std::vector<std::string> FlowerPluginPaths();
+// Paths of the plugins of this build that load and offer the table `workload` ("flower",
+// "notify", "pingpong_server", "pingpong_client", "rr_server"), sorted. A plugin that does not
+// load is left out: the descriptor tests report it.
+std::vector<std::string> PluginPathsOffering(const std::string& workload);
 
 // "libevent2.so" -> "libevent2", "raw_epoll.so" -> "raw_epoll": usable in a test name.
 std::string TestNameOf(const std::string& path);

@@ -14,7 +14,7 @@ struct FlowerCase {
 // Every flower plugin over a small matrix; active never exceeds pipes, as the runner skips those.
 std::vector<FlowerCase> AllFlowerCases() {
   std::vector<FlowerCase> cases;
-  for (const std::string& path : FlowerPluginPaths()) {
+  for (const std::string& path : PluginPathsOffering("flower")) {
     for (uint32_t pipes : {1u, 10u, 100u, 1000u}) {
       for (uint32_t active : {1u, 10u, 100u}) {
         if (active > pipes) continue;

@@ -24,7 +24,8 @@ TEST_P(EveryFlowerPlugin, CanBePreparedAndReleasedWithoutRunning) {
   EXPECT_TRUE(prepared.ok()) << prepared.message;
 }
 
-INSTANTIATE_TEST_SUITE_P(PluginDir, EveryFlowerPlugin, ::testing::ValuesIn(FlowerPluginPaths()),
+INSTANTIATE_TEST_SUITE_P(PluginDir, EveryFlowerPlugin,
+                         ::testing::ValuesIn(PluginPathsOffering("flower")),
                          [](const auto& info) { return TestNameOf(info.param); });
 
 }  // namespace
