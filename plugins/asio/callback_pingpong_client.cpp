@@ -107,8 +107,7 @@ class CallbackPingpongClient final : public PingpongClient {
 
 }  // namespace
 
-std::unique_ptr<PingpongClient> makePingpongClient(const rb_host*,
-                                                   const rb_pingpong_client_params& params,
+std::unique_ptr<PingpongClient> makePingpongClient(const rb_pingpong_client_params& params,
                                                    const PluginOptions& options) {
   return std::make_unique<CallbackPingpongClient>(params, options);
 }

@@ -93,15 +93,6 @@ class CallbackServer final : public Workload {
 
 }  // namespace
 
-std::unique_ptr<RrServer> makeRrServer(const rb_host*, const rb_rr_server_params& params,
-                                       const PluginOptions& options) {
-  return std::make_unique<CallbackServer<RrServer>>(params, options);
-}
-
-std::unique_ptr<PingpongServer> makePingpongServer(const rb_host*,
-                                                   const rb_pingpong_server_params& params,
-                                                   const PluginOptions& options) {
-  return std::make_unique<CallbackServer<PingpongServer>>(params, options);
-}
+RBASIO_STYLE_SERVERS(CallbackServer)
 
 }  // namespace rbasio

@@ -59,8 +59,7 @@ class CoroutinePingpongClient final : public PingpongClient {
 
 }  // namespace
 
-std::unique_ptr<PingpongClient> makePingpongClient(const rb_host*,
-                                                   const rb_pingpong_client_params& params,
+std::unique_ptr<PingpongClient> makePingpongClient(const rb_pingpong_client_params& params,
                                                    const PluginOptions& options) {
   return std::make_unique<CoroutinePingpongClient>(params, options);
 }

@@ -65,15 +65,6 @@ class CoroutineServer final : public Workload {
 
 }  // namespace
 
-std::unique_ptr<RrServer> makeRrServer(const rb_host*, const rb_rr_server_params& params,
-                                       const PluginOptions& options) {
-  return std::make_unique<CoroutineServer<RrServer>>(params, options);
-}
-
-std::unique_ptr<PingpongServer> makePingpongServer(const rb_host*,
-                                                   const rb_pingpong_server_params& params,
-                                                   const PluginOptions& options) {
-  return std::make_unique<CoroutineServer<PingpongServer>>(params, options);
-}
+RBASIO_STYLE_SERVERS(CoroutineServer)
 
 }  // namespace rbasio

@@ -34,21 +34,22 @@ using BoostSystemError = boost::system::system_error;
 
 using Ops = rbcommon::PluginOps<DeclaredPluginOptions, BoostSystemError>;
 
-constexpr const char* kDescription =
-    kCoroutines ? "Boost.Asio, C++20 coroutines (awaitable, co_spawn, use_awaitable), one "
-                  "io_context per thread"
-                : "Boost.Asio, completion handlers (lambdas holding a shared_ptr to the "
-                  "session), one io_context per thread";
+// The plugin this source is built as: [0] completion handlers, [1] coroutines.
+constexpr rbcommon::PluginWords kStyles[] = {
+    {"asio-callback", "1.0.0", "boost-asio", &libraryVersion,
+     "Boost.Asio, completion handlers (lambdas holding a shared_ptr to the session), one "
+     "io_context per thread"},
+    {"asio-coroutine", "1.0.0", "boost-asio", &libraryVersion,
+     "Boost.Asio, C++20 coroutines (awaitable, co_spawn, use_awaitable), one io_context per "
+     "thread"},
+};
 
 const rb_plugin kPlugin =
-    rbcommon::describePlugin({kCoroutines ? "asio-coroutine" : "asio-callback", "1.0.0",
-                              "boost-asio", &libraryVersion, kDescription},
-                             {
-                                 .flower = &Ops::flower<&makeFlower>,
-                                 .pingpongServer = &Ops::pingpongServer<&makePingpongServer>,
-                                 .pingpongClient = &Ops::pingpongClient<&makePingpongClient>,
-                                 .rrServer = &Ops::rrServer<&makeRrServer>,
-                             },
+    rbcommon::describePlugin(kStyles[kCoroutines ? 1 : 0],
+                             {.flower = &Ops::flower<&makeFlower>,
+                              .pingpongServer = &Ops::pingpongServer<&makePingpongServer>,
+                              .pingpongClient = &Ops::pingpongClient<&makePingpongClient>,
+                              .rrServer = &Ops::rrServer<&makeRrServer>},
                              kOptionDecls);
 
 }  // namespace

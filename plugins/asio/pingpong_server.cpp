@@ -13,15 +13,7 @@ std::size_t blockSizeHint(const rb_pingpong_server_params& params) {
 
 PingpongServer::PingpongServer(const rb_pingpong_server_params& params,
                                const PluginOptions& options)
-    : AcceptingServer(params.listen_fd, params.stop_fd, params.threads),
-      readBuffer_(readBufferOr(options, blockSizeHint(params))),
-      counters_(pool().size()) {}
-
-void PingpongServer::reportCounters(const rb_counter_sink& sink) const {
-  const EchoCounters total = counters_.sum();
-  reportConnections(sink);
-  sink.put(sink.ctx, "bytes_read", total.bytesRead);
-  sink.put(sink.ctx, "bytes_written", total.bytesWritten);
-}
+    : CountingServer(params.listen_fd, params.stop_fd, params.threads,
+                     readBufferOr(options, blockSizeHint(params))) {}
 
 }  // namespace rbasio

@@ -10,9 +10,8 @@
 
 #include <boost/asio/buffer.hpp>
 
-#include "accepting_server.h"
+#include "counting_server.h"
 #include "options.h"
-#include "per_context.h"
 #include "reactorbench/plugin.h"
 
 namespace rbasio {
@@ -24,6 +23,10 @@ struct EchoCounters {
     bytesRead += more.bytesRead;
     bytesWritten += more.bytesWritten;
     return *this;
+  }
+  void report(const rb_counter_sink& sink) const {
+    sink.put(sink.ctx, "bytes_read", bytesRead);
+    sink.put(sink.ctx, "bytes_written", bytesWritten);
   }
 };
 
@@ -52,22 +55,15 @@ class EchoConnection {
   std::size_t pending_ = 0;
 };
 
-class PingpongServer : public AcceptingServer {
+// Counts "connections", "accept_refused", "bytes_read", "bytes_written".
+class PingpongServer : public CountingServer<EchoCounters> {
  public:
   // Throws std::invalid_argument or std::system_error.
   PingpongServer(const rb_pingpong_server_params& params, const PluginOptions& options);
 
-  // "connections", "accept_refused", "bytes_read", "bytes_written"; call once serve has
-  // returned.
-  void reportCounters(const rb_counter_sink& sink) const;
-
  protected:
   // In context `index`'s thread.
-  EchoConnection connection(std::size_t index) { return {counters_[index], readBuffer_}; }
-
- private:
-  const std::size_t readBuffer_;
-  PerContext<EchoCounters> counters_;
+  EchoConnection connection(std::size_t index) { return {counters(index), readBuffer()}; }
 };
 
 }  // namespace rbasio

@@ -12,6 +12,7 @@
 #include <boost/asio/buffer.hpp>
 
 #include "reactorbench/http_request.h"
+#include "reactorbench/plugin.h"
 
 namespace rbasio {
 
@@ -23,6 +24,10 @@ struct RrCounters {
     requests += more.requests;
     badRequests += more.badRequests;
     return *this;
+  }
+  void report(const rb_counter_sink& sink) const {
+    sink.put(sink.ctx, "requests", requests);
+    sink.put(sink.ctx, "bad_requests", badRequests);
   }
 };
 

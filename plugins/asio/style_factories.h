@@ -14,16 +14,26 @@
 namespace rbasio {
 
 // The makers of PluginOps (plugins/common/cxx/abi_tables.h).
-std::unique_ptr<RrServer> makeRrServer(const rb_host* host, const rb_rr_server_params& params,
+std::unique_ptr<RrServer> makeRrServer(const rb_rr_server_params& params,
                                        const PluginOptions& options);
-std::unique_ptr<PingpongServer> makePingpongServer(const rb_host* host,
-                                                   const rb_pingpong_server_params& params,
+std::unique_ptr<PingpongServer> makePingpongServer(const rb_pingpong_server_params& params,
                                                    const PluginOptions& options);
-std::unique_ptr<PingpongClient> makePingpongClient(const rb_host* host,
-                                                   const rb_pingpong_client_params& params,
+std::unique_ptr<PingpongClient> makePingpongClient(const rb_pingpong_client_params& params,
                                                    const PluginOptions& options);
 // The flower workload (one-byte reads from the host's pipes) takes no options.
 std::unique_ptr<Flower> makeFlower(const rb_host* host, const rb_flower_params& params,
                                    const PluginOptions& options);
+
+// Defines makeRrServer and makePingpongServer for a style whose server for a workload is
+// Server<Workload> (callback_server.cpp, coroutine_server.cpp).
+#define RBASIO_STYLE_SERVERS(Server)                                                          \
+  std::unique_ptr<RrServer> makeRrServer(const rb_rr_server_params& params,                   \
+                                         const PluginOptions& options) {                      \
+    return std::make_unique<Server<RrServer>>(params, options);                               \
+  }                                                                                           \
+  std::unique_ptr<PingpongServer> makePingpongServer(const rb_pingpong_server_params& params, \
+                                                     const PluginOptions& options) {          \
+    return std::make_unique<Server<PingpongServer>>(params, options);                         \
+  }
 
 }  // namespace rbasio

@@ -36,8 +36,7 @@ std::unique_ptr<NotifyBench> makeNotify(const rb_host* host, int consumerCpu,
   return std::make_unique<NotifyBench>(host, consumerCpu, options);
 }
 
-std::unique_ptr<PingpongServer> makePingpongServer(const rb_host*,
-                                                   const rb_pingpong_server_params& params,
+std::unique_ptr<PingpongServer> makePingpongServer(const rb_pingpong_server_params& params,
                                                    const PluginOptions& options) {
   if (params.threads == 0) {
     throw std::invalid_argument("pingpong server: threads is 0");
@@ -45,13 +44,12 @@ std::unique_ptr<PingpongServer> makePingpongServer(const rb_host*,
   return std::make_unique<PingpongServer>(params, options);
 }
 
-std::unique_ptr<PingpongClient> makePingpongClient(const rb_host*,
-                                                   const rb_pingpong_client_params& params,
+std::unique_ptr<PingpongClient> makePingpongClient(const rb_pingpong_client_params& params,
                                                    const PluginOptions& options) {
   return std::make_unique<PingpongClient>(params, options);
 }
 
-std::unique_ptr<RrServer> makeRrServer(const rb_host*, const rb_rr_server_params& params,
+std::unique_ptr<RrServer> makeRrServer(const rb_rr_server_params& params,
                                        const PluginOptions& options) {
   if (params.threads == 0) {
     throw std::invalid_argument("rr server: threads is 0");
@@ -59,24 +57,25 @@ std::unique_ptr<RrServer> makeRrServer(const rb_host*, const rb_rr_server_params
   return std::make_unique<RrServer>(params, options);
 }
 
-constexpr const char* kDescription =
-    kAddAlways ? "muduo-style reactor (EventLoop/Channel/epoll Poller), EPOLL_CTL_ADD on every "
-                 "update with EEXIST ignored (seed 000's patch)"
-               : "muduo-style reactor (EventLoop/Channel/epoll Poller), EPOLL_CTL_ADD once "
-                 "then EPOLL_CTL_MOD, as muduo";
-
 using Ops = rbcommon::PluginOps<DeclaredPluginOptions>;
 
+// The plugin this source is built as: [0] the MOD policy, [1] the ADD-always policy.
+constexpr rbcommon::PluginWords kPolicies[] = {
+    {"muduo", "1.0.0", "reactorbench-muduo-style", &libraryVersion,
+     "muduo-style reactor (EventLoop/Channel/epoll Poller), EPOLL_CTL_ADD once then "
+     "EPOLL_CTL_MOD, as muduo"},
+    {"epoll-add-always", "1.0.0", "reactorbench-muduo-style", &libraryVersion,
+     "muduo-style reactor (EventLoop/Channel/epoll Poller), EPOLL_CTL_ADD on every update with "
+     "EEXIST ignored (seed 000's patch)"},
+};
+
 const rb_plugin kPlugin =
-    rbcommon::describePlugin({kAddAlways ? "epoll-add-always" : "muduo", "1.0.0",
-                              "reactorbench-muduo-style", &libraryVersion, kDescription},
-                             {
-                                 .flower = &Ops::flower<&makeFlower>,
-                                 .notify = &Ops::notify<&makeNotify>,
-                                 .pingpongServer = &Ops::pingpongServer<&makePingpongServer>,
-                                 .pingpongClient = &Ops::pingpongClient<&makePingpongClient>,
-                                 .rrServer = &Ops::rrServer<&makeRrServer>,
-                             },
+    rbcommon::describePlugin(kPolicies[kAddAlways ? 1 : 0],
+                             {.flower = &Ops::flower<&makeFlower>,
+                              .notify = &Ops::notify<&makeNotify>,
+                              .pingpongServer = &Ops::pingpongServer<&makePingpongServer>,
+                              .pingpongClient = &Ops::pingpongClient<&makePingpongClient>,
+                              .rrServer = &Ops::rrServer<&makeRrServer>},
                              kOptionDecls);
 
 }  // namespace

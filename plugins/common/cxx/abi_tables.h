@@ -3,6 +3,7 @@
 // from the checked params and the parsed options, returned as a unique_ptr:
 //   make(host, params, options)        flower, pingpong server/client, rr server
 //   make(host, consumerCpu, options)   notify (consumerCpu -1 when the params predate it)
+// or the same without the host, for an object that does not ask the host anything.
 // The entry points check their arguments, parse the options for their table's workload
 // (Options::parse, declared_options.h), call the object directly (no virtual call in the
 // measured paths) and run inside guardedCall, so nothing throws across the boundary.
@@ -18,6 +19,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
+#include <type_traits>
 
 #include "abi_guard.h"
 #include "reactorbench/plugin.h"
@@ -52,35 +55,33 @@ static_assert(sizeof(rb_pingpong_client_params) ==
               offsetof(rb_pingpong_client_params, verify_stride) + sizeof(std::uint32_t));
 static_assert(sizeof(rb_rr_server_params) ==
               offsetof(rb_rr_server_params, body_size) + sizeof(std::uint32_t));
-inline const char* nameOf(const rb_pingpong_server_params*) {
-  return "pingpong server params";
-}
-inline const char* nameOf(const rb_pingpong_client_params*) {
-  return "pingpong client params";
-}
-inline const char* nameOf(const rb_rr_server_params*) {
-  return "rr server params";
+// The workload a table's params belong to, as option declarations name it.
+template <typename Params>
+constexpr const char* workloadOf(const Params*) {
+  if constexpr (std::is_same_v<Params, rb_flower_params>) {
+    return "flower";
+  } else if constexpr (std::is_same_v<Params, rb_notify_params>) {
+    return "notify";
+  } else if constexpr (std::is_same_v<Params, rb_pingpong_server_params>) {
+    return "pingpong_server";
+  } else if constexpr (std::is_same_v<Params, rb_pingpong_client_params>) {
+    return "pingpong_client";
+  } else {
+    static_assert(std::is_same_v<Params, rb_rr_server_params>, "not a workload table's params");
+    return "rr_server";
+  }
 }
 
-// The workload a table's params belong to, as option declarations name it.
-constexpr const char* workloadOf(const rb_flower_params*) {
-  return "flower";
-}
-constexpr const char* workloadOf(const rb_notify_params*) {
-  return "notify";
-}
-constexpr const char* workloadOf(const rb_pingpong_server_params*) {
-  return "pingpong_server";
-}
-constexpr const char* workloadOf(const rb_pingpong_client_params*) {
-  return "pingpong_client";
-}
-constexpr const char* workloadOf(const rb_rr_server_params*) {
-  return "rr_server";
+// "pingpong server params" for rb_pingpong_server_params, in an error.
+template <typename Params>
+std::string paramsName(const Params* params) {
+  std::string name = workloadOf(params);
+  for (char& c : name) c = c == '_' ? ' ' : c;
+  return name + " params";
 }
 template <typename Params>
 const Params& checkedParams(const Params* params) {
-  return requireParams(params, sizeof *params, nameOf(params));
+  return requireParams(params, sizeof *params, paramsName(params).c_str());
 }
 
 // The entry points over the object `make` makes from Options::parse's options; a table
@@ -96,8 +97,13 @@ struct Entry {
     return guardedCall<SystemErrors...>(err, errLen, [&] {
       clearStateOut(state);
       const auto& checked = checkedParams(params);
-      *state =
-          make(host, checked, Options::parse(workloadOf(params), options, optionCount)).release();
+      const auto parsed = Options::parse(workloadOf(params), options, optionCount);
+      if constexpr (std::is_invocable_v<decltype(make), const rb_host*, decltype(checked),
+                                        decltype(parsed)>) {
+        *state = make(host, checked, parsed).release();
+      } else {
+        *state = make(checked, parsed).release();
+      }
     });
   }
   static int arm(void* state, char* err, std::size_t errLen) noexcept {
@@ -133,53 +139,37 @@ struct Entry {
   static void release(void* state) noexcept { delete static_cast<Object*>(state); }
 };
 
-// The tables, from the entry points of one Entry.
-template <typename E>
-constexpr rb_flower_ops flowerOps() {
-  return {sizeof(rb_flower_ops),
-          &E::template prepare<rb_flower_params>,
-          &E::arm,
-          &E::dispatch,
-          &E::counters,
-          &E::release};
-}
-template <typename E>
-constexpr rb_notify_ops notifyOps() {
-  return {sizeof(rb_notify_ops),
-          &E::template prepare<rb_notify_params>,
-          &E::post,
-          &E::finish,
-          &E::counters,
-          &E::release};
-}
-// A pingpong or rr server: the same four calls over its own params.
-template <typename Ops, typename Params, typename E>
-constexpr Ops serverOps() {
-  return {sizeof(Ops), &E::template prepare<Params>, &E::serve, &E::counters, &E::release};
-}
-template <typename E>
-constexpr rb_pingpong_client_ops clientOps() {
-  return {sizeof(rb_pingpong_client_ops), &E::template prepare<rb_pingpong_client_params>, &E::run,
-          &E::counters, &E::release};
-}
-
 // A plugin's tables: Options (declared_options.h) parses what prepare receives, each table's
 // maker builds its object; e.g. &Ops::flower<&makeFlower>.
 template <typename Options, typename... SystemErrors>
 struct PluginOps {
   template <auto make>
-  static constexpr rb_flower_ops flower = flowerOps<Entry<Options, make, SystemErrors...>>();
+  using E = Entry<Options, make, SystemErrors...>;
+
   template <auto make>
-  static constexpr rb_notify_ops notify = notifyOps<Entry<Options, make, SystemErrors...>>();
+  static constexpr rb_flower_ops flower = {
+      sizeof(rb_flower_ops), &E<make>::template prepare<rb_flower_params>,
+      &E<make>::arm,         &E<make>::dispatch,
+      &E<make>::counters,    &E<make>::release};
   template <auto make>
-  static constexpr rb_pingpong_server_ops pingpongServer = serverOps<
-      rb_pingpong_server_ops, rb_pingpong_server_params, Entry<Options, make, SystemErrors...>>();
+  static constexpr rb_notify_ops notify = {
+      sizeof(rb_notify_ops), &E<make>::template prepare<rb_notify_params>,
+      &E<make>::post,        &E<make>::finish,
+      &E<make>::counters,    &E<make>::release};
+  // A server's or the client's table: prepare over its own params, `go` (serve or run),
+  // counters, release.
+  template <typename Ops, typename Params, auto make, auto go>
+  static constexpr Ops serverOrClient = {sizeof(Ops), &E<make>::template prepare<Params>, go,
+                                         &E<make>::counters, &E<make>::release};
+  template <auto make>
+  static constexpr rb_pingpong_server_ops pingpongServer =
+      serverOrClient<rb_pingpong_server_ops, rb_pingpong_server_params, make, &E<make>::serve>;
   template <auto make>
   static constexpr rb_pingpong_client_ops pingpongClient =
-      clientOps<Entry<Options, make, SystemErrors...>>();
+      serverOrClient<rb_pingpong_client_ops, rb_pingpong_client_params, make, &E<make>::run>;
   template <auto make>
   static constexpr rb_rr_server_ops rrServer =
-      serverOps<rb_rr_server_ops, rb_rr_server_params, Entry<Options, make, SystemErrors...>>();
+      serverOrClient<rb_rr_server_ops, rb_rr_server_params, make, &E<make>::serve>;
 };
 
 // What a notify consumer's finish() returns.
