@@ -72,7 +72,8 @@ model::Json to_json(const RunComparison& c) {
                           {"new_status", to_string(u.new_status)},
                           {"reason", u.reason},
                           {"broken", u.broken}});
-  return model::Json{{"base", c.base_label},
+  return model::Json{{"schema_version", kComparisonSchemaVersion},
+                     {"base", c.base_label},
                      {"new", c.new_label},
                      {"threshold", c.rules.threshold},
                      {"alpha", c.rules.alpha},

@@ -9,6 +9,10 @@
 
 namespace rb::compare {
 
+// The compare JSON's "schema_version", its first member: 1 is the first versioned layout.
+// A change an older script would misread bumps it; a new member it can ignore does not.
+inline constexpr int kComparisonSchemaVersion = 1;
+
 model::Json to_json(const CellComparison& row);
 model::Json to_json(const RunComparison& comparison);
 

@@ -11,6 +11,13 @@
 
 namespace rb::exporting {
 
+// The version of what the exports put in the other tools' formats (names, units, the
+// counters and the extra text), where a format has room for it: Google Benchmark's top-level
+// "schema_version", github-action-benchmark's `extra` text ("schema_version: 1"). Bencher's
+// BMF has none (every top-level member is a benchmark, every inner one a measure), nor has
+// the .hgrm text beyond what HdrHistogram prints. 1: the first versioned exports.
+inline constexpr int kExportSchemaVersion = 1;
+
 struct ExportedMetric {
   MetricInfo info;  // unit and direction from the workload's declaration, else guessed
   stats::Summary summary;

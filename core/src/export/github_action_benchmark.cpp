@@ -31,10 +31,11 @@ model::Json github_action_benchmark_json(const RunResult& run, Direction directi
       if (std::isfinite(s.ci_low) && std::isfinite(s.ci_high))
         e["range"] = "± " + report::format_significant(
                                 std::max(s.median - s.ci_low, s.ci_high - s.median), 3);
-      e["extra"] = fmt::format("median of {} samples, {:g}% CI [{}, {}]\nplugin: {}\n{}", s.n,
-                               s.ci_level * 100, report::format_significant(s.ci_low, 4),
-                               report::format_significant(s.ci_high, 4),
-                               provenance_summary(*cell.cell), machine);
+      e["extra"] =
+          fmt::format("median of {} samples, {:g}% CI [{}, {}]\nplugin: {}\n{}\nschema_version: {}",
+                      s.n, s.ci_level * 100, report::format_significant(s.ci_low, 4),
+                      report::format_significant(s.ci_high, 4), provenance_summary(*cell.cell),
+                      machine, kExportSchemaVersion);
       out.push_back(std::move(e));
     }
   }

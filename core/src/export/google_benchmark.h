@@ -13,9 +13,14 @@
 
 namespace rb::exporting {
 
-// Only time metrics fit (real_time with a time_unit of ns, us, ms or s); the names of the
-// others are appended to `skipped`. real_time and cpu_time both carry the measured time:
-// the runner times phases by wall clock and has no per-iteration CPU time.
+// Time metrics are the benchmarks (real_time with a time_unit of ns, us, ms or s). A cell's
+// throughputs ride on each of its time entries as Google Benchmark's user counters:
+// bytes_per_second (its first byte rate, MiB/s etc. in bytes) and items_per_second (its
+// first other rate: requests, messages, items per second), per repetition and aggregated
+// like the times. Other metrics, and rates of a cell with no time metric, are appended to
+// `skipped`. real_time and cpu_time both carry the measured time: the runner times phases
+// by wall clock and has no per-iteration CPU time. "schema_version" (export_input.h) is the
+// document's first member.
 model::Json google_benchmark_json(const RunResult& run, const std::vector<std::string>& metrics,
                                   std::vector<std::string>& skipped);
 

@@ -1,12 +1,16 @@
 #include "report/summary_json.h"
 
+#include <fmt/format.h>
+
 #include "model/json_codec.h"
 #include "report/atomic_file.h"
 
 namespace rb::report {
 
 std::string format_summary_json(const RunResult& run) {
-  return model::dump_json(model::to_json(run, model::SampleDetail::count), 2) + '\n';
+  model::Json out{{"schema_version", kSummarySchemaVersion}};
+  out.update(model::to_json(run, model::SampleDetail::count));
+  return model::dump_json(out, 2) + '\n';
 }
 
 void write_summary_json(const RunResult& run, const std::filesystem::path& path) {
@@ -15,6 +19,12 @@ void write_summary_json(const RunResult& run, const std::filesystem::path& path)
 
 RunResult read_summary_json(const std::filesystem::path& path) {
   return model::read_json_file(path, [](const model::JsonField& j) {
+    const int version = j.value("schema_version", kSummarySchemaVersion);
+    if (version > kSummarySchemaVersion)
+      throw model::JsonError(
+          fmt::format("schema_version: {} is newer than this runner reads ({}): the file was "
+                      "written by a newer reactorbench",
+                      version, kSummarySchemaVersion));
     RunResult run;
     model::from_json(j, run);
     return run;

@@ -7,12 +7,18 @@
 
 namespace rb::report {
 
+// summary.json's "schema_version", its first member. 1: the first versioned layout (a file
+// without the member is read as version 1: it predates the field, not the layout). A later
+// change that an older reader would misread bumps it; adding a member it can ignore does not.
+inline constexpr int kSummarySchemaVersion = 1;
+
 // Replaces path atomically. Cells carry their sample count; samples.jsonl has the samples.
 std::string format_summary_json(const RunResult& run);
 void write_summary_json(const RunResult& run, const std::filesystem::path& path);
 
 // Reads a file written by write_summary_json (cells come back without samples). Throws
-// std::runtime_error naming the path for an unreadable file or malformed content.
+// std::runtime_error naming the path for an unreadable file or malformed content, and for a
+// schema_version newer than kSummarySchemaVersion (a newer runner's file).
 RunResult read_summary_json(const std::filesystem::path& path);
 
 }  // namespace rb::report

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/reporters.h"
+#include "compare/comparison_json.h"
 #include "compare/comparison_output.h"
 #include "synthetic_runs.h"
 
@@ -53,6 +54,12 @@ TEST(ComparisonOutput, JsonCarriesEveryRowAndTheExitCode) {
   EXPECT_TRUE(row.at("p_value").is_number());
   EXPECT_GT(row.at("ci_low").get<double>(), 1.0);
   EXPECT_EQ(j.at("summary").size(), 4u);
+}
+
+TEST(ComparisonOutput, JsonStartsWithItsSchemaVersion) {
+  const auto j = nlohmann::ordered_json::parse(formatted(slowdown(), "json"));
+  EXPECT_EQ(j.begin().key(), "schema_version");
+  EXPECT_EQ(j.at("schema_version"), kComparisonSchemaVersion);
 }
 
 TEST(ComparisonOutput, CsvHasAHeaderCellRowsAndGeomeanRows) {

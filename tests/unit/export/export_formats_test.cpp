@@ -233,6 +233,54 @@ TEST(GithubActionBenchmark, PingpongSmallerIsBetterTakesTheRest) {
   EXPECT_EQ(skipped.size(), 2u);
 }
 
+// Throughputs as Google Benchmark's user counters on the cell's time entries, in its units.
+TEST(GoogleBenchmark, ThroughputsAreUserCountersInBytesAndItems) {
+  std::vector<std::string> skipped;
+  const Json j = google_benchmark_json(synthetic_pingpong_run(), {}, skipped);
+  EXPECT_TRUE(skipped.empty());
+  const Json& benchmarks = j.at("benchmarks");
+  ASSERT_EQ(benchmarks.size(), 3u * (13u + 4u));  // 3 ok cells x `seconds` x (13 + aggregates)
+  const std::string name = "pingpong/libevent2/sessions:10/block:1024/seconds";
+  std::size_t seen = 0;
+  for (const auto& b : benchmarks) {
+    ASSERT_TRUE(b.at("bytes_per_second").is_number()) << b.dump();
+    ASSERT_TRUE(b.at("items_per_second").is_number()) << b.dump();
+    if (b.at("run_name") != name) continue;
+    ++seen;
+    if (b.at("run_type") == "iteration") {
+      const int k = b.at("repetition_index").get<int>();
+      const double wobble = 1 + 0.01 * (k % 5 - 2);
+      EXPECT_NEAR(b.at("bytes_per_second").get<double>(), 100.0 * 1048576 * wobble, 1e-3);
+      EXPECT_NEAR(b.at("items_per_second").get<double>(), 102400.0 * wobble, 1e-6);
+    } else if (b.at("aggregate_name") == "median") {
+      EXPECT_DOUBLE_EQ(b.at("bytes_per_second").get<double>(), 100.0 * 1048576);
+      EXPECT_NEAR(b.at("items_per_second").get<double>(), 102400.0, 1e-6);
+    } else if (b.at("aggregate_name") == "cv") {
+      EXPECT_LT(b.at("bytes_per_second").get<double>(), 0.1);  // a ratio, not scaled
+    }
+  }
+  EXPECT_EQ(seen, 17u);
+}
+
+TEST(GoogleBenchmark, RatesWithoutATimeMetricAreLeftOut) {
+  std::vector<std::string> skipped;
+  const Json j = google_benchmark_json(synthetic_pingpong_run(), {"mib_per_s"}, skipped);
+  EXPECT_TRUE(j.at("benchmarks").empty());
+  EXPECT_EQ(skipped, std::vector<std::string>{"mib_per_s"});
+}
+
+TEST(ExportSchemaVersion, GoogleBenchmarkFirstMemberAndGithubExtraText) {
+  std::vector<std::string> skipped;
+  const Json gb = google_benchmark_json(synthetic_pingpong_run(), {}, skipped);
+  EXPECT_EQ(gb.begin().key(), "schema_version");
+  EXPECT_EQ(gb.at("schema_version"), kExportSchemaVersion);
+  const Json gab = github_action_benchmark_json(synthetic_pingpong_run(),
+                                                Direction::bigger_is_better, {}, skipped);
+  ASSERT_FALSE(gab.empty());
+  for (const auto& e : gab)
+    EXPECT_TRUE(e.at("extra").get<std::string>().ends_with("\nschema_version: 1")) << e.dump();
+}
+
 TEST(ExportInput, TimeUnits) {
   EXPECT_EQ(time_unit_of({"dispatch_us", "us", true, true}), "us");
   EXPECT_EQ(time_unit_of({"elapsed_ms", "", true, true}), "ms");

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "model/json_codec.h"
+#include "report/atomic_file.h"
 #include "synthetic_run.h"
 
 namespace rb::report {
@@ -54,6 +55,38 @@ TEST(SummaryJson, MalformedFileIsReportedWithItsPath) {
     FAIL() << "expected an exception";
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find(path.string()), std::string::npos);
+  }
+}
+
+TEST(SummaryJson, SchemaVersionIsTheFirstMember) {
+  testing::ScratchDir dir;
+  const auto path = dir.path() / "summary.json";
+  write_summary_json(testing::two_plugins_two_points(), path);
+  const model::Json j = model::Json::parse(testing::read_file(path));
+  EXPECT_EQ(j.begin().key(), "schema_version");
+  EXPECT_EQ(j.at("schema_version"), kSummarySchemaVersion);
+}
+
+// A file from before the field reads as it did; one from a newer runner is refused by name.
+TEST(SummaryJson, SchemaVersionAbsentReadsAndNewerIsRefused) {
+  testing::ScratchDir dir;
+  const auto path = dir.path() / "summary.json";
+  write_summary_json(testing::two_plugins_two_points(), path);
+  model::Json j = model::Json::parse(testing::read_file(path));
+  j.erase("schema_version");
+  write_file_atomically(path, j.dump());
+  EXPECT_EQ(read_summary_json(path).cells.size(), 4u);
+
+  j["schema_version"] = kSummarySchemaVersion + 1;
+  write_file_atomically(path, j.dump());
+  try {
+    read_summary_json(path);
+    FAIL() << "expected an exception";
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find(path.string() + ": schema_version: 2 is newer than this runner reads (1)"),
+              std::string::npos)
+        << what;
   }
 }
 
