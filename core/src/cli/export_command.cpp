@@ -19,7 +19,8 @@ CLI::App* add_export_command(CLI::App& app, ExportArgs& args) {
   cmd->add_option("--format", args.format, "the exporter")
       ->required()
       ->check(CLI::IsMember(reporter_names(OutputKind::export_format)));
-  cmd->add_option("--out", args.out, "write here instead of stdout");
+  cmd->add_option("--out", args.out,
+                  "write here instead of stdout (a directory for a format of several files)");
   cmd->add_option("--metric", args.metrics, "only this metric (repeatable)")->delimiter(',');
   cmd->add_option("--store", args.store, "history database (default: REACTORBENCH_DB)");
   cmd->add_option("--config", args.config,
@@ -28,6 +29,33 @@ CLI::App* add_export_command(CLI::App& app, ExportArgs& args) {
   cmd->add_option("--host", args.host, "last / last~N count only runs on this host");
   return cmd;
 }
+
+namespace {
+
+// A format of one file per distribution: into the directory --out (made when missing), or,
+// when there is just one file and no --out, on stdout.
+int write_files(const std::vector<report::RenderedFile>& files, const ExportArgs& args,
+                const std::string& format) {
+  if (!args.out) {
+    if (files.size() == 1) {
+      std::cout << files.front().text;
+      return kExitOk;
+    }
+    std::vector<std::string> names;
+    for (const auto& file : files) names.push_back(file.name);
+    std::cerr << fmt::format(
+        "error: {} gives one file per distribution, {} here ({}): name a directory for them "
+        "with --out DIR\n",
+        format, files.size(), fmt::join(names, ", "));
+    return kExitUsage;
+  }
+  std::filesystem::create_directories(*args.out);
+  for (const auto& file : files) report::write_file_atomically(*args.out / file.name, file.text);
+  std::cerr << fmt::format("note: wrote {} files into {}\n", files.size(), args.out->string());
+  return kExitOk;
+}
+
+}  // namespace
 
 int export_command(const ExportArgs& args) {
   const ReporterEntry* format = find_reporter(OutputKind::export_format, args.format);
@@ -44,6 +72,7 @@ int export_command(const ExportArgs& args) {
     if (!out.left_out.empty())
       std::cerr << fmt::format("note: {} does not take {} (left out)\n", format->name,
                                fmt::join(out.left_out, ", "));
+    if (!out.files.empty()) return write_files(out.files, args, format->name);
     const std::string& text = out.text;
     if (args.out)
       report::write_file_atomically(*args.out, text);

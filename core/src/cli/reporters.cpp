@@ -8,6 +8,7 @@
 #include "export/bencher_bmf.h"
 #include "export/github_action_benchmark.h"
 #include "export/google_benchmark.h"
+#include "export/hdr_percentiles.h"
 #include "html/html_report.h"
 #include "report/atomic_file.h"
 #include "report/console_table.h"
@@ -42,6 +43,10 @@ const std::vector<ReporterEntry>& reporter_table() {
        {"gbench", "googlebenchmark"},
        &exporting::google_benchmark_reporter()},
       {OutputKind::export_format, "bencher", {"bmf"}, &exporting::bencher_bmf_reporter()},
+      {OutputKind::export_format,
+       "hdr-percentiles",
+       {"hgrm"},
+       &exporting::hdr_percentiles_reporter()},
       {OutputKind::export_format,
        "custom-smaller-is-better",
        {"customSmallerIsBetter"},

@@ -11,14 +11,19 @@
 namespace rb::exec {
 namespace {
 
-// Every measured sample's histogram as one distribution; max is the samples' exact max_us.
-std::map<std::string, double> merged_latency(const std::vector<Sample>& samples) {
+using Histogram = stats::LatencyHistogram::Sparse Sample::*;
+
+// Every measured sample's `histogram` as one distribution. max_us is the samples' exact
+// max_us metric for the histogram it describes (the corrected one), else the top bucket's.
+std::map<std::string, double> merged_latency(const std::vector<Sample>& samples,
+                                             Histogram histogram) {
+  const bool exact_max = histogram == &Sample::latency_histogram;
   stats::LatencyHistogram merged;
   double max_us = 0;
   for (const auto& sample : samples) {
-    if (sample.latency_histogram.empty()) continue;
-    merged.merge(stats::LatencyHistogram::from_sparse(sample.latency_histogram));
-    if (const auto it = sample.metrics.find("max_us"); it != sample.metrics.end())
+    if ((sample.*histogram).empty()) continue;
+    merged.merge(stats::LatencyHistogram::from_sparse(sample.*histogram));
+    if (const auto it = sample.metrics.find("max_us"); exact_max && it != sample.metrics.end())
       max_us = std::max(max_us, it->second);
   }
   if (merged.count() == 0) return {};
@@ -31,7 +36,7 @@ std::map<std::string, double> merged_latency(const std::vector<Sample>& samples)
           {"p99_us", us(99)},
           {"p999_us", us(99.9)},
           {"p9999_us", us(99.99)},
-          {"max_us", max_us}};
+          {"max_us", exact_max ? max_us : static_cast<double>(merged.max()) / 1e3}};
 }
 
 // The cost model's c1 (one measured iteration) and c2 (everything else a round costs:
@@ -66,7 +71,9 @@ void summarise_cell(CellResult& cell) {
     if (!rounds.empty()) cell.metrics[info.name] = stats::summarize_rounds(rounds, costs);
   }
   cell.counters = cell.samples.back().counters;
-  cell.merged_latency = merged_latency(cell.samples);
+  cell.merged_latency = merged_latency(cell.samples, &Sample::latency_histogram);
+  cell.merged_uncorrected_latency =
+      merged_latency(cell.samples, &Sample::uncorrected_latency_histogram);
 }
 
 }  // namespace rb::exec

@@ -6,7 +6,8 @@
 
 namespace rb::exec {
 
-// Fills CellResult::metrics, ::counters and ::merged_latency from its samples (the round
+// Fills CellResult::metrics, ::counters, ::merged_latency and ::merged_uncorrected_latency
+// from its samples (the round
 // costs of the precision plan from CellResult::interference's wall times, when measured).
 void summarise_cell(CellResult& cell);
 

@@ -4,6 +4,7 @@ namespace rb::loadgen {
 
 void LoadResult::merge(const LoadResult& other) {
   latency.merge(other.latency);
+  uncorrected_latency.merge(other.uncorrected_latency);
   sent += other.sent;
   completed += other.completed;
   in_window += other.in_window;

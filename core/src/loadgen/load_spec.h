@@ -35,6 +35,10 @@ struct LoadResult {
   // that stalls is charged for the requests it delayed (no coordinated omission). Closed
   // loop: from the actual send.
   stats::LatencyHistogram latency;
+  // Open loop only (empty in a closed loop, where `latency` is already this): the same
+  // responses from each request's actual send, as wrk2 -U prints beside its corrected
+  // latency. Its distance below `latency` is the waiting coordinated omission would hide.
+  stats::LatencyHistogram uncorrected_latency;
   double seconds = 0;           // the measured window (the duration as it really ran)
   std::uint64_t sent = 0;       // requests written in the window
   std::uint64_t completed = 0;  // responses received (including in the drain after it)

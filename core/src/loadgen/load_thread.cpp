@@ -272,6 +272,8 @@ void LoadThread::on_response(std::size_t c, const HttpResponseReader::Response& 
          fmt::format("the body was not {} bytes of the pattern", spec_.body_size));
   } else {
     result_.latency.record(now > conn.intended_ns ? now - conn.intended_ns : 0);
+    if (spec_.rate > 0)
+      result_.uncorrected_latency.record(now > conn.sent_ns ? now - conn.sent_ns : 0);
   }
   conn.due_ns = spec_.rate > 0 ? conn.due_ns + interval_ns_ : now;
   conn.state = State::ready;

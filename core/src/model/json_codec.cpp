@@ -6,6 +6,7 @@
 
 #include "model/interference_json.h"
 #include "model/json_field.h"
+#include "model/latency_histograms.h"
 
 namespace rb::model {
 
@@ -148,8 +149,8 @@ Json to_json(const Sample& sample) {
            {"warmup", sample.warmup},
            {"metrics", sample.metrics},
            {"counters", sample.counters}};
-  // [[bucket, count], ...] (stats/latency_histogram.h); only latency workloads have one.
-  if (!sample.latency_histogram.empty()) out["latency_histogram"] = sample.latency_histogram;
+  // Only latency workloads have them (model/latency_histograms.h).
+  histograms_to_json(sample, out);
   return out;
 }
 
@@ -159,14 +160,7 @@ void from_json(const JsonField& j, Sample& sample) {
   sample.warmup = j.at("warmup").get<bool>();
   sample.metrics = j.at("metrics").get<std::map<std::string, double>>();
   sample.counters = j.at("counters").get<std::map<std::string, std::uint64_t>>();
-  sample.latency_histogram.clear();
-  if (const auto it = j.find("latency_histogram"))
-    for (const auto& pair : it->elements()) {
-      const auto bucket_count = pair.elements();
-      if (bucket_count.size() != 2) pair.fail("[bucket, count]");
-      sample.latency_histogram.emplace_back(bucket_count[0].get<std::uint32_t>(),
-                                            bucket_count[1].get<std::uint64_t>());
-    }
+  histograms_from_json(j, sample);
 }
 
 Json to_json(const Rusage& r) {
@@ -288,6 +282,8 @@ Json to_json(const CellResult& result, SampleDetail detail) {
   out["metrics"] = std::move(metrics);
   out["counters"] = result.counters;
   if (!result.merged_latency.empty()) out["merged_latency"] = result.merged_latency;
+  if (!result.merged_uncorrected_latency.empty())
+    out["merged_uncorrected_latency"] = result.merged_uncorrected_latency;
   out["rusage"] = to_json(result.rusage);
   out["rusage_per_round"] = array_of(result.rusage_per_round);
   out["provenance"] = result.provenance ? to_json(*result.provenance) : Json(nullptr);
@@ -327,6 +323,8 @@ void from_json(const JsonField& j, CellResult& result) {
     from_json(summary, result.metrics[name]);
   result.counters = j.at("counters").get<std::map<std::string, std::uint64_t>>();
   result.merged_latency = j.value("merged_latency", std::map<std::string, double>{});
+  result.merged_uncorrected_latency =
+      j.value("merged_uncorrected_latency", std::map<std::string, double>{});
   from_json(j.at("rusage"), result.rusage);
   result.rusage_per_round = vector_from<Rusage>(j.at("rusage_per_round"));
   result.provenance.reset();

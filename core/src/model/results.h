@@ -26,6 +26,10 @@ struct Sample {
   // Latency workloads (rr): every response's latency in this iteration, so the samples of
   // all rounds can be merged into one distribution. Empty for the others.
   stats::LatencyHistogram::Sparse latency_histogram = {};
+  // Open-loop latency workloads: the same responses timed from when each request was really
+  // sent (wrk2 -U), not from when it was due; the gap to latency_histogram is the waiting
+  // coordinated omission would hide. Empty for the rest.
+  stats::LatencyHistogram::Sparse uncorrected_latency_histogram = {};
 };
 
 // wait4()'s view of one child process.
@@ -77,6 +81,8 @@ struct CellResult {
   // Latency workloads: percentiles (p50_us ... p999_us, max_us, and count) of the measured
   // samples' histograms merged: the cell's whole distribution, every round included.
   std::map<std::string, double> merged_latency = {};
+  // The same of the samples' uncorrected histograms (open loop only; else empty).
+  std::map<std::string, double> merged_uncorrected_latency = {};
   std::map<std::string, std::uint64_t> counters;  // last measured sample's counters
   Rusage rusage;                                  // summed over rounds
   std::vector<Rusage> rusage_per_round;

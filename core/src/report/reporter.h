@@ -31,9 +31,18 @@ struct ReportInput {
   std::vector<std::string> metrics = {};               // exports: only these (empty: all)
 };
 
+// One file's name and content, of an output that is several files.
+struct RenderedFile {
+  std::string name;
+  std::string text;
+};
+
 struct Rendered {
   std::string text;
   std::vector<std::string> left_out = {};  // metrics the format has no place for
+  // A format that is one file per part of the run (hdr-percentiles: per distribution) gives
+  // them here instead of `text`; the command writes them into a directory.
+  std::vector<RenderedFile> files = {};
 };
 
 class Reporter {

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "model/json_codec.h"
+#include "model/latency_histograms.h"
 
 namespace rb::report {
 namespace {
@@ -18,6 +19,7 @@ Sample sample_from(const model::JsonField& line) {
   s.warmup = line.value("warmup", false);
   s.metrics = line.at("metrics").get<std::map<std::string, double>>();
   s.counters = line.at("counters").get<std::map<std::string, std::uint64_t>>();
+  model::histograms_from_json(line, s);
   return s;
 }
 

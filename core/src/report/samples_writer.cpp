@@ -9,6 +9,7 @@
 
 #include "model/interference_json.h"
 #include "model/json_codec.h"
+#include "model/latency_histograms.h"
 #include "report/atomic_file.h"
 #include "report/new_file.h"
 
@@ -71,6 +72,7 @@ void SamplesWriter::write(const CellSpec& cell, const Sample& sample, int attemp
   line["warmup"] = sample.warmup;
   line["metrics"] = sample.metrics;
   line["counters"] = sample.counters;
+  model::histograms_to_json(sample, line);
   write_line(model::dump_json(line));
 }
 

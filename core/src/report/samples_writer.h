@@ -35,6 +35,9 @@ class SamplesWriter {
   // {"cell":3,"workload":..,"plugin":..,"params":{..},"round":0,"iteration":1,
   //  "warmup":false,"metrics":{..},"counters":{..}}, and "attempt":n when n > 0: a retried
   // round's samples (exec/interference.h); the latest attempt of a round supersedes the rest.
+  // A latency workload's sample also has its histograms and their layout id
+  // ("latency_layout", "latency_histogram", "uncorrected_latency_histogram":
+  // model/latency_histograms.h).
   void write(const CellSpec& cell, const Sample& sample, int attempt = 0);
   // What one attempt of a cell-round measured of the machine, as soon as it ended:
   // {"cell":..,...,"round":r,"attempt":n,"event":"interference","interference":{..}}

@@ -5,6 +5,9 @@
 #include <fmt/format.h>
 
 #include "model/json_codec.h"
+#include "model/latency_histograms.h"
+#include "store/sample_histograms.h"
+#include "store/schema.h"
 #include "store/stored_text.h"
 
 namespace rb::store {
@@ -53,18 +56,42 @@ T column_json(const Statement& row, int index, const char* column) {
   return model::JsonField(parsed, column).get<T>();
 }
 
-void load_samples(Database& db, std::int64_t cell_id, CellResult& cell) {
-  Statement rows = db.prepare(
-      "SELECT round, iteration, metrics, counters FROM samples WHERE cell_id = ?1 ORDER BY seq");
+// Version 5's histograms of the cell's samples, by seq; a kind this runner does not know
+// (a newer runner's) is left out, buckets of another layout are refused.
+void load_histograms(Database& db, std::int64_t cell_id, std::map<std::int64_t, Sample*>& by_seq) {
+  Statement rows =
+      db.prepare("SELECT seq, kind, layout, buckets FROM sample_histograms WHERE cell_id = ?1");
   rows.bind(1, cell_id);
   while (rows.step()) {
+    const auto sample = by_seq.find(rows.column_int(0));
+    if (sample == by_seq.end()) continue;
+    auto* histogram = sample_histogram(*sample->second, rows.column_text(1));
+    if (histogram == nullptr) continue;
+    model::check_latency_layout(rows.column_text(2), "sample_histograms.layout");
+    const Json buckets = model::parse_json(rows.column_text(3));
+    *histogram = model::sparse_from_json(model::JsonField(buckets, "sample_histograms.buckets"));
+  }
+}
+
+void load_samples(Database& db, std::int64_t cell_id, CellResult& cell) {
+  Statement rows = db.prepare(
+      "SELECT seq, round, iteration, metrics, counters FROM samples WHERE cell_id = ?1 "
+      "ORDER BY seq");
+  rows.bind(1, cell_id);
+  std::vector<std::int64_t> seqs;
+  while (rows.step()) {
     Sample s;
-    s.round = static_cast<int>(rows.column_int(0));
-    s.iteration = static_cast<int>(rows.column_int(1));
-    s.metrics = column_json<std::map<std::string, double>>(rows, 2, "samples.metrics");
-    s.counters = column_json<std::map<std::string, std::uint64_t>>(rows, 3, "samples.counters");
+    seqs.push_back(rows.column_int(0));
+    s.round = static_cast<int>(rows.column_int(1));
+    s.iteration = static_cast<int>(rows.column_int(2));
+    s.metrics = column_json<std::map<std::string, double>>(rows, 3, "samples.metrics");
+    s.counters = column_json<std::map<std::string, std::uint64_t>>(rows, 4, "samples.counters");
     cell.samples.push_back(std::move(s));
   }
+  if (db.user_version() < kHistogramsVersion) return;
+  std::map<std::int64_t, Sample*> by_seq;
+  for (std::size_t i = 0; i < seqs.size(); ++i) by_seq[seqs[i]] = &cell.samples[i];
+  load_histograms(db, cell_id, by_seq);
 }
 
 CellResult cell_from(Database& db, const Statement& row) {

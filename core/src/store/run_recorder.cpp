@@ -5,8 +5,10 @@
 #include <fmt/format.h>
 
 #include "model/json_codec.h"
+#include "model/latency_histograms.h"
 #include "store/interference_rows.h"
 #include "store/run_status.h"
+#include "store/sample_histograms.h"
 #include "store/schema.h"
 
 namespace rb::store {
@@ -20,13 +22,25 @@ void insert_samples(Database& db, std::int64_t cell_id, const std::vector<Sample
   Statement insert = db.prepare(
       "INSERT INTO samples (cell_id, seq, round, iteration, metrics, counters) "
       "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+  Statement insert_histogram = db.prepare(
+      "INSERT INTO sample_histograms (cell_id, seq, kind, layout, buckets) "
+      "VALUES (?1, ?2, ?3, ?4, ?5)");
   std::int64_t seq = 0;
   for (const auto& s : samples) {
     insert.reset();
-    insert.bind(1, cell_id).bind(2, seq++).bind(3, static_cast<std::int64_t>(s.round));
+    insert.bind(1, cell_id).bind(2, seq).bind(3, static_cast<std::int64_t>(s.round));
     insert.bind(4, static_cast<std::int64_t>(s.iteration));
     insert.bind(5, dump_json(Json(s.metrics))).bind(6, dump_json(Json(s.counters)));
     insert.run();
+    for (const auto& [kind, histogram] : sample_histograms(s)) {
+      if (histogram->empty()) continue;
+      insert_histogram.reset();
+      insert_histogram.bind(1, cell_id).bind(2, seq).bind(3, std::string(kind));
+      insert_histogram.bind(4, model::latency_layout());
+      insert_histogram.bind(5, dump_json(model::sparse_to_json(*histogram)));
+      insert_histogram.run();
+    }
+    ++seq;
   }
 }
 

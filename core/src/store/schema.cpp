@@ -123,6 +123,20 @@ ALTER TABLE runs ADD COLUMN disturbance_threshold REAL;
 ALTER TABLE runs ADD COLUMN foreign_processes TEXT;         -- JSON array
 )sql";
 
+// From version 5 on, each step's SQL is portable (standard types and constraints, no
+// SQLite-only clauses such as WITHOUT ROWID or AUTOINCREMENT): the same text is the step a
+// PostgreSQL history (issue 17) runs.
+constexpr const char* kSchemaV5 = R"sql(
+CREATE TABLE IF NOT EXISTS sample_histograms (
+  cell_id INTEGER NOT NULL REFERENCES cells(id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,              -- the sample's samples.seq
+  kind TEXT NOT NULL,                -- latency | uncorrected_latency
+  layout TEXT NOT NULL,              -- the buckets' layout id
+  buckets TEXT NOT NULL,             -- JSON [[bucket, count], ...], non-empty ones ascending
+  PRIMARY KEY (cell_id, seq, kind)
+);
+)sql";
+
 // Version 2's summaries for cells stored by version 1, taken from the cell results they
 // were stored with, so they are exactly what the run itself reported.
 void backfill_cell_metrics(Database& db) {
@@ -193,6 +207,7 @@ void apply_step(Database& db, int version) {
     db.exec(kSchemaV4);
     backfill_interference(db);
   }
+  if (version == 5) db.exec(kSchemaV5);
   db.set_user_version(version);
 }
 

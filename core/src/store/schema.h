@@ -20,12 +20,18 @@ namespace rb::store {
 //    CPU share, steal, load, canary, attempt); cells.disturbed / disturbance; the run's
 //    clock resolution and overhead, disturbance threshold and foreign processes as runs
 //    columns. Cells and runs stored before are NULL there: not measured.
-inline constexpr int kSchemaVersion = 4;
+// 5: sample_histograms: a latency workload's histograms per sample (the corrected one and,
+//    open loop, the uncorrected one), with their bucket layout id (model/latency_histograms.h),
+//    so a stored run keeps whole distributions. Samples stored before have none (they were
+//    not kept): nothing to backfill.
+inline constexpr int kSchemaVersion = 5;
 
 // The oldest layout the read-only commands (history, compare, report, export) can read as
 // it is: versions 3 and 4 only add tables and columns they do not query (a RunResult is
-// rebuilt from the stored result and context JSON).
+// rebuilt from the stored result and context JSON), and version 5's histograms are read
+// only from a database that has them.
 inline constexpr int kOldestReadableVersion = 2;
+inline constexpr int kHistogramsVersion = 5;
 
 // Brings the database to kSchemaVersion (creating it when empty) and sets WAL mode - in
 // that order after checking the version, so a database of a newer schema is left exactly

@@ -31,6 +31,7 @@ TEST(LoadGenerator, ClosedLoopCountsEveryRequestAndResponse) {
   EXPECT_GT(result.completed, 8u);
   EXPECT_EQ(result.sent, result.completed);
   EXPECT_EQ(result.latency.count(), result.completed);
+  EXPECT_EQ(result.uncorrected_latency.count(), 0u);  // closed loop: `latency` is from the send
   EXPECT_LE(result.in_window, result.completed);
   EXPECT_EQ(result.errors(), 0u) << result.first_error;
   EXPECT_EQ(result.timeouts, 0u);
@@ -49,6 +50,23 @@ TEST(LoadGenerator, OpenLoopSendsExactlyRateTimesDuration) {
   EXPECT_EQ(result.latency.count(), 100u);
   EXPECT_EQ(result.errors(), 0u) << result.first_error;
   EXPECT_EQ(server.requests(), 100u);
+}
+
+// wrk2 -U: every response also timed from its actual send, which is never before it was
+// due, so at every percentile the uncorrected latency is at most the corrected one.
+TEST(LoadGenerator, OpenLoopAlsoRecordsTheUncorrectedLatency) {
+  ScriptedHttpServer server(Script::ok);
+  LoadSpec spec = spec_for(server, 2, 300ms);
+  spec.rate = 200;
+  spec.threads = 2;
+  const LoadResult result = generate_load(spec);
+  ASSERT_EQ(result.latency.count(), 60u);
+  EXPECT_EQ(result.uncorrected_latency.count(), 60u);
+  for (const double p : {50.0, 90.0, 99.0, 100.0})
+    EXPECT_LE(result.uncorrected_latency.value_at_percentile(p),
+              result.latency.value_at_percentile(p))
+        << p;
+  EXPECT_LE(result.uncorrected_latency.max(), result.latency.max());
 }
 
 TEST(LoadGenerator, OpenLoopSpreadsConnectionsOverThreadsWithoutChangingTheSchedule) {

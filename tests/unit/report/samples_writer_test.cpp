@@ -9,6 +9,9 @@
 #include <gtest/gtest.h>
 
 #include "model/json_codec.h"
+#include "model/latency_histograms.h"
+#include "report/atomic_file.h"
+#include "report/samples_reader.h"
 #include "synthetic_run.h"
 
 namespace rb::report {
@@ -69,6 +72,67 @@ TEST(SamplesWriter, KeysComeInTheDocumentedOrder) {
 }
 
 // Two runs appending to one file mixed their samples (issue 14.4): a file is one run's.
+// A latency sample's histograms travel with their layout id and read back as written.
+TEST(SamplesWriter, HistogramsAndTheirLayoutIdRoundTrip) {
+  testing::ScratchDir dir;
+  const auto path = dir.path() / "samples.jsonl";
+  const CellSpec cell = testing::two_plugins_two_points().cells[0].cell;
+  Sample with = sample(0, 0, false, 1);
+  with.latency_histogram = {{3, 1}, {600, 5}};
+  with.uncorrected_latency_histogram = {{2, 6}};
+  {
+    SamplesWriter writer(path);
+    writer.write(cell, with);
+    writer.write(cell, sample(0, 1, false, 2));
+  }
+  const auto lines = read_lines(path);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].at("latency_layout"), model::latency_layout());
+  EXPECT_EQ(lines[0].at("latency_histogram"), model::Json::parse("[[3,1],[600,5]]"));
+  EXPECT_EQ(lines[0].at("uncorrected_latency_histogram"), model::Json::parse("[[2,6]]"));
+  EXPECT_FALSE(lines[1].contains("latency_layout"));  // no histogram, no layout
+  const auto samples = read_samples_jsonl(path).at(cell.index);
+  ASSERT_EQ(samples.size(), 2u);
+  EXPECT_EQ(samples[0].latency_histogram, with.latency_histogram);
+  EXPECT_EQ(samples[0].uncorrected_latency_histogram, with.uncorrected_latency_histogram);
+  EXPECT_TRUE(samples[1].latency_histogram.empty());
+}
+
+// Histograms written before the layout id existed are in today's layout and read; another
+// layout's are refused, naming the line, the field and both layouts.
+TEST(SamplesWriter, ReaderTakesOldHistogramsAndRefusesAnotherLayout) {
+  testing::ScratchDir dir;
+  const auto path = dir.path() / "samples.jsonl";
+  const CellSpec cell = testing::two_plugins_two_points().cells[0].cell;
+  Sample with = sample(0, 0, false, 1);
+  with.latency_histogram = {{3, 1}};
+  {
+    SamplesWriter writer(path);
+    writer.write(cell, with);
+    writer.write(cell, sample(0, 1, false, 2));  // so the first is not a torn last line
+  }
+  const auto lines = read_lines(path);
+  model::Json line = lines.at(0);
+  line.erase("latency_layout");
+  write_file_atomically(path, line.dump() + "\n" + lines.at(1).dump() + "\n");
+  EXPECT_EQ(read_samples_jsonl(path).at(cell.index).at(0).latency_histogram,
+            with.latency_histogram);
+
+  line["latency_layout"] = "hdr-log-linear/sub_bits=11";
+  write_file_atomically(path, line.dump() + "\n" + lines.at(1).dump() + "\n");
+  try {
+    read_samples_jsonl(path);
+    FAIL() << "expected an exception";
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find(":1: latency_layout: histogram layout 'hdr-log-linear/sub_bits=11' is "
+                        "not this runner's '" +
+                        model::latency_layout() + "'"),
+              std::string::npos)
+        << what;
+  }
+}
+
 TEST(SamplesWriter, RefusesAnExistingFileNamingIt) {
   testing::ScratchDir dir;
   const auto path = dir.path() / "samples.jsonl";

@@ -267,6 +267,34 @@ TEST(Schema, ReaderReadsACompatibleOlderDatabaseWithoutMigratingIt) {
   EXPECT_EQ(bytes_of(path), before);
 }
 
+// Version 4 kept no histograms: migrated, its samples read as they were, without any; and a
+// reader reads it as it is, never asking for version 5's table.
+TEST(Schema, VersionFourReadsAndMigratesWithoutHistograms) {
+  TempDir dir;
+  const auto path = dir.path() / "v4.db";
+  const RunResult run = rb::testing::synthetic_flower_run({});
+  {
+    Database db(path, true);
+    migrate_to(db, 4);
+    write_version_1_run(db, run);
+  }
+  {
+    Database db = open_history_for_reading(path);
+    EXPECT_EQ(db.user_version(), 4);
+    const RunResult back = load_run(db, 1);
+    ASSERT_EQ(back.cells.size(), 1u);
+    EXPECT_EQ(back.cells[0].samples.size(), run.cells[0].samples.size());
+  }
+  Database db = open_history(path, false);
+  EXPECT_EQ(db.user_version(), kSchemaVersion);
+  const RunResult back = load_run(db, 1);
+  ASSERT_EQ(back.cells[0].samples.size(), run.cells[0].samples.size());
+  for (const auto& s : back.cells[0].samples) EXPECT_TRUE(s.latency_histogram.empty());
+  Statement rows = db.prepare("SELECT COUNT(*) FROM sample_histograms");
+  ASSERT_TRUE(rows.step());
+  EXPECT_EQ(rows.column_int(0), 0);
+}
+
 TEST(Schema, ReaderRefusesAnEmptyFile) {
   TempDir dir;
   const auto path = dir.path() / "empty.db";

@@ -91,6 +91,7 @@ Sample to_sample(const loadgen::LoadResult& result, const CellInputs& inputs, in
       {"offered_rate", static_cast<std::uint64_t>(rate)},
   };
   sample.latency_histogram = h.to_sparse();
+  sample.uncorrected_latency_histogram = result.uncorrected_latency.to_sparse();  // open loop
   return sample;
 }
 
