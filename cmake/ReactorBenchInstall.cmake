@@ -5,6 +5,7 @@
 #   P/lib/cmake/ReactorBench/                find_package(ReactorBench 1 CONFIG): ReactorBench::sdk
 #                                            and reactorbench_add_plugin()
 #   P/lib/pkgconfig/reactorbench.pc          the same flags for builds without CMake
+#   P/share/reactorbench/plot.py             `runner report`'s plots (found beside <bin>/runner)
 # Included from the top CMakeLists.txt once plugins/ is added: the plugins installed are the
 # ones reactorbench_add_plugin() registered by then, so test plugins never are.
 include(CMakePackageConfigHelpers)
@@ -55,6 +56,11 @@ install(FILES
 configure_file(${CMAKE_CURRENT_LIST_DIR}/reactorbench.pc.in ${CMAKE_BINARY_DIR}/sdk/reactorbench.pc
                @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/sdk/reactorbench.pc DESTINATION lib/pkgconfig COMPONENT sdk)
+
+# The plots of `runner report`: the installed runner looks for plot.py here, beside itself
+# (cli/plot_script.h), not in the source tree it was built from.
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/plot.py DESTINATION share/reactorbench
+        COMPONENT runtime)
 
 # The configs and the out-of-tree plugin template, for users of an installed runner.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/configs/ DESTINATION share/reactorbench/configs

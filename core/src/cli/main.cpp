@@ -19,6 +19,7 @@
 #include "cli/run_command.h"
 #include "cli/serve_command.h"
 #include "cli/summarize_command.h"
+#include "cli/tag_command.h"
 #include "cli/validate_command.h"
 #include "exec/cell_worker.h"
 #include "model/build_info.h"
@@ -77,13 +78,17 @@ int runner_main(int argc, char** argv) {
 
   CLI::App app{"reactorbench: benchmark reactor / event-loop libraries through plugins"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", rb::model::runner_version());
+  // The revision too: what results record as git_revision (model/build_info.h).
+  const std::string revision = rb::model::git_revision();
+  app.set_version_flag("--version", std::string(rb::model::runner_version()) +
+                                        (revision.empty() ? "" : " (git " + revision + ")"));
   app.footer(R"(Examples:
   runner run configs/flower.toml                 the hot-potato sweep over every flower plugin
   runner run configs/pingpong.toml --quick       a first look: 3 repetitions, 2 points per axis
   runner run configs/rr.toml --dry-run           the cells, what is skipped, the planned time
   runner compare --plugins muduo,libevent2 RUN   two plugins of one run, with a verdict
   runner compare last~1 last --store DB          the newest stored run against the one before
+  runner tag last base --store DB                name a baseline: then `compare base last`
   runner plugins --options libevent2             the options a plugin declares
   runner export RUN --format google-benchmark    results for other tools
 `runner COMMAND --help` for each command; README.md for exit codes and configs.)");
@@ -174,6 +179,8 @@ int runner_main(int argc, char** argv) {
   auto* export_cmd = rb::cli::add_export_command(app, export_args);
   rb::cli::HtmlReportArgs html_report;
   auto* html_report_cmd = rb::cli::add_html_report_command(app, html_report);
+  rb::cli::TagArgs tag;
+  auto* tag_cmd = rb::cli::add_tag_command(app, tag);
   std::filesystem::path summarize_dir;
   auto* summarize_cmd = rb::cli::add_summarize_command(app, summarize_dir);
 
@@ -192,6 +199,7 @@ int runner_main(int argc, char** argv) {
     if (*export_cmd) return rb::cli::export_command(export_args);
     if (*html_report_cmd) return rb::cli::html_report_command(html_report);
     if (*summarize_cmd) return rb::cli::summarize_command(summarize_dir);
+    if (*tag_cmd) return rb::cli::tag_command(tag);
     if (*plugins_cmd && !list_options.empty())
       return rb::cli::plugin_options_command(list_path, list_options, list_json, list_unsafe);
     if (*plugins_cmd) return rb::cli::plugins_command(list_path, list_json, list_unsafe);

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "proc/spawn.h"
 
@@ -76,19 +78,34 @@ int run_to_files(const std::vector<std::string>& argv, const proc::OwnedFd& out,
 
 }  // namespace
 
+std::vector<std::filesystem::path> plot_script_places() {
+  if (const char* script = std::getenv("REACTORBENCH_PLOT_SCRIPT");
+      script != nullptr && *script != '\0')
+    return {script};
+  std::vector<std::filesystem::path> places;
+  std::error_code ec;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) places.push_back(exe.parent_path().parent_path() / "share" / "reactorbench" / "plot.py");
+  places.push_back(std::filesystem::path(model::source_dir()) / "scripts" / "plot.py");
+  return places;
+}
+
 PlotOutcome run_plot_script(const std::filesystem::path& results_dir,
                             const std::filesystem::path& out_dir) {
   PlotOutcome outcome;
-  const std::string script =
-      env_or("REACTORBENCH_PLOT_SCRIPT",
-             (std::filesystem::path(model::source_dir()) / "scripts" / "plot.py").string());
+  const std::vector<std::filesystem::path> places = plot_script_places();
+  const auto found = std::find_if(places.begin(), places.end(),
+                                  [](const auto& place) { return std::filesystem::exists(place); });
+  if (found == places.end()) {
+    std::vector<std::string> names;
+    for (const auto& place : places) names.push_back(place.string());
+    outcome.error = fmt::format("no plot script at {}", fmt::join(names, " nor "));
+    return outcome;
+  }
+  const std::string script = found->string();
   const std::string python =
       env_or("REACTORBENCH_PYTHON",
              std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3");
-  if (!std::filesystem::exists(script)) {
-    outcome.error = "no plot script at " + script;
-    return outcome;
-  }
   std::filesystem::create_directories(out_dir);
   const proc::OwnedFd stdout_file = anonymous_file("plot-stdout");
   const proc::OwnedFd stderr_file = anonymous_file("plot-stderr");

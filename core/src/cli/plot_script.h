@@ -14,8 +14,14 @@ struct PlotOutcome {
   std::string error;                         // empty on success
 };
 
-// `python3 plot.py RESULTS_DIR --out OUT_DIR --formats png,svg`. The script is
-// REACTORBENCH_PLOT_SCRIPT, else the source tree's scripts/plot.py; the interpreter is
+// Where plot.py is looked for, in order: REACTORBENCH_PLOT_SCRIPT alone when set; else
+// beside the running binary as `cmake --install` lays it out (PREFIX/bin/runner ->
+// PREFIX/share/reactorbench/plot.py), then the source tree the runner was built from (a
+// build tree's runner).
+std::vector<std::filesystem::path> plot_script_places();
+
+// `python3 plot.py RESULTS_DIR --out OUT_DIR --formats png,svg`, the script the first of
+// plot_script_places() that exists (none: an error naming them); the interpreter is
 // REACTORBENCH_PYTHON, else /usr/bin/python3 (Debian's, which has python3-matplotlib),
 // else python3 from PATH.
 PlotOutcome run_plot_script(const std::filesystem::path& results_dir,

@@ -1,5 +1,4 @@
 #include "cli/run_command.h"
-#include "model/build_info.h"
 
 #include <unistd.h>
 
@@ -180,7 +179,7 @@ int run_command(const RunArgs& args) {
   std::filesystem::copy_file(args.config, options.results_dir / "config.toml",
                              std::filesystem::copy_options::overwrite_existing);
 
-  RunContext context = report::collect_run_context(model::source_dir());
+  RunContext context = report::collect_run_context();
   context.command_line = command_line_of(args);
   context.config_path = args.config.string();
   // The clock's grain and who else uses the machine (exec/clock_probe.h, foreign_processes.h).

@@ -6,9 +6,11 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "report/results_dir.h"
 #include "store/run_reader.h"
+#include "store/run_tags.h"
 #include "store/schema.h"
 #include "store/store_link.h"
 
@@ -69,6 +71,26 @@ LoadedRun load_dir(const std::filesystem::path& dir) {
     out.store_path = link->database;
   }
   out.label = fmt::format("{} ({}, {})", dir.string(), out.config_name, describe(out.run.context));
+  return out;
+}
+
+// A named baseline (store/run_tags.h).
+LoadedRun load_tagged(const std::string& name, const std::filesystem::path& path) {
+  std::optional<std::int64_t> id;
+  std::vector<std::string> names;
+  {
+    store::Database db = store::open_history_for_reading(path);
+    id = store::find_tag(db, name);
+    if (!id)
+      for (const auto& tag : store::list_tags(db)) names.push_back(tag.name);
+  }
+  if (!id)
+    throw std::runtime_error(
+        fmt::format("'{}' is neither a results directory nor a tag in {} ({})", name, path.string(),
+                    names.empty() ? std::string("it has no tags: `runner tag RUN NAME` makes one")
+                                  : fmt::format("its tags: {}", fmt::join(names, ", "))));
+  LoadedRun out = load_stored(path, *id);
+  out.label = fmt::format("'{}' = {}", name, out.label);
   return out;
 }
 
@@ -133,8 +155,12 @@ LoadedRun load_run_ref(const std::string& ref, const RunSourceOptions& options) 
     return load_stored(path, runs[*back].id);
   }
   if (const auto id = parse_id(ref)) return load_stored(require_store(options, ref), *id);
+  if (store::invalid_tag_reason(ref).empty() && options.store)
+    return load_tagged(ref, *options.store);
   throw std::runtime_error(fmt::format(
-      "'{}' is neither a results directory, a stored run id (12), 'last' nor 'last~N'", ref));
+      "'{}' is neither a results directory, a stored run id (12), 'last', 'last~N' nor a tag "
+      "(`runner tag`; looked up in --store or REACTORBENCH_DB)",
+      ref));
 }
 
 std::optional<std::filesystem::path> history_store_of(const LoadedRun& run,

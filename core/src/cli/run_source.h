@@ -1,8 +1,9 @@
 // What `compare`, `report` and `export` accept as a run: a results directory, a run id in
 // the history store ("12" or "#12"), "last" / "last~N" (the newest finished runs in the
 // store of one config: --config's, else the newest finished run's; optionally of one host),
-// or - as a baseline - "previous": the newest finished run of the same config on the same
-// host before the other run. The store is only read, never migrated.
+// a tag (`runner tag RUN NAME`: a named baseline, store/run_tags.h), or - as a baseline -
+// "previous": the newest finished run of the same config on the same host before the other
+// run. A directory wins over a tag of the same name. The store is only read, never migrated.
 #pragma once
 
 #include <cstdint>

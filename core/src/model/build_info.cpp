@@ -1,5 +1,7 @@
 #include "model/build_info.h"
 
+#include "git_revision.h"  // generated: scripts/git_revision.cmake
+
 namespace rb::model {
 
 const char* runner_version() {
@@ -13,6 +15,9 @@ const char* compiler_description() {
 }
 const char* source_dir() {
   return REACTORBENCH_SOURCE_DIR;
+}
+const char* git_revision() {
+  return REACTORBENCH_GIT_REVISION;
 }
 
 }  // namespace rb::model

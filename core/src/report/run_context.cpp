@@ -14,7 +14,6 @@
 
 #include <fmt/format.h>
 
-#include "proc/child_output.h"
 #include "proc/load_average.h"
 
 namespace rb::report {
@@ -69,21 +68,6 @@ std::string iso8601_utc_now() {
   return text.data();
 }
 
-std::string git_revision(const std::filesystem::path& dir) {
-  const auto git = [&](std::initializer_list<const char*> args) {
-    std::vector<std::string> argv = {"git", "-C", dir.string()};
-    argv.insert(argv.end(), args.begin(), args.end());
-    return proc::program_output(argv);
-  };
-  const auto revision = git({"rev-parse", "--short", "HEAD"});
-  if (!revision) return "";
-  std::string out = trim(*revision);
-  if (out.empty()) return "";
-  const auto status = git({"status", "--porcelain"});
-  if (status && !trim(*status).empty()) out += "-dirty";
-  return out;
-}
-
 std::string new_run_id() {
   std::random_device entropy;  // getrandom(2): two runs started together still differ
   std::string id;
@@ -91,7 +75,7 @@ std::string new_run_id() {
   return id;
 }
 
-RunContext collect_run_context(const std::filesystem::path& source_dir) {
+RunContext collect_run_context() {
   RunContext c;
   c.host = host_name();
   c.kernel = kernel();
@@ -101,7 +85,7 @@ RunContext collect_run_context(const std::filesystem::path& source_dir) {
   c.load_average = proc::load_average_text();
   c.compiler = model::compiler_description();
   c.build_type = model::build_type();
-  c.git_revision = git_revision(source_dir);
+  c.git_revision = model::git_revision();
   rlimit nofile{};
   if (::getrlimit(RLIMIT_NOFILE, &nofile) == 0) {
     // -1 stands for unlimited, which a long cannot otherwise say.

@@ -9,19 +9,16 @@
 
 namespace rb::report {
 
-// Everything the host can tell about itself now. Unreadable facts stay empty (governor,
-// git revision outside a repository); command_line, config_path and finished_at are the
-// caller's to fill.
-RunContext collect_run_context(const std::filesystem::path& source_dir);
+// Everything the host can tell about itself now, and the runner's own build facts (its git
+// revision is the one it was built from: model/build_info.h). Unreadable facts stay empty
+// (governor; the revision of a build outside git); command_line, config_path and
+// finished_at are the caller's to fill.
+RunContext collect_run_context();
 
 // 32 random hex digits: RunContext::run_id.
 std::string new_run_id();
 
 // "2026-03-01T12:34:56Z"
 std::string iso8601_utc_now();
-
-// `git -C dir rev-parse --short HEAD`, with "-dirty" when `git status --porcelain` lists
-// anything; "" when dir is not in a repository or git is missing.
-std::string git_revision(const std::filesystem::path& dir);
 
 }  // namespace rb::report

@@ -137,6 +137,14 @@ CREATE TABLE IF NOT EXISTS sample_histograms (
 );
 )sql";
 
+constexpr const char* kSchemaV6 = R"sql(
+CREATE TABLE IF NOT EXISTS run_tags (
+  name TEXT PRIMARY KEY,             -- store/run_tags.h says which names
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  tagged_at TEXT NOT NULL            -- ISO 8601 UTC: when it last moved
+);
+)sql";
+
 // Version 2's summaries for cells stored by version 1, taken from the cell results they
 // were stored with, so they are exactly what the run itself reported.
 void backfill_cell_metrics(Database& db) {
@@ -208,6 +216,7 @@ void apply_step(Database& db, int version) {
     backfill_interference(db);
   }
   if (version == 5) db.exec(kSchemaV5);
+  if (version == 6) db.exec(kSchemaV6);
   db.set_user_version(version);
 }
 

@@ -24,7 +24,8 @@ namespace rb::store {
 //    open loop, the uncorrected one), with their bucket layout id (model/latency_histograms.h),
 //    so a stored run keeps whole distributions. Samples stored before have none (they were
 //    not kept): nothing to backfill.
-inline constexpr int kSchemaVersion = 5;
+// 6: run_tags: named baselines (`runner tag RUN NAME`), a name per run id.
+inline constexpr int kSchemaVersion = 6;
 
 // The oldest layout the read-only commands (history, compare, report, export) can read as
 // it is: versions 3 and 4 only add tables and columns they do not query (a RunResult is
@@ -32,6 +33,7 @@ inline constexpr int kSchemaVersion = 5;
 // only from a database that has them.
 inline constexpr int kOldestReadableVersion = 2;
 inline constexpr int kHistogramsVersion = 5;
+inline constexpr int kTagsVersion = 6;  // readers of older ones find no tags
 
 // Brings the database to kSchemaVersion (creating it when empty) and sets WAL mode - in
 // that order after checking the version, so a database of a newer schema is left exactly

@@ -77,14 +77,14 @@ class Sdk : public ::testing::Test {
 };
 
 TEST_F(Sdk, InstallLaysOutTheRunnerPluginsHeaderAndPackage) {
-  for (const char* file :
-       {"bin/runner", "include/reactorbench/plugin.h",
-        "lib/cmake/ReactorBench/ReactorBenchConfig.cmake",
-        "lib/cmake/ReactorBench/ReactorBenchConfigVersion.cmake",
-        "lib/cmake/ReactorBench/ReactorBenchTargets.cmake",
-        "lib/cmake/ReactorBench/ReactorBenchPlugin.cmake", "lib/cmake/ReactorBench/plugin.map",
-        "lib/pkgconfig/reactorbench.pc", "share/reactorbench/configs/flower.toml",
-        "share/reactorbench/examples/third_party_plugin/CMakeLists.txt"})
+  for (const char* file : {"bin/runner", "include/reactorbench/plugin.h",
+                           "lib/cmake/ReactorBench/ReactorBenchConfig.cmake",
+                           "lib/cmake/ReactorBench/ReactorBenchConfigVersion.cmake",
+                           "lib/cmake/ReactorBench/ReactorBenchTargets.cmake",
+                           "lib/cmake/ReactorBench/ReactorBenchPlugin.cmake",
+                           "lib/cmake/ReactorBench/plugin.map", "lib/pkgconfig/reactorbench.pc",
+                           "share/reactorbench/configs/flower.toml", "share/reactorbench/plot.py",
+                           "share/reactorbench/examples/third_party_plugin/CMakeLists.txt"})
     EXPECT_TRUE(fs::exists(prefix / file)) << file;
   std::vector<std::string> names;
   for (const auto& so : installed_plugins()) names.push_back(so.filename().string());
@@ -166,6 +166,66 @@ TEST_F(Sdk, QuickFlowerMatrixRunsWithTheExample) {
     EXPECT_EQ(cell.at("provenance").at("path"), example_so().string());
   }
   EXPECT_EQ(example_cells, 2);  // --quick: the first two points of the pipes axis
+}
+
+// `runner report` of an installed runner runs the plot.py installed beside it (here a
+// stand-in interpreter records which script it was given), not the source tree's.
+TEST_F(Sdk, InstalledRunnerReportsWithTheInstalledPlotScript) {
+  const fs::path out = root / "run-for-plots";
+  auto result = runner(
+      fmt::format("{}/examples/third_party_plugin/flower.toml --quick --plugin-path {} --out {}",
+                  RB_SOURCE_DIR, example_build.string(), out.string()));
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  const fs::path used = root / "plot-script-used";
+  const fs::path python = root / "fake-python";
+  {
+    std::ofstream script(python);
+    script << "#!/bin/sh\nprintf '%s\\n' \"$1\" > " << used.string() << "\n";
+  }
+  fs::permissions(python, fs::perms::owner_all);
+  result = sh(fmt::format(
+      "env -u REACTORBENCH_PLUGIN_PATH -u REACTORBENCH_PLOT_SCRIPT REACTORBENCH_PYTHON={} "
+      "{}/bin/runner report {} --html {}",
+      python.string(), prefix.string(), out.string(), (root / "report").string()));
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  std::ifstream in(used);
+  std::string script;
+  std::getline(in, script);
+  EXPECT_EQ(script, (prefix / "share" / "reactorbench" / "plot.py").string()) << result.output;
+}
+
+// The revision a run records is the one the runner was built from (also what --version
+// says), not the revision of the git tree it happens to run in.
+TEST_F(Sdk, RecordedRevisionIsTheBinarysWhereverItRuns) {
+  const fs::path elsewhere = root / "another-repository";
+  fs::create_directories(elsewhere);
+  auto result = sh(fmt::format(
+      "cd {} && git init -q && git -c user.name=t -c user.email=t@t commit -q --allow-empty "
+      "-m other && git rev-parse --short HEAD",
+      elsewhere.string()));
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  const std::string other = result.output.substr(0, result.output.find('\n'));
+  const fs::path out = root / "run-elsewhere";
+  result = sh(fmt::format(
+      "cd {} && env -u REACTORBENCH_PLUGIN_PATH {}/bin/runner "
+      "{}/examples/third_party_plugin/flower.toml --quick --plugin-path {} --out {}",
+      elsewhere.string(), prefix.string(), RB_SOURCE_DIR, example_build.string(), out.string()));
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  std::ifstream in(out / "summary.json");
+  const std::string recorded =
+      nlohmann::json::parse(in).at("context").at("git_revision").get<std::string>();
+  EXPECT_NE(recorded, other);
+  const auto version = runner("--version");
+  ASSERT_EQ(version.exit_code, 0) << version.output;
+  if (recorded.empty()) {
+    EXPECT_EQ(version.output.find("(git "), std::string::npos) << version.output;
+  } else {
+    EXPECT_NE(version.output.find("(git " + recorded + ")"), std::string::npos)
+        << version.output << " vs " << recorded;
+    const auto source = sh(fmt::format("git -C {} rev-parse --short HEAD", RB_SOURCE_DIR));
+    EXPECT_TRUE(recorded.starts_with(source.output.substr(0, source.output.find('\n'))))
+        << recorded << " vs " << source.output;
+  }
 }
 
 TEST_F(Sdk, TheExampleDeclaresItsOption) {

@@ -11,7 +11,7 @@ namespace rb::report {
 namespace {
 
 TEST(RunContext, DescribesThisHost) {
-  const RunContext c = collect_run_context(model::source_dir());
+  const RunContext c = collect_run_context();
   EXPECT_FALSE(c.host.empty());
   EXPECT_FALSE(c.kernel.empty());
   EXPECT_GT(c.cores, 0);
@@ -26,21 +26,23 @@ TEST(RunContext, DescribesThisHost) {
 }
 
 TEST(RunContext, StartedAtIsIso8601Utc) {
-  const RunContext c = collect_run_context(model::source_dir());
+  const RunContext c = collect_run_context();
   EXPECT_TRUE(std::regex_match(c.started_at, std::regex(R"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)")))
       << c.started_at;
 }
 
-TEST(RunContext, GitRevisionIsShortHashOrEmpty) {
+// The revision is the binary's, fixed when it was built (scripts/git_revision.cmake): the
+// same in whatever directory the run starts.
+TEST(RunContext, GitRevisionIsTheBuildsWhereverTheRunStarts) {
+  const std::string revision = model::git_revision();
   // The source tree may be an export without .git; either form is valid.
-  const std::string revision = git_revision(model::source_dir());
   EXPECT_TRUE(std::regex_match(revision, std::regex(R"(([0-9a-f]{4,40}(-dirty)?)?)"))) << revision;
-}
-
-TEST(RunContext, GitRevisionOutsideARepositoryIsEmpty) {
+  const auto here = std::filesystem::current_path();
   testing::ScratchDir dir;
-  EXPECT_EQ(git_revision(dir.path()), "");
-  EXPECT_EQ(git_revision(dir.path() / "it's not there"), "");
+  std::filesystem::current_path(dir.path());
+  const RunContext c = collect_run_context();
+  std::filesystem::current_path(here);
+  EXPECT_EQ(c.git_revision, revision);
 }
 
 }  // namespace

@@ -1,0 +1,58 @@
+#include "store/run_tags.h"
+
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "store/run_reader.h"
+#include "store/schema.h"
+
+namespace rb::store {
+
+std::string invalid_tag_reason(std::string_view name) {
+  if (name.empty()) return "a tag needs a name";
+  if (name.size() > 64) return "a tag name has at most 64 characters";
+  if (!std::isalpha(static_cast<unsigned char>(name.front())))
+    return "a tag name starts with a letter (a number is a run id)";
+  if (name == "last" || name.starts_with("last~") || name == "previous")
+    return fmt::format("'{}' already means a run", name);
+  for (const char c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '_' && c != '-')
+      return fmt::format("a tag name has only letters, digits, '.', '_' and '-' (not '{}')", c);
+  return "";
+}
+
+std::optional<std::int64_t> set_tag(Database& db, std::string_view name, std::int64_t run_id,
+                                    std::string_view tagged_at) {
+  if (const std::string why = invalid_tag_reason(name); !why.empty())
+    throw StoreError(fmt::format("tag '{}': {}", name, why));
+  if (!find_run(db, run_id))
+    throw StoreError(fmt::format("{}: no run {}", db.path().string(), run_id));
+  Transaction tx(db);
+  const std::optional<std::int64_t> before = find_tag(db, name);
+  Statement upsert = db.prepare(
+      "INSERT INTO run_tags (name, run_id, tagged_at) VALUES (?1, ?2, ?3) "
+      "ON CONFLICT (name) DO UPDATE SET run_id = excluded.run_id, tagged_at = excluded.tagged_at");
+  upsert.bind(1, std::string(name)).bind(2, run_id).bind(3, std::string(tagged_at));
+  upsert.run();
+  tx.commit();
+  return before;
+}
+
+std::optional<std::int64_t> find_tag(Database& db, std::string_view name) {
+  if (db.user_version() < kTagsVersion) return std::nullopt;
+  Statement row = db.prepare("SELECT run_id FROM run_tags WHERE name = ?1");
+  row.bind(1, std::string(name));
+  if (!row.step()) return std::nullopt;
+  return row.column_int(0);
+}
+
+std::vector<RunTag> list_tags(Database& db) {
+  std::vector<RunTag> out;
+  if (db.user_version() < kTagsVersion) return out;
+  Statement rows = db.prepare("SELECT name, run_id, tagged_at FROM run_tags ORDER BY name");
+  while (rows.step()) out.push_back({rows.column_text(0), rows.column_int(1), rows.column_text(2)});
+  return out;
+}
+
+}  // namespace rb::store
