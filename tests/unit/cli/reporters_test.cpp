@@ -19,7 +19,9 @@ TEST(Reporters, ARunWritesThreeSummaryFiles) {
 
 TEST(Reporters, ExportsAcceptTheOtherToolsNames) {
   EXPECT_EQ(reporter_choices(OutputKind::export_format, ", "),
-            "google-benchmark, bencher, custom-smaller-is-better, custom-bigger-is-better");
+            "google-benchmark, bencher, hdr-percentiles, custom-smaller-is-better, "
+            "custom-bigger-is-better");
+  EXPECT_EQ(find_reporter(OutputKind::export_format, "hgrm")->name, "hdr-percentiles");
   EXPECT_EQ(find_reporter(OutputKind::export_format, "gbench")->name, "google-benchmark");
   EXPECT_EQ(find_reporter(OutputKind::export_format, "bmf")->name, "bencher");
   EXPECT_EQ(find_reporter(OutputKind::export_format, "customBiggerIsBetter")->name,
