@@ -19,7 +19,9 @@ void write_summary_json(const RunResult& run, const std::filesystem::path& path)
 
 RunResult read_summary_json(const std::filesystem::path& path) {
   return model::read_json_file(path, [](const model::JsonField& j) {
-    const int version = j.value("schema_version", kSummarySchemaVersion);
+    // Not an object: from_json says what is wrong with it, rather than the version's lookup.
+    const int version =
+        j.is_object() ? j.value("schema_version", kSummarySchemaVersion) : kSummarySchemaVersion;
     if (version > kSummarySchemaVersion)
       throw model::JsonError(
           fmt::format("schema_version: {} is newer than this runner reads ({}): the file was "

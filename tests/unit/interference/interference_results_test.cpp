@@ -186,7 +186,7 @@ TEST(InterferenceStore, VersionFourStoresRoundsAndContextAndReadsThemBack) {
   const RunResult run = measured_run();
   rb::testing::store_run(path, run, "c");
   store::Database db = store::open_history_for_reading(path);
-  EXPECT_EQ(db.user_version(), 4);
+  EXPECT_GE(db.user_version(), 4);  // the version that brought cell_rounds, or a later one
   store::Statement rounds = db.prepare(
       "SELECT round, attempt, foreign_cpu_share, canary_syscall_ns, disturbed FROM cell_rounds "
       "ORDER BY round");
