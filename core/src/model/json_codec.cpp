@@ -362,6 +362,9 @@ Json to_json(const RunContext& c) {
            {"runner_version", c.runner_version},
            {"order_seed", c.order_seed}};
   if (!c.run_id.empty()) out["run_id"] = c.run_id;
+  if (!c.group.empty()) out["group"] = c.group;
+  if (c.shard.sharded())
+    out["shard"] = Json{{"index", c.shard.index}, {"count", c.shard.count}, {"by", c.shard.by}};
   add_machine_fields(c, out);
   return out;
 }
@@ -386,6 +389,15 @@ void from_json(const JsonField& j, RunContext& c) {
   // Absent from results written before the order of plugins per round was shuffled.
   c.order_seed = j.value("order_seed", std::uint64_t{0});
   c.run_id = j.value("run_id", "");
+  // Both absent from results written before runs were grouped and sharded (and shard from
+  // a run that measured every cell).
+  c.group = j.value("group", "");
+  c.shard = {};
+  if (const auto shard = j.find("shard")) {
+    c.shard.index = shard->at("index").get<int>();
+    c.shard.count = shard->at("count").get<int>();
+    c.shard.by = shard->at("by").get<std::string>();
+  }
   read_machine_fields(j, c);
 }
 

@@ -101,6 +101,16 @@ struct CellResult {
   std::string disturbance = {};
 };
 
+// Which part of a config's cells a run measured (`runner run --shard I/N`, issue 17): shard
+// `index` (1-based) of `count`, the cells split by "point" (all plugins of a point together)
+// or by "cell". count 0: the run measured every cell (not sharded).
+struct RunShard {
+  int index = 0;
+  int count = 0;
+  std::string by;
+  bool sharded() const { return count > 0; }
+};
+
 // Where and how the run happened; written with every result set.
 struct RunContext {
   std::string host;
@@ -135,6 +145,10 @@ struct RunContext {
   // What on the machine could skew the numbers, said before the first cell
   // (proc/machine_warnings.h): a debug build, a governor, turbo, a busy SMT sibling, ...
   std::vector<std::string> machine_warnings = {};
+  // The logical run this one is part of (`--group`): the shards of one nightly share it.
+  // Empty in results written before it existed.
+  std::string group = {};
+  RunShard shard = {};
 };
 
 struct RunResult {

@@ -57,6 +57,21 @@ void insert_metrics(Database& db, std::int64_t cell_id, const CellResult& cell) 
   }
 }
 
+// Version 7's columns from ?first on: the run's group and shard, NULL where it has none.
+void bind_group_and_shard(Statement& insert, int first, const RunContext& c) {
+  if (c.group.empty())
+    insert.bind_null(first);
+  else
+    insert.bind(first, c.group);
+  if (!c.shard.sharded()) {
+    for (int i = first + 1; i <= first + 3; ++i) insert.bind_null(i);
+    return;
+  }
+  insert.bind(first + 1, static_cast<std::int64_t>(c.shard.index));
+  insert.bind(first + 2, static_cast<std::int64_t>(c.shard.count));
+  insert.bind(first + 3, c.shard.by);
+}
+
 }  // namespace
 
 std::string sha256_hex(std::string_view text) {
@@ -76,12 +91,14 @@ std::int64_t RunRecorder::begin(const RunHeader& h) {
   Statement insert = db_.prepare(
       "INSERT INTO runs (started_at, status, config_name, config_path, config_text, "
       "config_sha256, workload, plugins, git_revision, host, cpu_model, kernel, governor, "
-      "context) VALUES (?1, 'running', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
+      "context, run_group, shard_index, shard_count, shard_by) VALUES (?1, 'running', ?2, ?3, "
+      "?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)");
   insert.bind(1, h.context.started_at).bind(2, h.config_name).bind(3, h.config_path);
   insert.bind(4, h.config_text).bind(5, sha256_hex(h.config_text)).bind(6, h.workload);
   insert.bind(7, dump_json(Json(h.plugins))).bind(8, h.context.git_revision);
   insert.bind(9, h.context.host).bind(10, h.context.cpu_model).bind(11, h.context.kernel);
   insert.bind(12, h.context.governor).bind(13, dump_json(to_json(h.context)));
+  bind_group_and_shard(insert, 14, h.context);
   insert.run();
   run_id_ = db_.last_insert_id();
   update_run_machine_fields(db_, run_id_, h.context);

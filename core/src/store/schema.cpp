@@ -145,6 +145,14 @@ CREATE TABLE IF NOT EXISTS run_tags (
 );
 )sql";
 
+constexpr const char* kSchemaV7 = R"sql(
+ALTER TABLE runs ADD COLUMN run_group TEXT;       -- NULL: stored before runs had groups
+ALTER TABLE runs ADD COLUMN shard_index INTEGER;  -- 1-based; NULL: every cell (not sharded)
+ALTER TABLE runs ADD COLUMN shard_count INTEGER;
+ALTER TABLE runs ADD COLUMN shard_by TEXT;        -- point | cell
+CREATE INDEX IF NOT EXISTS runs_by_group ON runs (run_group, id);
+)sql";
+
 // Version 2's summaries for cells stored by version 1, taken from the cell results they
 // were stored with, so they are exactly what the run itself reported.
 void backfill_cell_metrics(Database& db) {
@@ -217,6 +225,7 @@ void apply_step(Database& db, int version) {
   }
   if (version == 5) db.exec(kSchemaV5);
   if (version == 6) db.exec(kSchemaV6);
+  if (version == 7) db.exec(kSchemaV7);
   db.set_user_version(version);
 }
 

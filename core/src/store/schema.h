@@ -25,7 +25,10 @@ namespace rb::store {
 //    so a stored run keeps whole distributions. Samples stored before have none (they were
 //    not kept): nothing to backfill.
 // 6: run_tags: named baselines (`runner tag RUN NAME`), a name per run id.
-inline constexpr int kSchemaVersion = 6;
+// 7: runs.run_group, shard_index, shard_count, shard_by: the logical run a run is part of
+//    and which shard of it (`runner run --shard I/N --group ID`); runs stored before have
+//    NULL there (their contexts have no group either: nothing to backfill).
+inline constexpr int kSchemaVersion = 7;
 
 // The oldest layout the read-only commands (history, compare, report, export) can read as
 // it is: versions 3 and 4 only add tables and columns they do not query (a RunResult is
@@ -33,7 +36,8 @@ inline constexpr int kSchemaVersion = 6;
 // only from a database that has them.
 inline constexpr int kOldestReadableVersion = 2;
 inline constexpr int kHistogramsVersion = 5;
-inline constexpr int kTagsVersion = 6;  // readers of older ones find no tags
+inline constexpr int kTagsVersion = 6;    // readers of older ones find no tags
+inline constexpr int kGroupsVersion = 7;  // readers of older ones find no groups
 
 // Brings the database to kSchemaVersion (creating it when empty) and sets WAL mode - in
 // that order after checking the version, so a database of a newer schema is left exactly

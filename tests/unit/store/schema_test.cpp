@@ -6,6 +6,7 @@
 #include <iterator>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "model/json_codec.h"
 #include "store/history_query.h"
@@ -293,6 +294,48 @@ TEST(Schema, VersionFourReadsAndMigratesWithoutHistograms) {
   Statement rows = db.prepare("SELECT COUNT(*) FROM sample_histograms");
   ASSERT_TRUE(rows.step());
   EXPECT_EQ(rows.column_int(0), 0);
+}
+
+// Version 7: a run's group and shard as columns (NULL for runs stored before, and for a run
+// that measured every cell), and in the stored context it reads back with.
+TEST(Schema, VersionSevenKeepsTheGroupAndShardOfARun) {
+  TempDir dir;
+  const auto path = dir.path() / "v6.db";
+  {
+    Database db(path, true);
+    migrate_to(db, 6);
+    write_version_1_run(db, rb::testing::synthetic_flower_run({}));
+  }
+  RunResult sharded = rb::testing::synthetic_flower_run({});
+  sharded.context.group = "nightly-1";
+  sharded.context.shard = {2, 3, "point"};
+  RunResult whole = rb::testing::synthetic_flower_run({});
+  whole.context.group = "nightly-1";
+  const std::int64_t sharded_id = rb::testing::store_run(path, sharded);
+  const std::int64_t whole_id = rb::testing::store_run(path, whole);
+  Database db = open_history(path, false);
+  EXPECT_EQ(db.user_version(), kSchemaVersion);
+  Statement rows =
+      db.prepare("SELECT id, run_group, shard_index, shard_count, shard_by FROM runs ORDER BY id");
+  std::vector<std::string> seen;
+  while (rows.step()) {
+    std::string row = std::to_string(rows.column_int(0));
+    for (int i = 1; i <= 4; ++i)
+      row += rows.column_is_null(i) ? " NULL" : " " + rows.column_text(i);
+    seen.push_back(row);
+  }
+  EXPECT_EQ(seen, (std::vector<std::string>{
+                      "1 NULL NULL NULL NULL",
+                      std::to_string(sharded_id) + " nightly-1 2 3 point",
+                      std::to_string(whole_id) + " nightly-1 NULL NULL NULL",
+                  }));
+  const RunResult back = load_run(db, sharded_id);
+  EXPECT_EQ(back.context.group, "nightly-1");
+  EXPECT_EQ(back.context.shard.index, 2);
+  EXPECT_EQ(back.context.shard.count, 3);
+  EXPECT_EQ(back.context.shard.by, "point");
+  EXPECT_FALSE(load_run(db, whole_id).context.shard.sharded());
+  EXPECT_EQ(load_run(db, 1).context.group, "");
 }
 
 TEST(Schema, ReaderRefusesAnEmptyFile) {
