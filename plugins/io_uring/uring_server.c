@@ -126,11 +126,12 @@ static int post_accept(struct uring_loop* loop) {
   return uring_ring_queue(&loop->ring);
 }
 
-static int post_stop_watch(struct uring_loop* loop) {
+/* A readiness poll on fd, completing with `tag`. */
+static int post_poll(struct uring_loop* loop, int fd, enum uring_tag tag) {
   struct io_uring_sqe* sqe = uring_ring_sqe(&loop->ring);
   if (sqe == NULL) return -1;
-  io_uring_prep_poll_add(sqe, loop->server->stop_fd, POLLIN);
-  io_uring_sqe_set_data64(sqe, kTagStop);
+  io_uring_prep_poll_add(sqe, fd, POLLIN);
+  io_uring_sqe_set_data64(sqe, tag);
   return uring_ring_queue(&loop->ring);
 }
 
@@ -167,23 +168,46 @@ static int loop_failed(struct uring_loop* loop, const char* what, int error) {
   return -1;
 }
 
+/* An accept SQE failed with EMFILE or ENFILE. The kernel checked the descriptor limit the
+ * process had when that SQE was submitted, and fails for want of a descriptor whether or not a
+ * connection is pending; so the common acceptor takes over with accept4 under the limit as it
+ * is now: it takes what it can (served as any other) and refuses the rest, until none is
+ * pending. 0, or -1 when accepting failed. */
+static int accept_out_of_descriptors(struct uring_loop* loop) {
+  struct uring_server* server = loop->server;
+  for (;;) {
+    pthread_mutex_lock(&server->refuse_lock); /* the spare descriptor is the loops' */
+    const int fd = server_acceptor_next(&server->tally.acceptor);
+    const int error = errno;
+    pthread_mutex_unlock(&server->refuse_lock);
+    if (fd < 0) return error == EAGAIN ? 0 : loop_failed(loop, "accept", error);
+    if (add_conn(loop, fd) != 0) return loop_failed(loop, "taking a connection", ENOMEM);
+  }
+}
+
 int uring_loop_control(struct uring_loop* loop, uint64_t tag, const struct io_uring_cqe* cqe) {
   if (tag == kTagStop) return 1;
-  if (tag != kTagAccept) return 0;
   const int res = cqe->res;
+  if (tag == kTagListenerReady) {
+    if (res < 0 && res != -EINTR) return loop_failed(loop, "polling the listener", -res);
+    return post_accept(loop) != 0 ? loop_failed(loop, "posting an accept", EBUSY) : 0;
+  }
+  if (tag != kTagAccept) return 0;
+  int out_of_descriptors = 0;
   if (res >= 0) {
     if (add_conn(loop, res) != 0) return loop_failed(loop, "taking a connection", ENOMEM);
   } else if (res == -EMFILE || res == -ENFILE) {
-    struct uring_server* server = loop->server;
-    pthread_mutex_lock(&server->refuse_lock);
-    server_acceptor_refuse(&server->tally.acceptor);
-    pthread_mutex_unlock(&server->refuse_lock);
+    if (accept_out_of_descriptors(loop) != 0) return -1;
+    out_of_descriptors = 1;
   } else if (res != -EAGAIN && res != -EINTR && res != -ECONNABORTED && res != -ECANCELED) {
     return loop_failed(loop, "accept", -res);
   }
-  if (!(cqe->flags & IORING_CQE_F_MORE) && post_accept(loop) != 0)
-    return loop_failed(loop, "posting an accept", EBUSY);
-  return 0;
+  if (cqe->flags & IORING_CQE_F_MORE) return 0; /* a multishot accept goes on */
+  /* Out of descriptors, an accept posted now would fail at once, pending connection or not,
+   * and again after every completion: the loop would spin. It waits for one to be pending. */
+  const int rc = out_of_descriptors ? post_poll(loop, loop->server->listen_fd, kTagListenerReady)
+                                    : post_accept(loop);
+  return rc != 0 ? loop_failed(loop, "posting an accept", EBUSY) : 0;
 }
 
 static void free_conns(struct uring_loop* loop) {
@@ -244,7 +268,8 @@ static int open_loop(struct uring_server* server, struct uring_loop* loop, uint1
                           index, err, err_len);
     if (rc != RB_OK) return rc;
   }
-  if (post_accept(loop) != 0 || post_stop_watch(loop) != 0 || uring_ring_submit(&loop->ring) != 0)
+  if (post_accept(loop) != 0 || post_poll(loop, server->stop_fd, kTagStop) != 0 ||
+      uring_ring_submit(&loop->ring) != 0)
     return report_error(RB_ERR_SYSTEM, err, err_len, "posting the listener's accept");
   return RB_OK;
 }

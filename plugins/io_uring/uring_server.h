@@ -21,6 +21,8 @@
 /* What the pingpong and rr servers on io_uring share. Every loop has a ring of its own on its
  * own thread and takes connections itself: each posts an accept on the host's listener
  * (multishot, or one per connection) and a poll on stop_fd, so no thread hands sockets over.
+ * Out of descriptors, the common acceptor (server_acceptor.h) takes and refuses as in the
+ * epoll servers, and the accept is posted again once a connection is pending.
  * A connection's input arrives as the options say: mode = poll, a POLL_ADD (multishot or
  * re-armed) and then read(2) into the loop's buffer; mode = read, a RECV into the connection's
  * buffer, or with provided_buffers = on into one the kernel picks from the loop's buffer ring
@@ -38,7 +40,13 @@ enum {
 /* What a completion belongs to: a connection's pointer with the operation in its low bits, or
  * one of the loop's own tags (below any pointer). */
 enum uring_op { kOpRead = 1, kOpWrite = 2 };
-enum uring_tag { kTagIgnore = 0, kTagAccept = 8, kTagStop = 16, kTagLowest = 4096 };
+enum uring_tag {
+  kTagIgnore = 0,
+  kTagAccept = 8,
+  kTagStop = 16,
+  kTagListenerReady = 24, /* out of descriptors: a connection is pending again */
+  kTagLowest = 4096
+};
 
 struct uring_conn {
   int fd;

@@ -304,11 +304,6 @@ TEST_P(RrServerTest, ClientsGoneBeforeTheirResponsesDoNotHurtTheServer) {
 // with EMFILE; the excess is refused (closed at once) and counted, and once the crowd has gone
 // a new client is answered and serve ends cleanly when the host asks.
 TEST_P(RrServerTest, OutOfFileDescriptorsRefusesTheExcessAndServesOn) {
-  // Known bug, open on issue 18 (session 9's note): io-uring's rr server resets a connection
-  // it should serve around an out-of-descriptors crowd ("recv: Connection reset by peer" in
-  // 6 of 8 runs on a clean clone; its pingpong server passes the same test).
-  if (GetParam().name.rfind("io_uring", 0) == 0)
-    GTEST_SKIP() << "io-uring rr server resets a served connection when out of descriptors";
   constexpr int kCrowd = 40;
   constexpr rlim_t kHeadroom = 8;
   ASSERT_NO_FATAL_FAILURE(StartServer(2));
