@@ -1,7 +1,8 @@
 // The runner's command line. `runner CONFIG.toml` is short for `runner run CONFIG.toml`.
 // Two hidden sub-commands are the runner talking to itself in a child process:
-// `__cell --job-fd FD` runs one cell (or, with the job's `check` set, one conformance check of
-// `runner validate`), `__probe PATH FD` describes one plugin.
+// `__cell --job-fd FD` (`--job-stdin` through a launcher: exec/launched_cell.h) runs one
+// cell (or, with the job's `check` set, one conformance check of `runner validate`),
+// `__probe PATH FD` describes one plugin.
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -22,6 +23,7 @@
 #include "cli/tag_command.h"
 #include "cli/validate_command.h"
 #include "exec/cell_worker.h"
+#include "exec/launched_cell.h"
 #include "model/build_info.h"
 #include "plugin/probe.h"
 #include "text/printable.h"
@@ -38,19 +40,26 @@ namespace {
 }
 
 int cell_main(int argc, char** argv) {
-  if (argc != 4 || std::strcmp(argv[2], rb::exec::kJobFdOption) != 0) {
-    std::cerr << "usage: runner __cell " << rb::exec::kJobFdOption << " FD\n";
+  const bool from_stdin = argc == 3 && std::strcmp(argv[2], rb::exec::kJobStdinOption) == 0;
+  if (!from_stdin && (argc != 4 || std::strcmp(argv[2], rb::exec::kJobFdOption) != 0)) {
+    std::cerr << "usage: runner __cell " << rb::exec::kJobFdOption << " FD | "
+              << rb::exec::kJobStdinOption << "\n";
     return rb::exec::kWorkerBadJob;
   }
   rb::exec::CellJob job;
   try {
-    const int job_fd = std::atoi(argv[3]);
-    job = rb::exec::read_job_file(job_fd);
-    ::close(job_fd);
+    if (from_stdin) {
+      job = rb::exec::take_job_from_stdin();
+    } else {
+      const int job_fd = std::atoi(argv[3]);
+      job = rb::exec::read_job_file(job_fd);
+      ::close(job_fd);
+    }
   } catch (const std::exception& e) {
     std::cerr << "runner __cell: bad job: " << rb::text::printable_lines(e.what()) << '\n';
     return rb::exec::kWorkerBadJob;
   }
+  if (from_stdin) rb::exec::stop_when_stdin_closes(job.stop_grace_ms);
   // A conformance check (`runner validate`) travels as a cell job with `check` set.
   if (!job.check.empty()) return rb::validate::run_check_job(job);
   return rb::exec::run_cell_worker(job);

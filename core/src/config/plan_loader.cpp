@@ -5,6 +5,7 @@
 #include "config/axis_values.h"
 #include "config/config_file.h"
 #include "config/declared_options_check.h"
+#include "config/launcher_keys.h"
 #include "config/matrix_section.h"
 #include "config/nesting_guard.h"
 #include "config/plugin_section.h"
@@ -146,6 +147,7 @@ TestPlan parse_checked(std::string_view text, const std::string& source_name,
   plan.name = optional_string(reader, root, "name");
   plan.description = optional_string(reader, root, "description");
   plan.run = read_run(reader, root.get("run"));
+  check_launcher_keys(reader, root.get("run"), plan.workload, servers);
   plan.store_path = read_store_path(reader, root.get("store"));
 
   MatrixSection matrix = read_matrix(reader, root, schema);

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "config/disturbance_keys.h"
+#include "config/launcher_keys.h"
 #include "model/duration.h"
 
 namespace rb::config {
@@ -54,11 +55,12 @@ RunSettings read_run(const TomlReader& reader, const toml::node* run) {
   RunSettings settings;
   if (run == nullptr) return settings;
   const toml::table& table = reader.as_table(*run, "[run]");
-  reader.reject_unknown_keys(table,
-                             {"repetitions", "warmup", "rounds", "timeout", "cpus", "server_cpus",
-                              "client_cpus", "order_seed", "disturbance_threshold",
-                              "on_disturbance", "max_retries", "target", "server_command"},
-                             "in [run]");
+  reader.reject_unknown_keys(
+      table,
+      {"repetitions", "warmup", "rounds", "timeout", "cpus", "server_cpus", "client_cpus",
+       "order_seed", "disturbance_threshold", "on_disturbance", "max_retries", "target",
+       "server_command", "server_launcher", "client_launcher", "remote_runner", "server_address"},
+      "in [run]");
   if (const toml::node* node = table.get("repetitions"))
     settings.repetitions = static_cast<int>(reader.as_integer_in(*node, "repetitions", 1, int_max));
   if (const toml::node* node = table.get("warmup"))
@@ -75,6 +77,7 @@ RunSettings read_run(const TomlReader& reader, const toml::node* run) {
     settings.order_seed = static_cast<std::uint64_t>(
         reader.as_integer_in(*node, "order_seed", 0, std::numeric_limits<std::int64_t>::max()));
   read_disturbance_keys(reader, table, settings);
+  read_launcher_keys(reader, table, settings);
   return settings;
 }
 

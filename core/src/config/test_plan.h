@@ -50,6 +50,15 @@ struct RunSettings {
   // The seed of each round's random order of plugins (exec/round_order.h); none = drawn at
   // the start of the run. Either way the run records it, so an order can be replayed.
   std::optional<std::uint64_t> order_seed = std::nullopt;
+  // Two-process workloads on two hosts (exec/pair_process.h): each role's child runs
+  // through its launcher's argv prefix ("ssh", "-T", "bench-b"; empty: here), as
+  // remote_runner there (empty: this runner's own path); the server listens on
+  // server_address (a launched one binds it itself; port 0: any) and the client connects
+  // there. A launched role is pinned only to the CPUs configured for it.
+  std::vector<std::string> server_launcher = {};
+  std::vector<std::string> client_launcher = {};
+  std::string remote_runner = {};
+  Endpoint server_address{"127.0.0.1", 0};
 };
 
 struct Axis {

@@ -1,6 +1,10 @@
 #include "exec/cell_child.h"
 
+#include <unistd.h>
+
 #include <fmt/format.h>
+
+#include "model/external_server.h"
 
 namespace rb::exec {
 namespace {
@@ -9,6 +13,12 @@ std::vector<proc::ChildProcess::InheritedFd> with_job(
     std::vector<proc::ChildProcess::InheritedFd> inherited, const proc::OwnedFd& job) {
   inherited.push_back({job.get(), kJobFd});
   return inherited;
+}
+
+std::vector<std::string> launched_argv(const CellLauncher& launcher) {
+  std::vector<std::string> argv = launcher.prefix;
+  argv.insert(argv.end(), {launcher.runner.string(), "__cell", kJobStdinOption});
+  return argv;
 }
 
 }  // namespace
@@ -24,6 +34,17 @@ CellChild::CellChild(const std::filesystem::path& runner_exe, const proc::OwnedF
                      std::vector<InheritedFd> inherited)
     : ChildProcess({runner_exe.string(), "__cell", kJobFdOption, std::to_string(kJobFd)}, log_path,
                    report_child_fd, with_job(std::move(inherited), job)) {}
+
+CellChild::CellChild(const CellLauncher& launcher, const CellJob& job,
+                     const std::filesystem::path& log_path)
+    : CellChild(launcher, job_line(job), log_path) {}
+
+CellChild::CellChild(const CellLauncher& launcher, const std::string& job_line,
+                     const std::filesystem::path& log_path)
+    : ChildProcess(launched_argv(launcher), log_path, STDOUT_FILENO, {},
+                   {.search_path = true, .input = &job_line}),
+      launcher_text_(command_line(launcher.prefix)),
+      launched_runner_(launcher.runner.string()) {}
 
 bool CellChild::read_reports(const std::function<void(ChildMessage&&)>& on_message) {
   return read_lines([&](std::string_view line) {

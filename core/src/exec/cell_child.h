@@ -14,12 +14,24 @@
 
 namespace rb::exec {
 
+// A role's child on another host or in another network namespace: `prefix... runner __cell
+// --job-stdin` ([run] server_launcher / client_launcher, remote_runner).
+struct CellLauncher {
+  std::vector<std::string> prefix;  // "ssh", "-T", "bench-b"; never empty
+  std::filesystem::path runner;     // the runner's path there
+};
+
 class CellChild : public proc::ChildProcess {
  public:
   // Starts `runner_exe __cell` on this job (job.report_fd must be report_child_fd).
   CellChild(const std::filesystem::path& runner_exe, const CellJob& job,
             const std::filesystem::path& log_path, int report_child_fd,
             const std::vector<InheritedFd>& inherited = {});
+  // Starts it through a launcher: the job and then nothing on its stdin (it stops when its
+  // stdin closes: terminate()), its reports on its stdout, its stderr into the log. No
+  // descriptor but the three standard ones crosses a launcher such as ssh.
+  CellChild(const CellLauncher& launcher, const CellJob& job,
+            const std::filesystem::path& log_path);
 
   // Reads what the pipe holds now (never blocks) and hands each complete line's message to
   // on_message; a line that is no message is kept as protocol_error(). False at end of file.
@@ -27,13 +39,21 @@ class CellChild : public proc::ChildProcess {
 
   const std::optional<std::string>& protocol_error() const { return protocol_error_; }
   Rusage rusage() const;
+  // The launcher's command line ("ip netns exec b") and the runner's path behind it; both
+  // empty when started here directly.
+  const std::string& launcher_text() const { return launcher_text_; }
+  const std::string& launched_runner() const { return launched_runner_; }
 
  private:
   CellChild(const std::filesystem::path& runner_exe, const proc::OwnedFd& job,
             const std::filesystem::path& log_path, int report_child_fd,
             std::vector<InheritedFd> inherited);
+  CellChild(const CellLauncher& launcher, const std::string& job_line,
+            const std::filesystem::path& log_path);
 
   std::optional<std::string> protocol_error_;
+  std::string launcher_text_;
+  std::string launched_runner_;
 };
 
 // What wait4 said a reaped child used, in the result model's terms.

@@ -39,6 +39,8 @@ nlohmann::json to_json(const CellJob& job) {
                    {"listen_fd", job.listen_fd},
                    {"connect_host", job.connect_host},
                    {"connect_port", job.connect_port}};
+  if (!job.bind_address.empty()) out["role"]["bind_address"] = job.bind_address;
+  if (job.launched) out["launched"] = {{"stop_grace_ms", job.stop_grace_ms}};
   if (!job.check.empty()) out["check"] = {{"name", job.check}, {"phase_ms", job.check_phase_ms}};
   return out;
 }
@@ -71,12 +73,21 @@ CellJob cell_job_from_json(const nlohmann::json& j) {
     job.listen_fd = role->at("listen_fd").get<int>();
     job.connect_host = role->at("connect_host").get<std::string>();
     job.connect_port = role->at("connect_port").get<int>();
+    job.bind_address = role->value("bind_address", std::string());
+  }
+  if (const auto launched = j.find("launched"); launched != j.end()) {
+    job.launched = true;
+    job.stop_grace_ms = launched->at("stop_grace_ms").get<long>();
   }
   if (const auto check = j.find("check"); check != j.end()) {
     job.check = check->at("name").get<std::string>();
     job.check_phase_ms = check->at("phase_ms").get<long>();
   }
   return job;
+}
+
+std::string job_line(const CellJob& job) {
+  return to_json(job).dump() + '\n';
 }
 
 proc::OwnedFd job_file(const CellJob& job) {

@@ -32,6 +32,15 @@ struct CellJob {
   int listen_fd = -1;             // server: the listening socket, inherited at this number
   std::string connect_host = {};  // client: where the server listens
   int connect_port = 0;
+  // server through a launcher ([run] server_launcher): no socket crosses to another host,
+  // so the server binds this "IPV4:PORT" itself (port 0: any) and reports the port
+  // ("listening", exec/child_stream.h). Empty: listen_fd.
+  std::string bind_address = {};
+  // Through a launcher: the child records its host, kernel and CPU in its provenance (the
+  // parent's run context describes only the parent's machine), and, once its stdin closes,
+  // stops as at SIGTERM and exits after this grace (ms) at the latest.
+  bool launched = false;
+  long stop_grace_ms = 0;
   // `runner validate`: the conformance check this child runs instead of the cell
   // ("flower.counts#2"; empty for a cell) and the watchdog's limit on each plugin call.
   std::string check = {};
@@ -44,6 +53,12 @@ CellJob cell_job_from_json(const nlohmann::json& j);  // throws nlohmann::json::
 // Where the child finds the job's file, and the option of `__cell` that says so.
 inline constexpr int kJobFd = 9;
 inline constexpr const char* kJobFdOption = "--job-fd";
+// `__cell --job-stdin`: the job is the first line of stdin (through a launcher,
+// exec/launched_cell.h).
+inline constexpr const char* kJobStdinOption = "--job-stdin";
+
+// The job's JSON as one line, newline included.
+std::string job_line(const CellJob& job);
 
 // The job's JSON in an anonymous file (memfd), close-on-exec, for the child to inherit at
 // kJobFd. Throws std::system_error.

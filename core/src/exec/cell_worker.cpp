@@ -1,17 +1,64 @@
 #include "exec/cell_worker.h"
 
 #include <fmt/format.h>
+#include <cstring>
 #include <exception>
+#include <memory>
+#include <system_error>
 
 #include "exec/canary.h"
 #include "exec/cell_signals.h"
 #include "exec/child_stream.h"
+#include "exec/tcp_probe.h"
+#include "model/external_server.h"
 #include "plugin/loader.h"
 #include "proc/process_limits.h"
+#include "report/run_context.h"
 #include "workload/host_services.h"
+#include "workload/loopback_listener.h"
 #include "workload/registry.h"
 
 namespace rb::exec {
+namespace {
+
+// How long a client that failed waits for its probe of the server's address.
+constexpr std::chrono::milliseconds kProbeTimeout{2000};
+
+// A role on another host says which machine it is (the parent's run context says only
+// the parent's).
+Provenance with_machine(Provenance provenance, const CellJob& job) {
+  if (!job.launched) return provenance;
+  provenance.host = report::host_name();
+  provenance.kernel = report::kernel();
+  provenance.cpu_model = report::cpu_model();
+  return provenance;
+}
+
+// The server's own socket at job.bind_address (a launched server: no socket crosses hosts).
+std::unique_ptr<workload::LoopbackListener> bind_own_listener(const CellJob& job) {
+  std::string why;
+  const auto endpoint = parse_endpoint(job.bind_address, true, why);
+  if (!endpoint)
+    throw workload::CellFailure(fmt::format("server_address {}: {}", job.bind_address, why));
+  try {
+    return std::make_unique<workload::LoopbackListener>(endpoint->host,
+                                                        static_cast<std::uint16_t>(endpoint->port));
+  } catch (const std::system_error& e) {
+    throw workload::CellFailure(fmt::format("bind {}: {}", job.bind_address, e.code().message()));
+  }
+}
+
+// A client that failed against a server that does not take connections from here says so
+// first, with the address: what a user of two hosts needs to know.
+std::string with_reachability(std::string reason, const CellJob& job) {
+  if (job.role != "client" || job.connect_host.empty()) return reason;
+  const int error = tcp_connect_error(job.connect_host, job.connect_port, kProbeTimeout);
+  if (error == 0) return reason;
+  return fmt::format("connect {}:{}: {}; {}", job.connect_host, job.connect_port,
+                     std::strerror(error), reason);
+}
+
+}  // namespace
 
 int run_cell_worker(const CellJob& job) {
   const ChildStreamWriter to_parent(job.report_fd);
@@ -30,9 +77,15 @@ int run_cell_worker(const CellJob& job) {
 
     workload::CellInputs inputs{job.cell, job.options, job.warmup, job.repetitions, job.round};
     workload::RoleInputs role;
+    std::unique_ptr<workload::LoopbackListener> own_listener;
+    if (!job.bind_address.empty()) {
+      own_listener = bind_own_listener(job);
+      role.listen_fd = own_listener->fd();
+      to_parent.listening(own_listener->port());
+    }
     if (!job.role.empty()) {
       role.role = job.role;
-      role.listen_fd = job.listen_fd;
+      if (!own_listener) role.listen_fd = job.listen_fd;
       role.host = job.connect_host;
       role.port = job.connect_port;
       role.ready = [&](const auto& counters) { to_parent.ready(counters); };
@@ -41,16 +94,17 @@ int run_cell_worker(const CellJob& job) {
     }
     const auto sink = [&](const Sample& sample) { to_parent.sample(sample); };
     if (job.role == "client" && workload->client_is_host()) {
+      if (job.launched) to_parent.loaded(with_machine({}, job));
       workload->run_host_client(inputs, sink);
     } else {
       const plugin::LoadedPlugin plugin = workload::load_plugin(job.plugin_path);
-      to_parent.loaded(plugin.provenance);
+      to_parent.loaded(with_machine(plugin.provenance, job));
       workload->run(plugin, workload::host_services(), inputs, sink);
     }
     to_parent.done();
     return kWorkerOk;
   } catch (const std::exception& e) {
-    to_parent.failed(e.what());
+    to_parent.failed(with_reachability(e.what(), job));
   } catch (...) {
     to_parent.failed("unknown exception in the cell's process");
   }

@@ -31,7 +31,15 @@ void ChildLedger::record(ChildMessage&& message) {
     case ChildMessage::Type::canary:
       canary = message.canary;
       break;
+    case ChildMessage::Type::listening:
+      listening_port = message.port;
+      break;
   }
+}
+
+bool ChildLedger::silent() const {
+  return !provenance && samples.empty() && !failure && !done && !ready && final_counters.empty() &&
+         !canary && listening_port == 0;
 }
 
 std::string last_log_line(const std::filesystem::path& log_path) {
@@ -51,6 +59,15 @@ ChildEnd classify_exit(const CellChild& child, const ChildLedger& ledger,
         fmt::format("could not start the cell's process: exec {} failed: {} ({})", child.program(),
                     ::strerror(child.exec_error()), ::strerrorname_np(child.exec_error()))};
   const int status = child.wait_status();
+  if (!child.launcher_text().empty() && ledger.silent() && WIFEXITED(status) &&
+      WEXITSTATUS(status) != 0) {
+    std::string reason =
+        fmt::format("no runner answered at {} (the launcher exited with status {})",
+                    child.launched_runner(), WEXITSTATUS(status));
+    const std::string last = last_log_line(log_path);
+    if (!last.empty()) reason += "; last output: " + last;
+    return {CellStatus::failed, std::move(reason)};
+  }
   if (WIFSIGNALED(status)) {
     const int sig = WTERMSIG(status);
     std::string reason = fmt::format("killed by signal {} ({})", sig, ::sigdescr_np(sig));

@@ -23,9 +23,12 @@ struct ChildLedger {
   std::optional<std::map<std::string, std::uint64_t>> ready;
   std::map<std::string, std::uint64_t> final_counters;
   std::optional<CanaryResult> canary;
+  int listening_port = 0;  // a server's own socket's (0: none reported)
 
   // Keeps what the message says: samples in arrival order, the latest of anything else.
   void record(ChildMessage&& message);
+  // True until the first message arrives.
+  bool silent() const;
 };
 
 struct ChildEnd {
@@ -34,9 +37,10 @@ struct ChildEnd {
 };
 
 // How a reaped child ended by its own account and its exit status: failed to start (its
-// exec's errno), crashed (a signal, with the log's last line), failed (its reported failure,
-// an exit before "done", a protocol error, a non-zero exit) or ok. Stops the parent imposed are the
-// caller's to classify.
+// exec's errno; through a launcher: no message ever came and the launcher exited non-zero,
+// with its last line of output: the runner is not there), crashed (a signal, with the log's last
+// line), failed (its reported failure, an exit before "done", a protocol error, a non-zero exit) or
+// ok. Stops the parent imposed are the caller's to classify.
 ChildEnd classify_exit(const CellChild& child, const ChildLedger& ledger,
                        const std::filesystem::path& log_path);
 

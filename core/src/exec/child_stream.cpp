@@ -51,6 +51,10 @@ void ChildStreamWriter::canary(const CanaryResult& canary) const {
   send({{"type", "canary"}, {"cpu_ns", canary.cpu_ns}, {"syscall_ns", canary.syscall_ns}});
 }
 
+void ChildStreamWriter::listening(int port) const {
+  send({{"type", "listening"}, {"port", port}});
+}
+
 std::optional<ChildMessage> parse_child_message(std::string_view line) {
   try {
     const auto j = model::Json::parse(line);
@@ -71,6 +75,12 @@ std::optional<ChildMessage> parse_child_message(std::string_view line) {
     if (type == "canary") {
       ChildMessage message{ChildMessage::Type::canary, {}, {}, {}};
       message.canary = CanaryResult{j.at("cpu_ns").get<double>(), j.at("syscall_ns").get<double>()};
+      return message;
+    }
+    if (type == "listening") {
+      ChildMessage message{ChildMessage::Type::listening, {}, {}, {}};
+      message.port = j.at("port").get<int>();
+      if (message.port <= 0 || message.port > 65535) return std::nullopt;
       return message;
     }
     if (type == "ready" || type == "counters")

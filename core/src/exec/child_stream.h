@@ -9,6 +9,8 @@
 // Two-process cells (exec/pair_process.h) add:
 //   {"type":"ready","counters":{...}}      the server serves (e.g. its baseline RSS)
 //   {"type":"counters","counters":{...}}   a side's final counters, before "done"
+//   {"type":"listening","port":N}          a server that bound its own socket (through a
+//                                          launcher, CellJob::bind_address): its port
 #pragma once
 
 #include <cstdint>
@@ -35,6 +37,7 @@ class ChildStreamWriter {
   void ready(const std::map<std::string, std::uint64_t>& counters) const;
   void counters(const std::map<std::string, std::uint64_t>& counters) const;
   void canary(const CanaryResult& canary) const;
+  void listening(int port) const;
 
  private:
   void send(const nlohmann::json& message) const;
@@ -43,12 +46,13 @@ class ChildStreamWriter {
 
 // Parent side.
 struct ChildMessage {
-  enum class Type { loaded, sample, failed, done, ready, counters, canary } type;
+  enum class Type { loaded, sample, failed, done, ready, counters, canary, listening } type;
   std::optional<Provenance> provenance;
   std::optional<Sample> sample;
   std::string reason;
   std::map<std::string, std::uint64_t> counters = {};  // ready, counters
   std::optional<CanaryResult> canary = std::nullopt;
+  int port = 0;  // listening
 };
 
 // nullopt for a line that is not a valid message (the parent reports it, never trusts it).

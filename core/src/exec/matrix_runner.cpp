@@ -64,16 +64,29 @@ void load_setup(CellJob& job, const MatrixOptions& options, std::string_view rol
   job.options = setup.options;
 }
 
+// A role's launcher ([run] server_launcher / client_launcher), if it has one.
+std::optional<CellLauncher> launcher_for(const config::TestPlan& plan,
+                                         const std::vector<std::string>& prefix,
+                                         const std::filesystem::path& runner_exe) {
+  if (prefix.empty()) return std::nullopt;
+  return CellLauncher{prefix, plan.run.remote_runner.empty()
+                                  ? runner_exe
+                                  : std::filesystem::path(plan.run.remote_runner)};
+}
+
 CellProcessResult run_pair_round(const config::TestPlan& plan, const MatrixOptions& options,
                                  const workload::Workload& workload, const CellJob& job,
                                  const CellProcessOptions& process,
                                  const std::function<void(const Sample&)>& on_sample) {
   CellJob server = job;
   if (!job.cell.external_server) load_setup(server, options, "server");
-  server.cpus = role_cpus(plan.run.server_cpus, 0);
+  // The default CPUs are this host's; a launched role may be on another.
+  server.cpus =
+      plan.run.server_launcher.empty() ? role_cpus(plan.run.server_cpus, 0) : plan.run.server_cpus;
   CellJob client = job;
   if (!workload.client_is_host()) load_setup(client, options, "client");
-  client.cpus = role_cpus(plan.run.client_cpus, 1);
+  client.cpus =
+      plan.run.client_launcher.empty() ? role_cpus(plan.run.client_cpus, 1) : plan.run.client_cpus;
 
   PairProcessOptions pair;
   pair.runner_exe = process.runner_exe;
@@ -83,6 +96,9 @@ CellProcessResult run_pair_round(const config::TestPlan& plan, const MatrixOptio
   pair.timeout = process.timeout;
   pair.kill_grace = process.kill_grace;
   pair.interrupted = process.interrupted;
+  pair.server_address = plan.run.server_address;
+  pair.server_launcher = launcher_for(plan, plan.run.server_launcher, process.runner_exe);
+  pair.client_launcher = launcher_for(plan, plan.run.client_launcher, process.runner_exe);
   return run_pair_process(std::move(server), std::move(client), pair, workload, on_sample);
 }
 

@@ -27,7 +27,6 @@ using Clock = std::chrono::steady_clock;
 // Where each child finds what the parent passed it; 3 is the first fd after stdio.
 constexpr int kReportFd = 3;
 constexpr int kListenFd = 4;
-constexpr const char* kLoopback = "127.0.0.1";
 constexpr int kPollSliceMs = 200;
 constexpr std::chrono::milliseconds kReadyProbeInterval{10};
 
@@ -56,7 +55,10 @@ class PairRound {
     server_job_.listen_fd = kListenFd;
     client_job_.role = "client";
     client_job_.report_fd = kReportFd;
-    client_job_.connect_host = kLoopback;
+    client_job_.connect_host = options.server_address.host;
+    server_job_.launched = options.server_launcher.has_value();
+    client_job_.launched = options.client_launcher.has_value();
+    server_job_.stop_grace_ms = client_job_.stop_grace_ms = options.kill_grace.count();
   }
 
   CellProcessResult run() {
@@ -98,11 +100,20 @@ class PairRound {
       start_client();
       return;
     }
-    workload::LoopbackListener listener;
+    const Endpoint& address = options_.server_address;
+    if (!external && options_.server_launcher) {
+      // Its port arrives in its "listening" message, before its "ready".
+      server_job_.listen_fd = -1;
+      server_job_.bind_address = fmt::format("{}:{}", address.host, address.port);
+      server_ =
+          std::make_unique<CellChild>(*options_.server_launcher, server_job_, options_.server_log);
+      return;
+    }
+    workload::LoopbackListener listener(address.host, static_cast<std::uint16_t>(address.port));
     client_job_.connect_port = listener.port();
     if (external) {
       listener.close();  // the program binds the port itself
-      program_ = std::make_unique<ServerProgram>(server_job_.cell, kLoopback, listener.port(),
+      program_ = std::make_unique<ServerProgram>(server_job_.cell, address.host, listener.port(),
                                                  server_job_.cpus, options_.server_log);
       // Bounded by the round's deadline too, so a short [run] timeout gives up sooner.
       const auto now = Clock::now();
@@ -123,13 +134,28 @@ class PairRound {
     return program_.get();
   }
 
+  // ... and if its /proc is this host's to read (not behind a launcher).
+  const proc::ChildProcess* measured_server() const {
+    return options_.server_launcher && server_ ? nullptr : server_process();
+  }
+
   void start_client() {
-    if (const proc::ChildProcess* server = server_process()) {
+    if (const proc::ChildProcess* server = measured_server()) {
       server_cpu_ = proc::process_cpu_times(server->pid());
       if (program_) server_baseline_rss_kib_ = proc::process_rss_kib(program_->pid());
     }
-    client_ = std::make_unique<CellChild>(options_.runner_exe, client_job_, options_.client_log,
-                                          kReportFd);
+    if (options_.client_launcher)
+      client_ =
+          std::make_unique<CellChild>(*options_.client_launcher, client_job_, options_.client_log);
+    else
+      client_ = std::make_unique<CellChild>(options_.runner_exe, client_job_, options_.client_log,
+                                            kReportFd);
+  }
+
+  // "server", or "server on `ip netns exec b`": where a failure happened.
+  std::string side(const char* role, const CellChild* child) const {
+    if (child == nullptr || child->launcher_text().empty()) return role;
+    return fmt::format("{} on `{}`", role, child->launcher_text());
   }
 
   // One look at a program that is not serving yet: starts the client once its port accepts.
@@ -160,7 +186,7 @@ class PairRound {
       stopped_ = ChildEnd{
           CellStatus::failed,
           fmt::format("server: `{}` did not accept connections on {}:{} within {} ms of its start",
-                      program_->command_text(), kLoopback, client_job_.connect_port,
+                      program_->command_text(), client_job_.connect_host, client_job_.connect_port,
                       ready_wait_.count())};
     } else if (Clock::now() >= deadline_) {
       const char* phase = !client_                    ? "the server had not reported ready"
@@ -196,6 +222,7 @@ class PairRound {
 
   void on_server_message(ChildMessage&& message) {
     const bool ready = message.type == ChildMessage::Type::ready;
+    if (message.type == ChildMessage::Type::listening) client_job_.connect_port = message.port;
     server_ledger_.record(std::move(message));
     if (!ready || client_) return;
     const auto& facts = *server_ledger_.ready;
@@ -206,9 +233,10 @@ class PairRound {
   }
 
   void on_client_message(ChildMessage&& message) {
-    const proc::ChildProcess* server = server_process();
+    const proc::ChildProcess* server = measured_server();
     if (message.type == ChildMessage::Type::sample && server == nullptr) {
-      // A target's server is on its own: nothing of it is measured here.
+      // A target's server is on its own, a launched one on another host: nothing of it is
+      // measured here.
       on_sample_(*message.sample);
     } else if (message.type == ChildMessage::Type::sample) {
       // The server worked on exactly this run since the previous sample (it idles between).
@@ -262,6 +290,9 @@ class PairRound {
     out.status = end.status;
     out.reason = end.reason;
     out.samples = std::move(client_ledger_.samples);
+    // A launched side's is its launcher's wait4 view: the side's own when the launcher
+    // execs it (ip netns exec), the launcher's when the side runs elsewhere (ssh); the
+    // interference check needs exactly what ran on this host.
     if (const proc::ChildProcess* server = server_process()) {
       out.rusage_by_role["server"] = rusage_of(*server);
       out.rusage = rusage_of(*server);
@@ -287,26 +318,30 @@ class PairRound {
     const std::optional<ChildEnd> client =
         client_ ? std::optional(classify_exit(*client_, client_ledger_, options_.client_log))
                 : std::nullopt;
+    const std::string server_side = side("server", server_.get());
+    const std::string client_side = side("client", client_.get());
     if (server_ended_first_) {
-      ChildEnd end{server.status == CellStatus::ok ? CellStatus::failed : server.status,
-                   "server: " + (server.status == CellStatus::ok
-                                     ? std::string("exited before it was asked to stop")
-                                     : server.reason)};
+      ChildEnd end{
+          server.status == CellStatus::ok ? CellStatus::failed : server.status,
+          server_side + ": " +
+              (server.status == CellStatus::ok ? std::string("exited before it was asked to stop")
+                                               : server.reason)};
       if (client && client->status != CellStatus::ok)
-        end.reason += "; then the client: " + client->reason;
+        end.reason += "; then the " + client_side + ": " + client->reason;
       return end;
     }
     if (client->status != CellStatus::ok) {
-      ChildEnd end{client->status, "client: " + client->reason};
+      ChildEnd end{client->status, client_side + ": " + client->reason};
       if (server.status != CellStatus::ok && !server_->killed())
-        end.reason += "; server: " + server.reason;
+        end.reason += "; " + server_side + ": " + server.reason;
       return end;
     }
     if (server_->killed())
       return {CellStatus::timeout,
-              fmt::format("server: did not stop within {} ms of being asked (SIGTERM); killed",
-                          options_.kill_grace.count())};
-    if (server.status != CellStatus::ok) return {server.status, "server: " + server.reason};
+              fmt::format("{}: did not stop within {} ms of being asked ({}); killed", server_side,
+                          options_.kill_grace.count(),
+                          options_.server_launcher ? "its stdin closed" : "SIGTERM")};
+    if (server.status != CellStatus::ok) return {server.status, server_side + ": " + server.reason};
     if (auto why = workload_.check_server(client_job_.cell, server_ledger_.final_counters,
                                           client_ledger_.samples))
       return {CellStatus::failed, "server counters: " + *why};
@@ -323,10 +358,11 @@ class PairRound {
       ChildEnd end{CellStatus::failed,
                    "server: " + program_->early_end_reason(options_.server_log)};
       if (client && client->status != CellStatus::ok)
-        end.reason += "; then the client: " + client->reason;
+        end.reason += "; then the " + side("client", client_.get()) + ": " + client->reason;
       return end;
     }
-    if (client->status != CellStatus::ok) return {client->status, "client: " + client->reason};
+    if (client->status != CellStatus::ok)
+      return {client->status, side("client", client_.get()) + ": " + client->reason};
     return {CellStatus::ok, ""};
   }
 

@@ -13,18 +13,27 @@
 // ready once the port accepts; its CPU and RSS come from /proc as above; it is stopped with
 // SIGTERM to its group), or with no server process at all for a target someone else runs
 // (the client connects there; no server figures). Neither has counters to check.
-// Whatever happens (either side crashing or failing, the deadline, Ctrl-C, an exception in
-// the parent) both children are stopped and reaped before this returns, and the port closes
-// with the server.
+// Either side may run through a launcher (CellLauncher: ssh, `ip netns exec`; [run]
+// server_launcher / client_launcher): its job then travels on the launcher's stdin and its
+// reports on its stdout, it is stopped by closing its stdin, and a launched server binds
+// server_address itself and reports its port ("listening") before the client starts. The
+// runner cannot read a launched side's /proc, so such a server has no CPU and RSS figures
+// (a side's rusage is then its launcher's wait4 view); its provenance names its machine. Failures
+// name the side and its launcher ("server on `ip netns exec b`: ..."). Whatever happens (either
+// side crashing or failing, the deadline, Ctrl-C, an exception in the parent) both children are
+// stopped and reaped before this returns, and the port closes with the server.
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <optional>
 
+#include "exec/cell_child.h"
 #include "exec/cell_job.h"
 #include "exec/cell_process.h"
+#include "model/external_server.h"
 #include "model/results.h"
 
 namespace rb::workload {
@@ -43,6 +52,10 @@ struct PairProcessOptions {
   // its start (and within the round's timeout).
   std::chrono::milliseconds server_ready_wait{10000};
   const std::atomic<bool>* interrupted = nullptr;
+  // Where the server listens and the client connects ([run] server_address; port 0: any).
+  Endpoint server_address{"127.0.0.1", 0};
+  std::optional<CellLauncher> server_launcher = std::nullopt;
+  std::optional<CellLauncher> client_launcher = std::nullopt;
 };
 
 // server_job and client_job name their role's plugin and options; the roles, fds and

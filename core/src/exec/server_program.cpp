@@ -1,20 +1,20 @@
 #include "exec/server_program.h"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <fmt/format.h>
 #include <map>
 
 #include "exec/child_outcome.h"
+#include "exec/tcp_probe.h"
 #include "model/external_server.h"
 
 namespace rb::exec {
 namespace {
+
+// A program on this host answers a connection at once or not at all.
+constexpr std::chrono::milliseconds kProbeTimeout{1000};
 
 std::vector<std::string> filled_command(const CellSpec& cell, const std::string& host, int port) {
   std::map<std::string, std::string> values = {{"port", std::to_string(port)}, {"host", host}};
@@ -40,16 +40,7 @@ ServerProgram::ServerProgram(const std::vector<std::string>& argv, const std::st
       command_text_(command_line(argv)) {}
 
 bool ServerProgram::accepts() const {
-  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd < 0) return false;
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(static_cast<std::uint16_t>(port_));
-  const bool parsed = ::inet_pton(AF_INET, host_.c_str(), &address.sin_addr) == 1;
-  const bool connected =
-      parsed && ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0;
-  ::close(fd);
-  return connected;
+  return tcp_connect_error(host_, port_, kProbeTimeout) == 0;
 }
 
 std::string ServerProgram::early_end_reason(const std::filesystem::path& log_path) const {

@@ -180,13 +180,16 @@ void from_json(const JsonField& j, Rusage& r) {
 }
 
 Json to_json(const Provenance& p) {
-  return Json{{"path", p.path},
-              {"sha256", p.sha256},
-              {"plugin_version", p.plugin_version},
-              {"library", p.library},
-              {"library_version", p.library_version},
-              {"abi_version", p.abi_version},
-              {"description", p.description}};
+  Json out{{"path", p.path},
+           {"sha256", p.sha256},
+           {"plugin_version", p.plugin_version},
+           {"library", p.library},
+           {"library_version", p.library_version},
+           {"abi_version", p.abi_version},
+           {"description", p.description}};
+  if (!p.host.empty())
+    out["machine"] = {{"host", p.host}, {"kernel", p.kernel}, {"cpu_model", p.cpu_model}};
+  return out;
 }
 
 void from_json(const JsonField& j, Provenance& p) {
@@ -197,6 +200,11 @@ void from_json(const JsonField& j, Provenance& p) {
   p.library_version = j.at("library_version").get<std::string>();
   p.abi_version = j.at("abi_version").get<std::uint32_t>();
   p.description = j.value("description", "");
+  if (const auto machine = j.find("machine")) {
+    p.host = machine->at("host").get<std::string>();
+    p.kernel = machine->at("kernel").get<std::string>();
+    p.cpu_model = machine->at("cpu_model").get<std::string>();
+  }
 }
 
 Json options_to_json(const PluginOptionList& options) {

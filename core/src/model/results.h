@@ -50,6 +50,12 @@ struct Provenance {
   std::string library_version;
   std::uint32_t abi_version = 0;
   std::string description;
+  // A role run through a launcher ([run] server_launcher / client_launcher): the machine it
+  // ran on, as it saw itself; empty otherwise (the run context's machine is then its own).
+  // A role with no plugin (rr's load generator) has only these.
+  std::string host = {};
+  std::string kernel = {};
+  std::string cpu_model = {};
 };
 
 // What else the machine did while one round of a cell ran (exec/interference measures it):

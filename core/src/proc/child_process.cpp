@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <optional>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
@@ -26,6 +27,8 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv,
   const OwnedFd log(
       ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644));
   const OwnedFd dev_null = open_dev_null();
+  std::optional<Pipe> input;
+  if (launch.input != nullptr) input.emplace(*launch.input);
 
   SpawnRequest request;
   request.argv = argv;
@@ -35,7 +38,10 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv,
   // itself and records the cell as interrupted rather than crashed.
   request.own_process_group = true;
   request.die_with_parent = true;
-  if (dev_null.valid()) request.fds.push_back({dev_null.get(), STDIN_FILENO});
+  if (input)
+    request.fds.push_back({input->read_end(), STDIN_FILENO});
+  else if (dev_null.valid())
+    request.fds.push_back({dev_null.get(), STDIN_FILENO});
   const int output = log.valid() ? log.get() : dev_null.get();
   if (output >= 0) {
     request.fds.push_back({output, STDOUT_FILENO});
@@ -49,6 +55,7 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv,
   exec_error_ = spawned.exec_error;
   report.close_write_end();
   if (report_child_fd >= 0) report_fd_ = report.release_read_end();
+  if (input) input_fd_ = input->release_write_end();
 }
 
 ChildProcess::~ChildProcess() {
@@ -57,6 +64,7 @@ ChildProcess::~ChildProcess() {
     wait_for_exit(pid_);
   }
   if (report_fd_ >= 0) ::close(report_fd_);
+  if (input_fd_ >= 0) ::close(input_fd_);
 }
 
 bool ChildProcess::read_lines(const std::function<void(std::string_view)>& on_line) {
@@ -82,7 +90,12 @@ bool ChildProcess::read_lines(const std::function<void(std::string_view)>& on_li
 void ChildProcess::terminate(std::chrono::milliseconds grace) {
   if (terminated_ || reaped_) return;
   terminated_ = true;
-  kill_group(SIGTERM);
+  if (input_fd_ >= 0) {
+    ::close(input_fd_);
+    input_fd_ = -1;
+  } else {
+    kill_group(SIGTERM);
+  }
   kill_at_ = std::chrono::steady_clock::now() + grace;
 }
 

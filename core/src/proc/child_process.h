@@ -22,10 +22,17 @@
 
 namespace rb::proc {
 
-// How a program that is not the runner is started (a config's server_command).
+// How a program that is not the runner is started (a config's server_command), or the
+// runner through a launcher (ssh, `ip netns exec`: exec/cell_child.h).
 struct ChildLaunch {
   bool search_path = false;    // argv[0] may be a name PATH finds
   std::vector<int> cpus = {};  // its CPU affinity; empty: the runner's
+  // Written to the child's stdin before it starts (so a child that dies at once cannot
+  // cost the parent a SIGPIPE); the pipe then stays open, and terminate() closes it
+  // instead of sending SIGTERM: through a launcher a signal reaches only the launcher,
+  // an end of file reaches the program behind it. SIGKILL to the group after the grace.
+  // Null: stdin is /dev/null.
+  const std::string* input = nullptr;
 };
 
 class ChildProcess {
@@ -58,7 +65,8 @@ class ChildProcess {
   // newline, to on_line. False at end of file.
   bool read_lines(const std::function<void(std::string_view)>& on_line);
 
-  // SIGTERM to its process group now; try_reap() sends SIGKILL once `grace` has passed.
+  // SIGTERM to its process group now (with ChildLaunch::input: closes its stdin instead);
+  // try_reap() sends SIGKILL once `grace` has passed.
   void terminate(std::chrono::milliseconds grace);
   bool terminated() const { return terminated_; }
   bool killed() const { return killed_; }
@@ -78,6 +86,7 @@ class ChildProcess {
   std::string program_;
   int exec_error_ = 0;
   int report_fd_ = -1;
+  int input_fd_ = -1;  // the write end of its stdin (ChildLaunch::input)
   std::string buffer_;
   bool terminated_ = false;
   bool killed_ = false;

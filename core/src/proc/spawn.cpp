@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <system_error>
+#include <utility>
 
 namespace rb::proc {
 namespace {
@@ -142,15 +143,30 @@ Pipe::~Pipe() {
   if (fds_[0] >= 0) ::close(fds_[0]);
 }
 
+Pipe::Pipe(const std::string& contents) : Pipe() {
+  const int capacity = ::fcntl(fds_[1], F_GETPIPE_SZ);
+  if (capacity >= 0 && contents.size() >= static_cast<std::size_t>(capacity) &&
+      ::fcntl(fds_[1], F_SETPIPE_SZ, static_cast<int>(contents.size() + 1)) < 0)
+    throw_errno("F_SETPIPE_SZ");
+  for (std::size_t done = 0; done < contents.size();) {
+    const ssize_t n = ::write(fds_[1], contents.data() + done, contents.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw_errno("writing to a pipe");
+    done += static_cast<std::size_t>(n);
+  }
+}
+
 void Pipe::close_write_end() {
   if (fds_[1] >= 0) ::close(fds_[1]);
   fds_[1] = -1;
 }
 
 int Pipe::release_read_end() {
-  const int fd = fds_[0];
-  fds_[0] = -1;
-  return fd;
+  return std::exchange(fds_[0], -1);
+}
+
+int Pipe::release_write_end() {
+  return std::exchange(fds_[1], -1);
 }
 
 }  // namespace rb::proc

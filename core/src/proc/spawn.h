@@ -71,6 +71,9 @@ class Pipe {
  public:
   // Throws std::system_error ("pipe: ...").
   Pipe();
+  // A pipe already holding `contents` (grown to fit them, up to what the kernel allows), for
+  // a child's stdin. Throws std::system_error ("pipe: ...", "F_SETPIPE_SZ: ...").
+  explicit Pipe(const std::string& contents);
   ~Pipe();
   Pipe(const Pipe&) = delete;
   Pipe& operator=(const Pipe&) = delete;
@@ -78,8 +81,9 @@ class Pipe {
   int read_end() const { return fds_[0]; }
   int write_end() const { return fds_[1]; }
   void close_write_end();
-  // Hands the read end over to the caller, who closes it.
+  // Hands an end over to the caller, who closes it.
   int release_read_end();
+  int release_write_end();
 
  private:
   int fds_[2] = {-1, -1};

@@ -34,6 +34,8 @@ std::string first_line_of(const std::filesystem::path& path) {
   return trim(line);
 }
 
+}  // namespace
+
 std::string host_name() {
   std::array<char, 256> name{};
   if (::gethostname(name.data(), name.size() - 1) != 0) return "";
@@ -56,8 +58,6 @@ std::string cpu_model() {
   }
   return "";
 }
-
-}  // namespace
 
 std::string iso8601_utc_now() {
   const std::time_t now = std::time(nullptr);

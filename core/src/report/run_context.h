@@ -15,6 +15,13 @@ namespace rb::report {
 // finished_at are the caller's to fill.
 RunContext collect_run_context();
 
+// This machine's name, kernel ("release version") and CPU model, as collect_run_context
+// records them ("" when unreadable): also what a role run through a launcher says of its
+// machine (Provenance::host).
+std::string host_name();
+std::string kernel();
+std::string cpu_model();
+
 // 32 random hex digits: RunContext::run_id.
 std::string new_run_id();
 
