@@ -179,14 +179,22 @@ void from_json(const JsonField& j, Rusage& r) {
   r.involuntary_cs = j.at("involuntary_cs").get<long>();
 }
 
+namespace {
+
+Json plugin_fields(const Provenance& p) {
+  return Json{{"path", p.path},
+              {"sha256", p.sha256},
+              {"plugin_version", p.plugin_version},
+              {"library", p.library},
+              {"library_version", p.library_version},
+              {"abi_version", p.abi_version},
+              {"description", p.description}};
+}
+
+}  // namespace
+
 Json to_json(const Provenance& p) {
-  Json out{{"path", p.path},
-           {"sha256", p.sha256},
-           {"plugin_version", p.plugin_version},
-           {"library", p.library},
-           {"library_version", p.library_version},
-           {"abi_version", p.abi_version},
-           {"description", p.description}};
+  Json out = plugin_fields(p);
   if (!p.host.empty())
     out["machine"] = {{"host", p.host}, {"kernel", p.kernel}, {"cpu_model", p.cpu_model}};
   return out;
