@@ -48,10 +48,10 @@ std::unique_ptr<workload::LoopbackListener> bind_own_listener(const CellJob& job
   }
 }
 
-// A client that failed against a server that does not take connections from here says so
-// first, with the address: what a user of two hosts needs to know.
+// A launched client that failed against a server that does not take connections from its
+// host says so first, with the address: what a user of two hosts needs to know.
 std::string with_reachability(std::string reason, const CellJob& job) {
-  if (job.role != "client" || job.connect_host.empty()) return reason;
+  if (job.role != "client" || !job.launched || job.connect_host.empty()) return reason;
   const int error = tcp_connect_error(job.connect_host, job.connect_port, kProbeTimeout);
   if (error == 0) return reason;
   return fmt::format("connect {}:{}: {}; {}", job.connect_host, job.connect_port,
