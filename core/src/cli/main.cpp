@@ -2,7 +2,8 @@
 // Two hidden sub-commands are the runner talking to itself in a child process:
 // `__cell --job-fd FD` (`--job-stdin` through a launcher: exec/launched_cell.h) runs one
 // cell (or, with the job's `check` set, one conformance check of `runner validate`),
-// `__probe PATH FD` describes one plugin.
+// `__probe PATH FD` describes one plugin. A third, `__plugins-of CONFIG...`, tells
+// scripts/runner which plugins a config needs built.
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -17,6 +18,7 @@
 #include "cli/history_command.h"
 #include "cli/html_report_command.h"
 #include "cli/plugins_command.h"
+#include "cli/plugins_of.h"
 #include "cli/run_command.h"
 #include "cli/serve_command.h"
 #include "cli/summarize_command.h"
@@ -81,6 +83,8 @@ bool looks_like_config(const char* arg) {
 int runner_main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "__cell") == 0) child_exit(cell_main(argc, argv));
   if (argc >= 2 && std::strcmp(argv[1], "__probe") == 0) child_exit(probe_main(argc, argv));
+  if (argc >= 2 && std::strcmp(argv[1], "__plugins-of") == 0)
+    return rb::cli::plugins_of_main(argc, argv);
 
   std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && looks_like_config(args[0].c_str())) args.insert(args.begin(), "run");

@@ -1,0 +1,76 @@
+// `runner __plugins-of CONFIG...`: what scripts/runner builds before a run. It must name every
+// catalog plugin a config loads (a variant by its base), nothing else, and load none.
+#include <gtest/gtest.h>
+
+#include "run_helpers.h"
+
+namespace rbtest {
+namespace {
+
+std::string pingpong_with(const std::string& servers, const std::string& extra) {
+  return R"(workload = "pingpong"
+[run]
+repetitions = 2
+timeout = "30s"
+[matrix]
+server = [)" +
+         servers +
+         R"(]
+client = ["muduo"]
+block_size = [4096]
+sessions = [1]
+threads = [1]
+duration = ["300ms"]
+verify = ["all"]
+)" + extra;
+}
+
+TEST(PluginsOf, AConfigsPluginsAreItsBasesEachOnceAndNoServerProgramOrFile) {
+  ScratchDir dir;
+  const std::string config = pingpong_with(R"("raw-epoll", "uring-read", "own", "echo")", R"(
+[variants.uring-read]
+plugin = "io-uring"
+mode = "read"
+[variants.own]
+path = "own.so"
+[servers.echo]
+command = ["./echo", "{port}"]
+)");
+  const RunOutput r = run_runner({"__plugins-of", dir.write("p.toml", config).string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "raw-epoll\nio-uring\nmuduo\n");
+}
+
+TEST(PluginsOf, SeveralConfigsNameEachPluginOnce) {
+  ScratchDir dir;
+  const std::string a =
+      matrix_config("flower", R"("libev", "raw-epoll")", run_lines(2, "20s"), kTinyFlowerPoint);
+  const std::string b =
+      matrix_config("flower", R"("raw-epoll", "libuv")", run_lines(2, "20s"), kTinyFlowerPoint);
+  const RunOutput r = run_runner(
+      {"__plugins-of", dir.write("a.toml", a).string(), dir.write("b.toml", b).string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "libev\nraw-epoll\nlibuv\n");
+}
+
+// Plugins not built yet are the reason to ask: an unknown name is listed, not refused.
+TEST(PluginsOf, ANameNoPluginHasIsListedAsWritten) {
+  ScratchDir dir;
+  const std::string config =
+      matrix_config("flower", R"("not-built-yet")", run_lines(2, "20s"), kTinyFlowerPoint);
+  const RunOutput r = run_runner({"__plugins-of", dir.write("n.toml", config).string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "not-built-yet\n");
+}
+
+TEST(PluginsOf, ABadConfigIsRefusedWithItsPosition) {
+  ScratchDir dir;
+  const std::filesystem::path file = dir.write("bad.toml", "workload = \"flower\"\nplugins = [\n");
+  const RunOutput r = run_runner({"__plugins-of", file.string()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_NE(r.err.find(file.string() + ":"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace rbtest
