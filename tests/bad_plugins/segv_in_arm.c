@@ -8,7 +8,9 @@
  * the null store and exit(1) before the fault this plugin exists to cause. */
 __attribute__((no_sanitize("undefined"))) static int arm(void* state, char* err, size_t err_len) {
   if (rbtest_arm_calls == 3) {
-    int* volatile nowhere = NULL; /* volatile: the compiler may not turn this into a trap */
+    /* Both volatile: a volatile pointer keeps the compiler from turning this into a trap,
+     * a volatile pointee keeps -O2 from dropping the store as dead (GCC 12 did). */
+    volatile int* volatile nowhere = NULL;
     *nowhere = 1;
   }
   return rbtest_poll_flower_ops.arm(state, err, err_len);
