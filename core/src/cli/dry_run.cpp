@@ -25,7 +25,7 @@ const char* status_word(CellStatus status) {
 }  // namespace
 
 void print_dry_run(const config::TestPlan& plan, const exec::MatrixOptions& options,
-                   std::ostream& out) {
+                   const exec::ShardChoice* shard, std::ostream& out) {
   const workload::Workload* workload = workload::find_workload(plan.workload);
   const std::vector<CellResult> cells = exec::triage_cells(plan, options);
   const int iterations = plan.run.warmup + plan.run.repetitions;
@@ -64,6 +64,9 @@ void print_dry_run(const config::TestPlan& plan, const exec::MatrixOptions& opti
              plan.config_path.string(), plan.workload, cells.size(), rounds, plan.run.warmup,
              plan.run.repetitions)
       << text::render_text(table) << '\n';
+  if (shard != nullptr)
+    out << fmt::format("shard {}/{} (by {}): {} of the plan's {} cells\n", shard->index,
+                       shard->count, exec::to_string(shard->by), cells.size(), plan.cells().size());
   out << fmt::format("{} of {} cells run ({} cell-rounds)", running, cells.size(),
                      running * static_cast<std::size_t>(rounds));
   if (running > untimed)

@@ -7,10 +7,13 @@
 
 #include "config/test_plan.h"
 #include "exec/matrix_runner.h"
+#include "exec/sharding.h"
 
 namespace rb::cli {
 
+// `shard`: the run measures that shard only (options.only_cells): its cells are listed, and
+// how many the whole plan has.
 void print_dry_run(const config::TestPlan& plan, const exec::MatrixOptions& options,
-                   std::ostream& out);
+                   const exec::ShardChoice* shard, std::ostream& out);
 
 }  // namespace rb::cli

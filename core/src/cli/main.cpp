@@ -17,6 +17,7 @@
 #include "cli/export_command.h"
 #include "cli/history_command.h"
 #include "cli/html_report_command.h"
+#include "cli/merge_command.h"
 #include "cli/plugins_command.h"
 #include "cli/plugins_of.h"
 #include "cli/run_command.h"
@@ -102,6 +103,8 @@ int runner_main(int argc, char** argv) {
   runner compare --plugins muduo,libevent2 RUN   two plugins of one run, with a verdict
   runner compare last~1 last --store DB          the newest stored run against the one before
   runner tag last base --store DB                name a baseline: then `compare base last`
+  runner run configs/rr.toml --shard 2/4         one machine's quarter of the cells
+  runner merge shard-1 shard-2 --out merged      the shards of one run as one results dir
   runner plugins --options libevent2             the options a plugin declares
   runner export RUN --format google-benchmark    results for other tools
 `runner COMMAND --help` for each command; README.md for exit codes and configs.)");
@@ -133,6 +136,16 @@ int runner_main(int argc, char** argv) {
   run_cmd->add_flag("--no-store", run.no_store, "do not store the run, whatever the defaults");
   run_cmd->add_flag("--allow-unsafe-plugins", run.allow_unsafe_plugins,
                     "load plugin files others could have replaced too");
+  run_cmd->add_option("--shard", run.shard,
+                      "run only shard I of N (1-based), e.g. 2/4; auto/N: I from "
+                      "JOB_COMPLETION_INDEX (0-based) or SLURM_ARRAY_TASK_ID (1-based)");
+  run_cmd
+      ->add_option("--shard-by", run.shard_by,
+                   "point: all plugins of a point in one shard (default); cell: cells apart")
+      ->check(CLI::IsMember({"point", "cell"}));
+  run_cmd->add_option("--group", run.group,
+                      "the logical run the shards share (default: date, git revision, config "
+                      "hash)");
 
   std::vector<std::filesystem::path> list_path;
   bool list_json = false;
@@ -194,6 +207,8 @@ int runner_main(int argc, char** argv) {
   auto* html_report_cmd = rb::cli::add_html_report_command(app, html_report);
   rb::cli::TagArgs tag;
   auto* tag_cmd = rb::cli::add_tag_command(app, tag);
+  rb::cli::MergeArgs merge;
+  auto* merge_cmd = rb::cli::add_merge_command(app, merge);
   std::filesystem::path summarize_dir;
   auto* summarize_cmd = rb::cli::add_summarize_command(app, summarize_dir);
 
@@ -213,6 +228,7 @@ int runner_main(int argc, char** argv) {
     if (*html_report_cmd) return rb::cli::html_report_command(html_report);
     if (*summarize_cmd) return rb::cli::summarize_command(summarize_dir);
     if (*tag_cmd) return rb::cli::tag_command(tag);
+    if (*merge_cmd) return rb::cli::merge_command(merge);
     if (*plugins_cmd && !list_options.empty())
       return rb::cli::plugin_options_command(list_path, list_options, list_json, list_unsafe);
     if (*plugins_cmd) return rb::cli::plugins_command(list_path, list_json, list_unsafe);

@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/dry_run.h"
@@ -14,11 +15,13 @@
 #include "cli/plugin_resolver.h"
 #include "cli/reporters.h"
 #include "cli/results_out.h"
+#include "cli/run_group.h"
 #include "cli/run_store.h"
 #include "config/test_plan.h"
 #include "exec/clock_probe.h"
 #include "exec/matrix_runner.h"
 #include "exec/round_order.h"
+#include "exec/sharding.h"
 #include "plugin/load_error.h"
 #include "plugin/search_dirs.h"
 #include "proc/foreign_processes.h"
@@ -77,19 +80,52 @@ bool all_ok(const RunResult& run) {
   });
 }
 
-std::string command_line_of(const RunArgs& args) {
-  std::string line = "runner run " + args.config.string();
-  for (const auto& s : args.set) line += " --set " + s;
+// The options that change the plan's cells or their measurement, as typed.
+std::vector<std::string> plan_options(const RunArgs& args) {
+  std::vector<std::string> out;
+  for (const auto& s : args.set) out.push_back("--set " + s);
   if (!args.plugins.empty())
-    line += " --plugins " + fmt::format("{}", fmt::join(args.plugins, ","));
-  if (args.quick) line += " --quick";
-  if (args.repetitions) line += fmt::format(" --repetitions {}", *args.repetitions);
-  if (args.warmup) line += fmt::format(" --warmup {}", *args.warmup);
-  if (args.rounds) line += fmt::format(" --rounds {}", *args.rounds);
-  if (args.duration) line += " --duration " + *args.duration;
+    out.push_back(fmt::format("--plugins {}", fmt::join(args.plugins, ",")));
+  if (args.quick) out.push_back("--quick");
+  if (args.repetitions) out.push_back(fmt::format("--repetitions {}", *args.repetitions));
+  if (args.warmup) out.push_back(fmt::format("--warmup {}", *args.warmup));
+  if (args.rounds) out.push_back(fmt::format("--rounds {}", *args.rounds));
+  if (args.duration) out.push_back("--duration " + *args.duration);
+  return out;
+}
+
+std::string command_line_of(const RunArgs& args, const RunContext& context) {
+  std::string line = "runner run " + args.config.string();
+  for (const auto& option : plan_options(args)) line += " " + option;
   for (const auto& p : args.plugin_path) line += " --plugin-path " + p.string();
   if (args.allow_unsafe_plugins) line += " --allow-unsafe-plugins";
+  if (context.shard.sharded())
+    line += fmt::format(" --shard {}/{} --shard-by {}", context.shard.index, context.shard.count,
+                        context.shard.by);
+  line += " --group " + context.group;
   return line;
+}
+
+// The run's group and shard, checked before anything is written.
+struct FleetPlace {
+  std::optional<exec::ShardChoice> shard;
+  std::string fingerprint;
+  std::optional<std::string> group;
+};
+
+FleetPlace fleet_place(const RunArgs& args, const config::TestPlan& plan) {
+  FleetPlace out;
+  if (args.shard)
+    out.shard = parse_shard(*args.shard, args.shard_by, ::getenv);
+  else if (args.shard_by != "point")
+    throw std::runtime_error("--shard-by needs --shard I/N");
+  out.fingerprint = plan_fingerprint(plan.config_text, plan_options(args));
+  if (args.group) {
+    if (const std::string why = invalid_group_reason(*args.group); !why.empty())
+      throw std::runtime_error(fmt::format("--group '{}': {}", *args.group, why));
+    out.group = *args.group;
+  }
+  return out;
 }
 
 // A plugin that fails to load costs its own cells, not the run: they are marked failed with
@@ -148,15 +184,18 @@ int run_command(const RunArgs& args) {
   overrides.duration = args.duration;
 
   config::TestPlan plan;
+  FleetPlace fleet;
   exec::MatrixOptions options;
   std::optional<RunStoreSession> store;
   std::optional<report::SamplesWriter> samples;
   try {
     plan = config::load_plan(args.config, &resolver, overrides);
     check_cpus(plan);
+    fleet = fleet_place(args, plan);
+    if (fleet.shard) options.only_cells = exec::cells_of_shard(plan, *fleet.shard);
     resolve_plugins(plan, resolver, options);
     if (args.dry_run) {
-      print_dry_run(plan, options, std::cout);
+      print_dry_run(plan, options, fleet.shard ? &*fleet.shard : nullptr, std::cout);
       return kExitOk;
     }
     if (const auto path = run_store_path(args.store, args.no_store, plan)) store.emplace(*path);
@@ -180,7 +219,12 @@ int run_command(const RunArgs& args) {
                              std::filesystem::copy_options::overwrite_existing);
 
   RunContext context = report::collect_run_context();
-  context.command_line = command_line_of(args);
+  context.plan_sha256 = fleet.fingerprint;
+  context.group = fleet.group.value_or(
+      default_group(fleet.fingerprint, context.git_revision, context.started_at));
+  if (fleet.shard)
+    context.shard = {fleet.shard->index, fleet.shard->count, exec::to_string(fleet.shard->by)};
+  context.command_line = command_line_of(args, context);
   context.config_path = args.config.string();
   // The clock's grain and who else uses the machine (exec/clock_probe.h, foreign_processes.h).
   const exec::ClockFacts clock = exec::measure_monotonic_clock();
@@ -221,14 +265,20 @@ int run_command(const RunArgs& args) {
       std::cerr << line << '\n';
   };
 
-  std::cerr << fmt::format("reactorbench: {} cells, {} round(s) -> {}\n", plan.cells().size(),
-                           plan.run.rounds, options.results_dir.string());
+  const std::size_t cells_run =
+      options.only_cells ? options.only_cells->size() : plan.cells().size();
+  std::cerr << fmt::format(
+      "reactorbench: {} cells{}, {} round(s) -> {}\n", cells_run,
+      fleet.shard ? fmt::format(" (shard {}/{} of {}, group {})", context.shard.index,
+                                context.shard.count, plan.cells().size(), context.group)
+                  : std::string(),
+      plan.run.rounds, options.results_dir.string());
   {
     RunResult header;
     header.context = context;
     header.workload = plan.workload;
     header.plugins = plan.columns();
-    samples->write_run_header(header, plan.cells().size());
+    samples->write_run_header(header, cells_run);
   }
   RunResult run = exec::run_matrix(plan, options, *samples);
   if (tty) std::cerr << '\n';

@@ -24,6 +24,9 @@ struct RunArgs {
   bool allow_unsafe_plugins = false;           // load plugin files others could have replaced too
   std::optional<std::filesystem::path> store;  // history database (run_store.h for defaults)
   bool no_store = false;
+  std::optional<std::string> shard;  // --shard I/N or auto/N (cli/run_group.h)
+  std::string shard_by = "point";    // --shard-by point | cell
+  std::optional<std::string> group;  // --group ID; default: cli/run_group.h default_group
 };
 
 int run_command(const RunArgs& args);

@@ -3,12 +3,15 @@
 #include <toml++/toml.h>
 
 #include <cstdlib>
+#include <map>
 #include <stdexcept>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "report/results_dir.h"
+#include "report/shard_merge.h"
+#include "store/run_groups.h"
 #include "store/run_reader.h"
 #include "store/run_tags.h"
 #include "store/schema.h"
@@ -94,6 +97,52 @@ LoadedRun load_tagged(const std::string& name, const std::filesystem::path& path
   return out;
 }
 
+// group:ID - the shards of one logical run as the store has them (each machine stored its
+// own), merged as `runner merge` merges their directories. A shard stored twice (a job run
+// again) counts with its newest run.
+LoadedRun load_group(const std::string& ref, const std::filesystem::path& path) {
+  const std::string group = ref.substr(kGroupPrefix.size());
+  store::Database db = store::open_history_for_reading(path);
+  std::map<int, store::GroupRun> newest;
+  for (const auto& run : store::group_runs(db, group)) newest[run.shard_index] = run;
+  if (newest.empty()) {
+    const auto groups = store::list_groups(db, 5);
+    throw std::runtime_error(fmt::format(
+        "'{}': no run of group '{}' in {} ({})", ref, group, path.string(),
+        groups.empty() ? std::string("it has no grouped runs: schema 7 and "
+                                     "`runner run --group` record them")
+                       : fmt::format("its newest groups: {}", fmt::join(groups, ", "))));
+  }
+  if (newest.size() == 1 && newest.begin()->first == 0) {  // one run of its own, not sharded
+    LoadedRun out = load_stored(path, newest.begin()->second.id);
+    out.label = fmt::format("group {} = {}", group, out.label);
+    return out;
+  }
+  std::vector<report::ShardRun> shards;
+  std::vector<std::string> runs;
+  std::string config_name;
+  for (const auto& [index, stored] : newest) {
+    LoadedRun one = load_stored(path, stored.id);
+    config_name = one.config_name;
+    runs.push_back(
+        fmt::format("#{}{}", stored.id, stored.status == "finished" ? "" : " " + stored.status));
+    shards.push_back({fmt::format("{} run {}", path.string(), stored.id), std::move(one.run)});
+  }
+  report::MergedShards merged = report::merge_shards(std::move(shards));
+  LoadedRun out;
+  out.run = std::move(merged.run);
+  out.store_path = path;
+  out.config_name = config_name;
+  const int count = out.run.shards.front().shard.count;
+  out.label = fmt::format("group {} ({} of {} shards: runs {}{}; {}, {})", group,
+                          out.run.shards.size(), count, fmt::join(runs, ", "),
+                          merged.missing.empty()
+                              ? std::string()
+                              : fmt::format("; shard {} missing", fmt::join(merged.missing, ", ")),
+                          config_name, describe(out.run.context));
+  return out;
+}
+
 std::optional<std::int64_t> parse_id(std::string_view text) {
   if (!text.empty() && text.front() == '#') text.remove_prefix(1);
   if (text.empty() || text.size() > 18) return std::nullopt;
@@ -155,11 +204,12 @@ LoadedRun load_run_ref(const std::string& ref, const RunSourceOptions& options) 
     return load_stored(path, runs[*back].id);
   }
   if (const auto id = parse_id(ref)) return load_stored(require_store(options, ref), *id);
+  if (ref.starts_with(kGroupPrefix)) return load_group(ref, require_store(options, ref));
   if (store::invalid_tag_reason(ref).empty() && options.store)
     return load_tagged(ref, *options.store);
   throw std::runtime_error(fmt::format(
-      "'{}' is neither a results directory, a stored run id (12), 'last', 'last~N' nor a tag "
-      "(`runner tag`; looked up in --store or REACTORBENCH_DB)",
+      "'{}' is neither a results directory, a stored run id (12), 'last', 'last~N', a group "
+      "(group:ID) nor a tag (`runner tag`; looked up in --store or REACTORBENCH_DB)",
       ref));
 }
 

@@ -3,7 +3,9 @@
 // store of one config: --config's, else the newest finished run's; optionally of one host),
 // a tag (`runner tag RUN NAME`: a named baseline, store/run_tags.h), or - as a baseline -
 // "previous": the newest finished run of the same config on the same host before the other
-// run. A directory wins over a tag of the same name. The store is only read, never migrated.
+// run; or "group:ID": the shards of one run (`runner run --shard I/N --group ID`) stored by
+// each machine, merged (report/shard_merge.h). A directory wins over a tag of the same name.
+// The store is only read, never migrated.
 #pragma once
 
 #include <cstdint>
@@ -35,6 +37,8 @@ struct LoadedRun {
 // --store when given, else REACTORBENCH_DB when set and not empty.
 std::optional<std::filesystem::path> store_path_or_env(
     const std::optional<std::filesystem::path>& flag);
+
+inline constexpr std::string_view kGroupPrefix = "group:";
 
 inline bool is_previous_ref(std::string_view ref) {
   return ref == "previous";

@@ -127,6 +127,22 @@ std::string cell_label(const CellSpec& cell, int round, int rounds) {
   return label;
 }
 
+// The plan's round order (exec/round_order.h) restricted to the cells run (a shard's), as
+// positions in `cells`: a shard runs its cells in the order the whole run would.
+std::vector<std::size_t> shard_round_order(const std::vector<CellResult>& cells,
+                                           const config::TestPlan& plan, std::uint64_t seed,
+                                           int round) {
+  const std::size_t per_point = plan.columns().size();
+  const std::size_t plan_cells = plan.point_count() * per_point;
+  std::vector<std::size_t> position(plan_cells, cells.size());
+  for (std::size_t i = 0; i < cells.size(); ++i) position[cells[i].cell.index] = i;
+  std::vector<std::size_t> order;
+  order.reserve(cells.size());
+  for (const std::size_t index : round_order(plan_cells, per_point, seed, round))
+    if (position[index] < cells.size()) order.push_back(position[index]);
+  return order;
+}
+
 }  // namespace
 
 std::vector<CellResult> triage_cells(const config::TestPlan& plan, const MatrixOptions& options) {
@@ -134,6 +150,9 @@ std::vector<CellResult> triage_cells(const config::TestPlan& plan, const MatrixO
   const long fd_hard = proc::nofile_hard_limit();
   std::vector<CellResult> cells;
   for (auto& spec : plan.cells()) {
+    if (options.only_cells &&
+        !std::binary_search(options.only_cells->begin(), options.only_cells->end(), spec.index))
+      continue;
     CellResult cell;
     cell.cell = std::move(spec);
     if (workload == nullptr) {
@@ -181,8 +200,7 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
     if (run.cells[i].status != CellStatus::ok) report_final(i);
 
   for (int round = 0; round < rounds && !interrupted(); ++round) {
-    for (const std::size_t i :
-         round_order(run.cells.size(), run.plugins.size(), options.order_seed, round)) {
+    for (const std::size_t i : shard_round_order(run.cells, plan, options.order_seed, round)) {
       if (interrupted()) break;
       CellResult& cell = run.cells[i];
       if (cell.status != CellStatus::ok) continue;  // skipped, or failed in an earlier round

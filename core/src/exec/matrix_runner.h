@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,9 @@ struct MatrixOptions {
   const std::atomic<bool>* interrupted = nullptr;
   // Seeds each round's order of the plugins at every point (RunContext::order_seed).
   std::uint64_t order_seed = 0;
+  // The cells (CellSpec::index, ascending) of the plan this run measures: a shard's
+  // (exec/sharding.h; it may have none). nullopt: all of them.
+  std::optional<std::vector<std::size_t>> only_cells = std::nullopt;
   // Called after each cell-round: (done, total, label of what just finished).
   std::function<void(std::size_t, std::size_t, const std::string&)> progress;
   // Called once per cell as soon as it is final (after its last round, when it fails, or up
@@ -40,9 +44,10 @@ struct MatrixOptions {
   std::function<void(const CellResult&)> cell_finished;
 };
 
-// Every cell of the plan, ok unless it cannot run: failed when its plugin did not load (or
-// the workload has no driver), skipped with the workload's reason (e.g. more file
-// descriptors than the hard limit). What run_matrix starts from, and what --dry-run lists.
+// Every cell of the plan (of options.only_cells when set), ok unless it cannot run: failed when its
+// plugin did not load (or the workload has no driver), skipped with the workload's reason (e.g.
+// more file descriptors than the hard limit). What run_matrix starts from, and what --dry-run
+// lists.
 std::vector<CellResult> triage_cells(const config::TestPlan& plan, const MatrixOptions& options);
 
 // Never throws for what a plugin does; only for the runner's own I/O failures.

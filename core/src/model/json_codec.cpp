@@ -318,6 +318,7 @@ Json to_json(const CellResult& result, SampleDetail detail) {
   }
   if (Json interference = cell_interference_to_json(result); !interference.is_null())
     out["interference"] = std::move(interference);
+  if (result.shard > 0) out["shard"] = result.shard;
   if (detail == SampleDetail::full)
     out["samples"] = array_of(result.samples);
   else
@@ -355,6 +356,7 @@ void from_json(const JsonField& j, CellResult& result) {
     for (const auto& [role, provenance] : it->members())
       from_json(provenance, result.provenance_by_role[role]);
   cell_interference_from_json(j, result);
+  result.shard = j.value("shard", 0);
   const JsonField samples = j.at("samples");
   result.samples = samples.is_array() ? vector_from<Sample>(samples) : std::vector<Sample>{};
 }
@@ -379,6 +381,7 @@ Json to_json(const RunContext& c) {
            {"order_seed", c.order_seed}};
   if (!c.run_id.empty()) out["run_id"] = c.run_id;
   if (!c.group.empty()) out["group"] = c.group;
+  if (!c.plan_sha256.empty()) out["plan_sha256"] = c.plan_sha256;
   if (c.shard.sharded())
     out["shard"] = Json{{"index", c.shard.index}, {"count", c.shard.count}, {"by", c.shard.by}};
   add_machine_fields(c, out);
@@ -408,6 +411,7 @@ void from_json(const JsonField& j, RunContext& c) {
   // Both absent from results written before runs were grouped and sharded (and shard from
   // a run that measured every cell).
   c.group = j.value("group", "");
+  c.plan_sha256 = j.value("plan_sha256", "");
   c.shard = {};
   if (const auto shard = j.find("shard")) {
     c.shard.index = shard->at("index").get<int>();
@@ -420,10 +424,12 @@ void from_json(const JsonField& j, RunContext& c) {
 Json to_json(const RunResult& run, SampleDetail detail) {
   Json cells = Json::array();
   for (const auto& cell : run.cells) cells.push_back(to_json(cell, detail));
-  return Json{{"context", to_json(run.context)},
-              {"workload", run.workload},
-              {"plugins", run.plugins},
-              {"cells", std::move(cells)}};
+  Json out{{"context", to_json(run.context)},
+           {"workload", run.workload},
+           {"plugins", run.plugins},
+           {"cells", std::move(cells)}};
+  if (!run.shards.empty()) out["shards"] = array_of(run.shards);
+  return out;
 }
 
 void from_json(const JsonField& j, RunResult& run) {
@@ -431,6 +437,8 @@ void from_json(const JsonField& j, RunResult& run) {
   run.workload = j.at("workload").get<std::string>();
   run.plugins = j.at("plugins").get<std::vector<std::string>>();
   run.cells = vector_from<CellResult>(j.at("cells"));
+  run.shards.clear();
+  if (const auto shards = j.find("shards")) run.shards = vector_from<RunContext>(*shards);
 }
 
 }  // namespace rb::model

@@ -105,6 +105,9 @@ struct CellResult {
   // Any kept round over the threshold (RunContext::disturbance_threshold); why, in words.
   bool disturbed = false;
   std::string disturbance = {};
+  // A merged run's cell (`runner merge`, report/shard_merge.h): the shard that measured it,
+  // whose context is the one in RunResult::shards with that index. 0 otherwise.
+  int shard = 0;
 };
 
 // Which part of a config's cells a run measured (`runner run --shard I/N`, issue 17): shard
@@ -154,6 +157,9 @@ struct RunContext {
   // The logical run this one is part of (`--group`): the shards of one nightly share it.
   // Empty in results written before it existed.
   std::string group = {};
+  // What the cells and their measurement depend on (the config's text and the options that
+  // change its cells: cli/run_group.h), hex SHA-256: the shards of one run share it.
+  std::string plan_sha256 = {};
   RunShard shard = {};
 };
 
@@ -162,6 +168,9 @@ struct RunResult {
   std::string workload;
   std::vector<std::string> plugins;  // in config order: the table's columns
   std::vector<CellResult> cells;     // in plan order
+  // A run merged from shards: each shard's own context (host, CPU, times, its shard), by
+  // shard index; `context` is then theirs combined. Empty for a run of one machine.
+  std::vector<RunContext> shards = {};
 };
 
 }  // namespace rb

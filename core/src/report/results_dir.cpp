@@ -101,6 +101,7 @@ RebuiltRun rebuild_run_from_samples(const std::filesystem::path& samples_jsonl) 
   out.run.context = file.run_end ? std::move(*file.run_end) : std::move(header.context);
   out.run.workload = std::move(header.workload);
   out.run.plugins = std::move(header.plugins);
+  out.run.shards = std::move(header.shards);
   for (auto& [index, cell] : file.cell_results) out.run.cells.push_back(std::move(cell));
   attach_samples(out.run, std::move(file.samples));
   return out;

@@ -29,6 +29,9 @@ RunHeaderRecord header_from(const model::JsonField& line) {
   header.workload = line.at("workload").get<std::string>();
   header.plugins = line.at("plugins").get<std::vector<std::string>>();
   header.cells = line.at("cells").get<std::size_t>();
+  if (const auto shards = line.find("shards"))
+    for (const auto& shard : shards->elements())
+      model::from_json(shard, header.shards.emplace_back());
   return header;
 }
 

@@ -20,7 +20,8 @@ struct RunHeaderRecord {
   RunContext context;  // as the run started: its run_id, no finished_at
   std::string workload;
   std::vector<std::string> plugins;
-  std::size_t cells = 0;  // in the plan
+  std::size_t cells = 0;                // in the plan
+  std::vector<RunContext> shards = {};  // a merged run's shards (RunResult::shards)
 };
 
 struct SamplesFile {

@@ -46,12 +46,15 @@ SamplesWriter& SamplesWriter::operator=(SamplesWriter&& other) noexcept {
 }
 
 void SamplesWriter::write_run_header(const RunResult& run, std::size_t planned_cells) {
-  write_line(model::dump_json(model::Json{{"event", "run"},
-                                          {"run_id", run.context.run_id},
-                                          {"workload", run.workload},
-                                          {"plugins", run.plugins},
-                                          {"cells", planned_cells},
-                                          {"context", model::to_json(run.context)}}));
+  model::Json header{{"event", "run"},           {"run_id", run.context.run_id},
+                     {"workload", run.workload}, {"plugins", run.plugins},
+                     {"cells", planned_cells},   {"context", model::to_json(run.context)}};
+  if (!run.shards.empty()) {
+    model::Json shards = model::Json::array();
+    for (const auto& shard : run.shards) shards.push_back(model::to_json(shard));
+    header["shards"] = std::move(shards);
+  }
+  write_line(model::dump_json(header));
 }
 
 void SamplesWriter::write_cell_result(const CellResult& cell) {

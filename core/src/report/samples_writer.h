@@ -24,7 +24,8 @@ class SamplesWriter {
   SamplesWriter& operator=(const SamplesWriter&) = delete;
 
   // The first line: {"event":"run","run_id":..,"workload":..,"plugins":[..],"cells":n,
-  // "context":{..}} (the context as the run starts).
+  // "context":{..}} (the context as the run starts), and a merged run's "shards":[{..}]
+  // (each shard's context).
   void write_run_header(const RunResult& run, std::size_t planned_cells);
   // A cell's result as summary.json will have it, as soon as it is final:
   // {"cell":3,"event":"cell_result","result":{..}}

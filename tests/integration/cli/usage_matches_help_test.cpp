@@ -79,7 +79,8 @@ TEST_P(UsageMatchesHelp, SameOptions) {
 
 INSTANTIATE_TEST_SUITE_P(EverySubcommand, UsageMatchesHelp,
                          ::testing::Values("run", "plugins", "validate", "serve", "history",
-                                           "compare", "report", "export", "summarize", "tag"));
+                                           "compare", "report", "export", "summarize", "tag",
+                                           "merge"));
 
 TEST(Help, EndsWithExamples) {
   const RunOutput r = run_runner({"--help"});
