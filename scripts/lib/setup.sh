@@ -4,13 +4,15 @@
 
 REACTORBENCH_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
-# Debian 12 packages the build, the tests and the plots need.
+# Debian 12 packages the build, the tests and the plots need (postgresql: the store tests'
+# throwaway server, tests/support/postgres_server.h).
 REACTORBENCH_PACKAGES=(
   build-essential cmake ninja-build pkg-config git
   libboost-dev libtomlplusplus-dev libevent-dev libgtest-dev libgmock-dev
-  libcli11-dev libfmt-dev nlohmann-json3-dev libssl-dev libsqlite3-dev
+  libcli11-dev libfmt-dev nlohmann-json3-dev libssl-dev libsqlite3-dev libpq-dev
   libev-dev libuv1-dev liburing-dev apache2-utils wrk
   python3 python3-matplotlib strace
+  postgresql
 )
 
 rb_log() { printf '[reactorbench] %s\n' "$*" >&2; }

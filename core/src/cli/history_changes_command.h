@@ -5,7 +5,7 @@
 
 #include "cli/history_command.h"
 #include "store/run_reader.h"
-#include "store/sqlite_db.h"
+#include "store/database.h"
 
 namespace rb::cli {
 

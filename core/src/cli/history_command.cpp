@@ -176,9 +176,9 @@ int history_command(const HistoryArgs& args) {
   }
   try {
     if (args.migrate) {
-      store::Database db(*path, false);
+      store::Database db(path->string(), false);
       const int found = store::migrate(db);
-      std::cout << fmt::format("{}: schema version {}{}\n", path->string(), store::kSchemaVersion,
+      std::cout << fmt::format("{}: schema version {}{}\n", db.name(), store::kSchemaVersion,
                                found == store::kSchemaVersion
                                    ? " (already)"
                                    : fmt::format(" (migrated from {})", found));

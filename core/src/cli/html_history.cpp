@@ -7,6 +7,7 @@
 #include "store/history_changes.h"
 #include "store/run_reader.h"
 #include "store/schema.h"
+#include "store/store_url.h"
 
 namespace rb::cli {
 
@@ -35,7 +36,9 @@ void add_history(const LoadedRun& run, const RunSourceOptions& sources,
     for (auto& s : series) section.history.push_back(store::find_series_changes(std::move(s)));
     section.history_note =
         fmt::format("The newest {} finished runs of config '{}' on host '{}' in {}{}.", runs.size(),
-                    filter.config_name, filter.host, path->filename().string(),
+                    filter.config_name, filter.host,
+                    store::is_postgres_url(path->string()) ? store::masked_location(path->string())
+                                                           : path->filename().string(),
                     in_this_store ? "" : " (before this run, which is not in that store)");
   } catch (const std::exception& e) {
     section.history_note = std::string("No history: ") + e.what();

@@ -22,6 +22,7 @@
 #include "cli/plugins_of.h"
 #include "cli/run_command.h"
 #include "cli/serve_command.h"
+#include "cli/store_command.h"
 #include "cli/summarize_command.h"
 #include "cli/tag_command.h"
 #include "cli/validate_command.h"
@@ -209,6 +210,8 @@ int runner_main(int argc, char** argv) {
   auto* tag_cmd = rb::cli::add_tag_command(app, tag);
   rb::cli::MergeArgs merge;
   auto* merge_cmd = rb::cli::add_merge_command(app, merge);
+  rb::cli::StoreCopyArgs store_copy;
+  auto* store_copy_cmd = rb::cli::add_store_command(app, store_copy);
   std::filesystem::path summarize_dir;
   auto* summarize_cmd = rb::cli::add_summarize_command(app, summarize_dir);
 
@@ -229,6 +232,7 @@ int runner_main(int argc, char** argv) {
     if (*summarize_cmd) return rb::cli::summarize_command(summarize_dir);
     if (*tag_cmd) return rb::cli::tag_command(tag);
     if (*merge_cmd) return rb::cli::merge_command(merge);
+    if (*store_copy_cmd) return rb::cli::store_copy_command(store_copy);
     if (*plugins_cmd && !list_options.empty())
       return rb::cli::plugin_options_command(list_path, list_options, list_json, list_unsafe);
     if (*plugins_cmd) return rb::cli::plugins_command(list_path, list_json, list_unsafe);

@@ -16,6 +16,7 @@
 #include "store/run_tags.h"
 #include "store/schema.h"
 #include "store/store_link.h"
+#include "store/store_url.h"
 
 namespace rb::cli {
 namespace {
@@ -51,7 +52,9 @@ std::string dir_config_name(const std::filesystem::path& dir, const RunResult& r
 LoadedRun load_stored(const std::filesystem::path& path, std::int64_t id) {
   store::Database db = store::open_history_for_reading(path);
   const auto found = store::find_run(db, id);
-  if (!found) throw std::runtime_error(fmt::format("{}: no run {}", path.string(), id));
+  if (!found)
+    throw std::runtime_error(
+        fmt::format("{}: no run {}", store::masked_location(path.string()), id));
   LoadedRun out;
   out.run = store::load_run(db, id);
   out.store_id = id;
@@ -89,7 +92,8 @@ LoadedRun load_tagged(const std::string& name, const std::filesystem::path& path
   }
   if (!id)
     throw std::runtime_error(
-        fmt::format("'{}' is neither a results directory nor a tag in {} ({})", name, path.string(),
+        fmt::format("'{}' is neither a results directory nor a tag in {} ({})", name,
+                    store::masked_location(path.string()),
                     names.empty() ? std::string("it has no tags: `runner tag RUN NAME` makes one")
                                   : fmt::format("its tags: {}", fmt::join(names, ", "))));
   LoadedRun out = load_stored(path, *id);
@@ -198,8 +202,8 @@ LoadedRun load_run_ref(const std::string& ref, const RunSourceOptions& options) 
                  (options.config.empty() ? " (the newest finished run's)" : "");
       if (!options.host.empty()) scope += " on host '" + options.host + "'";
       throw std::runtime_error(fmt::format("{}: '{}' needs {} finished stored runs{}; there {} {}",
-                                           path.string(), ref, *back + 1, scope,
-                                           runs.size() == 1 ? "is" : "are", runs.size()));
+                                           store::masked_location(path.string()), ref, *back + 1,
+                                           scope, runs.size() == 1 ? "is" : "are", runs.size()));
     }
     return load_stored(path, runs[*back].id);
   }
@@ -224,9 +228,8 @@ store::RunFilter earlier_runs(const LoadedRun& run, const std::filesystem::path&
   filter.config_name = run.config_name;
   filter.host = run.run.context.host;
   filter.finished_only = true;
-  std::error_code ec;
-  same_store =
-      run.store_id && run.store_path && std::filesystem::equivalent(*run.store_path, store, ec);
+  same_store = run.store_id && run.store_path &&
+               store::same_location(run.store_path->string(), store.string());
   if (same_store)
     filter.before_id = *run.store_id;
   else

@@ -23,7 +23,8 @@ std::string config_name_of(const config::TestPlan& plan) {
   return plan.name.empty() ? plan.config_path.stem().string() : plan.name;
 }
 
-RunStoreSession::RunStoreSession(const std::filesystem::path& path) : recorder_(path) {}
+RunStoreSession::RunStoreSession(const std::filesystem::path& location)
+    : recorder_(location.string()), location_(location) {}
 
 void RunStoreSession::begin(const config::TestPlan& plan, const RunContext& context) {
   store::RunHeader header;
@@ -58,9 +59,9 @@ void RunStoreSession::finish(const RunContext& context, bool interrupted,
   try {
     recorder_.finish(context,
                      std::string(interrupted ? store::kRunInterrupted : store::kRunFinished));
-    store::write_store_link(results_dir, {recorder_.path(), recorder_.run_id(), config_name_});
-    std::cerr << fmt::format("stored: run {} in {}{}\n", recorder_.run_id(),
-                             recorder_.path().string(), failed_ ? " (incomplete)" : "");
+    store::write_store_link(results_dir, {location_, recorder_.run_id(), config_name_});
+    std::cerr << fmt::format("stored: run {} in {}{}\n", recorder_.run_id(), recorder_.name(),
+                             failed_ ? " (incomplete)" : "");
   } catch (const std::exception& e) {
     fail(e);
   }

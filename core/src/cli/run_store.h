@@ -25,7 +25,8 @@ std::string config_name_of(const config::TestPlan& plan);
 class RunStoreSession {
  public:
   // Throws store::StoreError.
-  explicit RunStoreSession(const std::filesystem::path& path);
+  // `location`: a path, or a PostgreSQL URL (store/store_url.h).
+  explicit RunStoreSession(const std::filesystem::path& location);
 
   // Throws store::StoreError.
   void begin(const config::TestPlan& plan, const RunContext& context);
@@ -42,6 +43,7 @@ class RunStoreSession {
   void fail(const std::exception& e) noexcept;
 
   store::RunRecorder recorder_;
+  std::filesystem::path location_;
   std::string config_name_;
   bool failed_ = false;
 };

@@ -9,6 +9,7 @@
 #include "report/run_context.h"
 #include "store/run_tags.h"
 #include "store/schema.h"
+#include "store/store_url.h"
 #include "text/printable.h"
 
 namespace rb::cli {
@@ -38,7 +39,8 @@ int tag_command(const TagArgs& args) {
           run.label));
     store::Database db = store::open_history(*run.store_path, false);
     const auto before = store::set_tag(db, args.name, *run.store_id, report::iso8601_utc_now());
-    std::cout << fmt::format("{}: tagged {} as '{}'", run.store_path->string(), run.label,
+    std::cout << fmt::format("{}: tagged {} as '{}'",
+                             store::masked_location(run.store_path->string()), run.label,
                              args.name);
     if (before && *before != *run.store_id) std::cout << fmt::format(" (it was run {})", *before);
     std::cout << '\n';

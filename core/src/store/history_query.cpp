@@ -41,16 +41,6 @@ bool CellFilter::matches(const CellSpec& cell) const {
   });
 }
 
-namespace {
-
-bool has_column(Database& db, const char* table, const char* column) {
-  Statement info = db.prepare(
-      fmt::format("SELECT 1 FROM pragma_table_info('{}') WHERE name = '{}'", table, column));
-  return info.step();
-}
-
-}  // namespace
-
 std::vector<CellHistory> cell_history(Database& db, const CellFilter& cells,
                                       const std::vector<std::string>& metrics,
                                       const RunFilter& runs, std::size_t last_runs) {
@@ -67,8 +57,7 @@ std::vector<CellHistory> cell_history(Database& db, const CellFilter& cells,
       "c.params_label, c.status, m.metric, m.n, m.median, m.ci_low, m.ci_high, {} "
       "FROM runs r JOIN cells c ON c.run_id = r.id JOIN cell_metrics m ON m.cell_id = c.id "
       "WHERE r.id IN ({}) ORDER BY r.id, c.cell_index, m.metric",
-      has_column(db, "cells", "disturbed") ? "COALESCE(c.disturbed, 0)" : "0",
-      fmt::join(ids, ",")));
+      db.has_column("cells", "disturbed") ? "COALESCE(c.disturbed, 0)" : "0", fmt::join(ids, ",")));
   std::map<std::string, std::size_t> series;  // workload|plugin|point|metric -> index in out
   while (rows.step()) {
     const std::string metric = rows.column_text(9);

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "model/cell.h"
+#include "store/database.h"
 #include "store/run_reader.h"
-#include "store/sqlite_db.h"
 
 namespace rb::store {
 

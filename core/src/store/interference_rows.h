@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "model/results.h"
-#include "store/sqlite_db.h"
+#include "store/database.h"
 
 namespace rb::store {
 

@@ -105,7 +105,7 @@ CellResult cell_from(Database& db, const Statement& row) {
 }  // namespace
 
 std::vector<StoredRun> list_runs(Database& db, const RunFilter& filter, std::size_t limit) {
-  std::string sql = fmt::format("SELECT {} FROM runs r WHERE 1", kRunColumns);
+  std::string sql = fmt::format("SELECT {} FROM runs r WHERE TRUE", kRunColumns);
   if (!filter.config_name.empty()) sql += " AND r.config_name = ?1";
   if (!filter.host.empty()) sql += " AND r.host = ?2";
   if (filter.finished_only) sql += " AND r.status = 'finished'";
@@ -133,7 +133,7 @@ std::optional<StoredRun> find_run(Database& db, std::int64_t id) {
 RunResult load_run(Database& db, std::int64_t id) {
   Statement run_row = db.prepare("SELECT context, workload, plugins FROM runs WHERE id = ?1");
   run_row.bind(1, id);
-  if (!run_row.step()) throw StoreError(fmt::format("{}: no run {}", db.path().string(), id));
+  if (!run_row.step()) throw StoreError(fmt::format("{}: no run {}", db.name(), id));
   RunResult run;
   try {
     const Json context = model::parse_json(run_row.column_text(0));
@@ -147,7 +147,7 @@ RunResult load_run(Database& db, std::int64_t id) {
   } catch (const StoreError&) {
     throw;
   } catch (const std::exception& e) {
-    throw StoreError(fmt::format("{}: run {} is malformed: {}", db.path().string(), id, e.what()));
+    throw StoreError(fmt::format("{}: run {} is malformed: {}", db.name(), id, e.what()));
   }
   return run;
 }

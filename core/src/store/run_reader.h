@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "model/results.h"
-#include "store/sqlite_db.h"
+#include "store/database.h"
 
 namespace rb::store {
 

@@ -84,7 +84,7 @@ std::string sha256_hex(std::string_view text) {
   return out;
 }
 
-RunRecorder::RunRecorder(const std::filesystem::path& path) : db_(open_history(path, true)) {}
+RunRecorder::RunRecorder(const std::string& location) : db_(open_history(location, true)) {}
 
 std::int64_t RunRecorder::begin(const RunHeader& h) {
   Transaction tx(db_);
@@ -107,7 +107,7 @@ std::int64_t RunRecorder::begin(const RunHeader& h) {
 }
 
 void RunRecorder::add_cell(const CellResult& cell) {
-  if (run_id_ == 0) throw StoreError(db_.path().string() + ": add_cell before begin");
+  if (run_id_ == 0) throw StoreError(db_.name() + ": add_cell before begin");
   try {
     insert_cell(cell);
   } catch (...) {

@@ -6,12 +6,11 @@
 #pragma once
 
 #include <cstdint>
-#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "model/results.h"
-#include "store/sqlite_db.h"
+#include "store/database.h"
 
 namespace rb::store {
 
@@ -26,8 +25,9 @@ struct RunHeader {
 
 class RunRecorder {
  public:
-  // Opens (creating if needed) and migrates the database. Throws StoreError.
-  explicit RunRecorder(const std::filesystem::path& path);
+  // Opens (creating if needed) and migrates the database at `location` (a path or a
+  // PostgreSQL URL). Throws StoreError.
+  explicit RunRecorder(const std::string& location);
 
   // Inserts the run with status "running" and returns its id.
   std::int64_t begin(const RunHeader& header);
@@ -40,7 +40,8 @@ class RunRecorder {
   void finish(const RunContext& context, const std::string& status);
 
   std::int64_t run_id() const { return run_id_; }
-  const std::filesystem::path& path() const { return db_.path(); }
+  // For messages: the path, or the URL with its password masked.
+  const std::string& name() const { return db_.name(); }
 
  private:
   void insert_cell(const CellResult& cell);

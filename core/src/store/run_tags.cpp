@@ -26,8 +26,7 @@ std::optional<std::int64_t> set_tag(Database& db, std::string_view name, std::in
                                     std::string_view tagged_at) {
   if (const std::string why = invalid_tag_reason(name); !why.empty())
     throw StoreError(fmt::format("tag '{}': {}", name, why));
-  if (!find_run(db, run_id))
-    throw StoreError(fmt::format("{}: no run {}", db.path().string(), run_id));
+  if (!find_run(db, run_id)) throw StoreError(fmt::format("{}: no run {}", db.name(), run_id));
   Transaction tx(db);
   const std::optional<std::int64_t> before = find_tag(db, name);
   Statement upsert = db.prepare(

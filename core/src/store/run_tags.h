@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "store/sqlite_db.h"
+#include "store/database.h"
 
 namespace rb::store {
 

@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <functional>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -13,6 +12,7 @@
 #include "model/json_codec.h"
 #include "stats/summary.h"
 #include "store/interference_rows.h"
+#include "store/store_url.h"
 #include "store/stored_text.h"
 
 namespace rb::store {
@@ -123,9 +123,8 @@ ALTER TABLE runs ADD COLUMN disturbance_threshold REAL;
 ALTER TABLE runs ADD COLUMN foreign_processes TEXT;         -- JSON array
 )sql";
 
-// From version 5 on, each step's SQL is portable (standard types and constraints, no
-// SQLite-only clauses such as WITHOUT ROWID or AUTOINCREMENT): the same text is the step a
-// PostgreSQL history (issue 17) runs.
+// From version 5 on, each step's SQL is portable as it is; the steps before use SQLite's
+// keys, types and WITHOUT ROWID, which store/sql_dialect.h translates for PostgreSQL.
 constexpr const char* kSchemaV5 = R"sql(
 CREATE TABLE IF NOT EXISTS sample_histograms (
   cell_id INTEGER NOT NULL REFERENCES cells(id) ON DELETE CASCADE,
@@ -234,14 +233,13 @@ void refuse_newer(const Database& db, int found) {
     throw StoreError(fmt::format(
         "{}: the database has schema version {}, newer than this runner's {}: it was written "
         "by a newer reactorbench; use that one (or another --store). The file was not changed",
-        db.path().string(), found, kSchemaVersion));
+        db.name(), found, kSchemaVersion));
 }
 
 // Before anything is read or appended: a damaged file read as if fine gave dates of
 // binary garbage and another run's values, and `run --store` appended to it.
 void refuse_damaged(Database& db) {
-  if (const auto problem = db.quick_check(kIntegrityCheckBudget))
-    throw_damaged(db.path(), *problem);
+  if (const auto problem = db.quick_check(kIntegrityCheckBudget)) throw_damaged(db, *problem);
 }
 
 }  // namespace
@@ -262,33 +260,14 @@ void insert_cell_provenance(Database& db, std::int64_t cell_id, const CellResult
   }
 }
 
-namespace {
-
-// Switching to WAL needs the file to itself, and SQLite answers "database is locked" at once
-// rather than waiting while another runner opening the same new store holds it: try again,
-// for as long as any other statement would wait for a lock.
-void use_wal(Database& db) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  for (;;) {
-    try {
-      db.exec("PRAGMA journal_mode = WAL");
-      return;
-    } catch (const StoreError& e) {
-      const bool locked = std::string_view(e.what()).ends_with("database is locked");
-      if (!locked || std::chrono::steady_clock::now() > deadline) throw;
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-  }
-}
-
-}  // namespace
-
 void migrate_to(Database& db, int target) {
   refuse_newer(db, db.user_version());
   for (;;) {
-    // The version again under the write lock (BEGIN IMMEDIATE): another runner that opened
-    // the same new store a moment earlier may have created or migrated it meanwhile.
+    // The version again under the schema lock (SQLite's write lock, PostgreSQL's advisory
+    // lock): another runner that opened the same new store a moment earlier may have
+    // created or migrated it meanwhile.
     Transaction tx(db);
+    db.connection().lock_schema();
     const int found = db.user_version();
     refuse_newer(db, found);
     if (found >= target) return;
@@ -297,30 +276,40 @@ void migrate_to(Database& db, int target) {
   }
 }
 
-Database open_history(const std::filesystem::path& path, bool create) {
-  if (create && path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-  Database db(path, create);
+Database open_history(const std::string& location, bool create) {
+  const std::filesystem::path path(location);
+  if (create && !is_postgres_url(location) && path.has_parent_path())
+    std::filesystem::create_directories(path.parent_path());
+  Database db(location, create);
   refuse_damaged(db);
   migrate(db);
   return db;
 }
 
-Database open_history_for_reading(const std::filesystem::path& path) {
-  Database db(path, OpenMode::read_only);
+Database open_history_for_reading(const std::string& location) {
+  Database db(location, OpenMode::read_only);
   refuse_damaged(db);
   const int found = db.user_version();
   refuse_newer(db, found);
   if (found == 0)
-    throw StoreError(fmt::format(
-        "{}: not a reactorbench history (no schema: an empty file or another SQLite database)",
-        path.string()));
+    throw StoreError(fmt::format("{}: not a reactorbench history (no schema: {})", db.name(),
+                                 db.dialect() == Dialect::sqlite
+                                     ? "an empty file or another SQLite database"
+                                     : "an empty database, or another application's"));
   if (found < kOldestReadableVersion)
     throw StoreError(fmt::format(
         "{}: the database has schema version {}, older than this runner reads ({} to {}); "
         "read-only commands do not migrate it: run `runner history --store {} --migrate` (or "
         "store a run into it with `runner run ... --store`) first",
-        path.string(), found, kOldestReadableVersion, kSchemaVersion, path.string()));
+        db.name(), found, kOldestReadableVersion, kSchemaVersion, db.name()));
   return db;
+}
+
+const std::vector<std::string>& history_tables() {
+  static const std::vector<std::string> kTables = {
+      "runs",        "cells",           "samples",           "cell_metrics",
+      "cell_rounds", "cell_provenance", "sample_histograms", "run_tags"};
+  return kTables;
 }
 
 int migrate(Database& db) {
@@ -328,10 +317,7 @@ int migrate(Database& db) {
   // which lives in the file's header) is written to it.
   const int found = db.user_version();
   refuse_newer(db, found);
-  // WAL: readers (history, compare) never block the running benchmark's writes, and a
-  // killed writer leaves the last committed cell intact.
-  use_wal(db);
-  db.exec("PRAGMA synchronous = NORMAL");
+  db.connection().prepare_for_writes();
   migrate_to(db, kSchemaVersion);
   return found;
 }

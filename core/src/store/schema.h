@@ -1,12 +1,17 @@
-// The history database's layout, versioned with PRAGMA user_version. A database written by
-// an older runner is migrated forward step by step, each step in its own transaction; one
-// written by a newer runner is refused, since this runner cannot know what it would break.
+// The history database's layout, versioned (SQLite's PRAGMA user_version, PostgreSQL's
+// schema_version table). A database written by an older runner is migrated forward step by
+// step, each step in its own transaction under the schema lock (so runners starting at once
+// on one new store migrate it once); one written by a newer runner is refused, since this
+// runner cannot know what it would break. One definition for both backends: the steps are
+// written in SQLite's dialect and translated for PostgreSQL (store/sql_dialect.h).
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "model/results.h"
-#include "store/sqlite_db.h"
+#include "store/database.h"
 
 namespace rb::store {
 
@@ -46,16 +51,21 @@ inline constexpr int kGroupsVersion = 7;  // readers of older ones find no group
 int migrate(Database& db);
 
 // The writer's open (`runner run --store`, `runner history --migrate`): opens the history
-// at `path` (creating it and its folder when `create`) and migrates it. Both opens first
-// check the file's integrity (PRAGMA quick_check, bounded in time) and refuse a damaged
-// one with a StoreError naming it and the way to recover (store/stored_text.h).
-Database open_history(const std::filesystem::path& path, bool create);
+// at `location` (a path or a PostgreSQL URL; a file is created with its folder when
+// `create`) and migrates it. Both opens first check a file's integrity (PRAGMA quick_check,
+// bounded in time) and refuse a damaged one with a StoreError naming it and the way to
+// recover (store/stored_text.h).
+Database open_history(const std::string& location, bool create);
 
 // The readers' open: read-only, never migrates nor changes the journal mode, so the file
 // is byte for byte what it was. Throws StoreError when the database is newer than this
 // runner, is not a history at all, or is older than kOldestReadableVersion (saying how to
 // migrate it).
-Database open_history_for_reading(const std::filesystem::path& path);
+Database open_history_for_reading(const std::string& location);
+
+// Every table of the current schema, each after the tables it references: the order a whole
+// history is copied in (store/history_copy.h).
+const std::vector<std::string>& history_tables();
 
 // Version 3's cell_provenance rows of one cell: a row per role of a two-process cell, else
 // one "plugin" row; none without provenance. The caller holds the transaction.

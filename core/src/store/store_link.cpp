@@ -2,13 +2,18 @@
 
 #include "model/json_codec.h"
 #include "report/atomic_file.h"
+#include "store/store_url.h"
 
 namespace rb::store {
 
 void write_store_link(const std::filesystem::path& dir, const StoreLink& link) {
-  const model::Json j{{"database", std::filesystem::absolute(link.database).string()},
-                      {"run_id", link.run_id},
-                      {"config_name", link.config_name}};
+  // A URL is kept without its password (libpq finds it again in PGPASSFILE or the
+  // environment): a results directory is shared more widely than credentials.
+  const std::string database = is_postgres_url(link.database.string())
+                                   ? location_without_password(link.database.string())
+                                   : std::filesystem::absolute(link.database).string();
+  const model::Json j{
+      {"database", database}, {"run_id", link.run_id}, {"config_name", link.config_name}};
   report::write_file_atomically(dir / "store.json", model::dump_json(j, 2) + '\n');
 }
 

@@ -10,7 +10,7 @@
 namespace rb::store {
 
 struct StoreLink {
-  std::filesystem::path database;  // absolute
+  std::filesystem::path database;  // absolute; or a PostgreSQL URL, without its password
   std::int64_t run_id = 0;
   std::string config_name;
 };

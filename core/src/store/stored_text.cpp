@@ -39,18 +39,16 @@ bool iso8601_utc(std::string_view text) {
 
 [[noreturn]] void refuse(const Database& db, std::int64_t run_id, const char* column,
                          const char* expected) {
-  throw_damaged(db.path(), fmt::format("run {}: {} is not {}", run_id, column, expected));
+  throw_damaged(db, fmt::format("run {}: {} is not {}", run_id, column, expected));
 }
 
 }  // namespace
 
-void throw_damaged(const std::filesystem::path& db, const std::string& what) {
-  const std::string path = db.string();
-  throw StoreError(fmt::format(
-      "{}: the database is damaged ({}); it was not used. To keep what can be saved: "
-      "sqlite3 {} \".recover\" | sqlite3 recovered.db, then use recovered.db; or move {} "
-      "away and start a new history",
-      path, what, path, path));
+void throw_damaged(const Database& db, const std::string& what) {
+  throw StoreError(
+      fmt::format("{}: the database is damaged ({}); it was not used. To keep what "
+                  "can be saved: {}",
+                  db.name(), what, db.connection().recovery_hint()));
 }
 
 void check_stored_text(const Database& db, std::int64_t run_id, const char* column,

@@ -8,13 +8,14 @@
 #include <string>
 #include <string_view>
 
-#include "store/sqlite_db.h"
+#include "store/database.h"
 
 namespace rb::store {
 
 // StoreError "<db>: the database is damaged (<what>) ..." with the way out: SQLite's
-// .recover into a new file, or moving the file away to start a new history.
-[[noreturn]] void throw_damaged(const std::filesystem::path& db, const std::string& what);
+// .recover into a new file, or moving the file away to start a new history (PostgreSQL's:
+// a backup, or another database).
+[[noreturn]] void throw_damaged(const Database& db, const std::string& what);
 
 // printable UTF-8 (no control characters); "2026-03-01T12:34:56Z" (or empty when
 // `may_be_empty`); one of the run states (store/run_status.h). Each throws through
