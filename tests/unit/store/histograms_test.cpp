@@ -7,18 +7,21 @@
 
 #include "store/run_reader.h"
 #include "store/schema.h"
+#include "store_backends.h"
 #include "store_test_support.h"
 #include "synthetic_runs.h"
 
 namespace rb::store {
 namespace {
 
-using rb::testing::TempDir;
+template <typename Backend>
+class StoredHistograms : public rb::testing::StoreBackendTest<Backend> {};
+TYPED_TEST_SUITE_P(StoredHistograms);
 
 // Two cells, the first with both histograms on every sample, the second with the corrected
 // one only on its first sample.
 RunResult run_with_histograms() {
-  RunResult run = rb::testing::synthetic_flower_run({});
+  RunResult run = rb::testing::flower_run();
   run.cells.resize(2);
   for (std::size_t k = 0; k < run.cells[0].samples.size(); ++k) {
     run.cells[0].samples[k].latency_histogram = {{100, 3}, {300 + k, 1}};
@@ -28,9 +31,8 @@ RunResult run_with_histograms() {
   return run;
 }
 
-TEST(StoredHistograms, EverySamplesHistogramsComeBack) {
-  TempDir dir;
-  const auto path = dir.path() / "h.db";
+TYPED_TEST_P(StoredHistograms, EverySamplesHistogramsComeBack) {
+  const std::string& path = this->store();
   const RunResult run = run_with_histograms();
   const std::int64_t id = rb::testing::store_run(path, run);
   Database db = open_history_for_reading(path);
@@ -53,9 +55,8 @@ TEST(StoredHistograms, EverySamplesHistogramsComeBack) {
   EXPECT_EQ(rows.column_int(1), 1);
 }
 
-TEST(StoredHistograms, AnotherLayoutIsRefusedByName) {
-  TempDir dir;
-  const auto path = dir.path() / "h.db";
+TYPED_TEST_P(StoredHistograms, AnotherLayoutIsRefusedByName) {
+  const std::string& path = this->store();
   const std::int64_t id = rb::testing::store_run(path, run_with_histograms());
   {
     Database db(path, false);
@@ -74,6 +75,10 @@ TEST(StoredHistograms, AnotherLayoutIsRefusedByName) {
         << what;
   }
 }
+
+REGISTER_TYPED_TEST_SUITE_P(StoredHistograms, EverySamplesHistogramsComeBack,
+                            AnotherLayoutIsRefusedByName);
+RB_INSTANTIATE_FOR_STORE_BACKEND(StoredHistograms);
 
 }  // namespace
 }  // namespace rb::store

@@ -7,6 +7,7 @@
 #include "store/run_reader.h"
 #include "store/run_recorder.h"
 #include "store/schema.h"
+#include "store_backends.h"
 #include "store_test_support.h"
 #include "synthetic_runs.h"
 
@@ -19,24 +20,27 @@ using rb::testing::synthetic_flower_run;
 using rb::testing::SyntheticOptions;
 using rb::testing::TempDir;
 
+template <typename Backend>
+class RunStore : public rb::testing::StoreBackendTest<Backend> {};
+TYPED_TEST_SUITE_P(RunStore);
+
 std::string json_of(const RunResult& run) {
   return model::dump_json(model::to_json(run, model::SampleDetail::full));
 }
 
-TEST(RunStore, RoundTripKeepsEverySampleAndSummary) {
-  TempDir dir;
-  const RunResult run = synthetic_flower_run({});
-  const std::int64_t id = store_run(dir.path() / "h.db", run);
-  Database db = open_history(dir.path() / "h.db", false);
+TYPED_TEST_P(RunStore, RoundTripKeepsEverySampleAndSummary) {
+  const RunResult run = rb::testing::flower_run();
+  const std::int64_t id = store_run(this->store(), run);
+  Database db = open_history(this->store(), false);
   const RunResult back = load_run(db, id);
   EXPECT_EQ(json_of(back), json_of(run));
   EXPECT_EQ(back.cells[0].samples.size(), 24u);
 }
 
-TEST(RunStore, CreatesTheDatabaseAndItsFolderInWalMode) {
+TEST(SqliteStore, CreatesTheDatabaseAndItsFolderInWalMode) {
   TempDir dir;
   const auto path = dir.path() / "nested" / "history.db";
-  store_run(path, synthetic_flower_run({}));
+  store_run(path, rb::testing::flower_run());
   Database db = open_history(path, false);
   Statement mode = db.prepare("PRAGMA journal_mode");
   ASSERT_TRUE(mode.step());
@@ -44,20 +48,19 @@ TEST(RunStore, CreatesTheDatabaseAndItsFolderInWalMode) {
   EXPECT_EQ(db.user_version(), kSchemaVersion);
 }
 
-TEST(RunStore, OpeningAMissingDatabaseForReadingFails) {
+TEST(SqliteStore, OpeningAMissingDatabaseForReadingFails) {
   TempDir dir;
   EXPECT_THROW(open_history(dir.path() / "none.db", false), StoreError);
 }
 
-TEST(RunStore, ListsRunsNewestFirstWithFilters) {
-  TempDir dir;
-  const auto path = dir.path() / "h.db";
-  RunResult other_host = synthetic_flower_run({});
+TYPED_TEST_P(RunStore, ListsRunsNewestFirstWithFilters) {
+  const std::string& path = this->store();
+  RunResult other_host = rb::testing::flower_run();
   other_host.context.host = "elsewhere";
-  const auto a = store_run(path, synthetic_flower_run({}), "nightly");
+  const auto a = store_run(path, rb::testing::flower_run(), "nightly");
   const auto b = store_run(path, other_host, "nightly");
-  const auto c = store_run(path, synthetic_flower_run({}), "smoke");
-  const auto d = store_run(path, synthetic_flower_run({}), "nightly", false);
+  const auto c = store_run(path, rb::testing::flower_run(), "smoke");
+  const auto d = store_run(path, rb::testing::flower_run(), "nightly", false);
   Database db = open_history(path, false);
 
   const auto all = list_runs(db, {});
@@ -84,10 +87,9 @@ TEST(RunStore, ListsRunsNewestFirstWithFilters) {
 }
 
 // A run killed after two cells: the database has those two, whole, and the run "running".
-TEST(RunStore, KilledRunLeavesFinishedCellsWhole) {
-  TempDir dir;
-  const auto path = dir.path() / "h.db";
-  const RunResult run = synthetic_flower_run({});
+TYPED_TEST_P(RunStore, KilledRunLeavesFinishedCellsWhole) {
+  const std::string& path = this->store();
+  const RunResult run = rb::testing::flower_run();
   std::int64_t id = 0;
   {
     RunRecorder recorder(path);
@@ -103,10 +105,9 @@ TEST(RunStore, KilledRunLeavesFinishedCellsWhole) {
 }
 
 // A cell that cannot be stored (here: the same cell twice) leaves nothing of itself behind.
-TEST(RunStore, AFailedCellRollsBackWhole) {
-  TempDir dir;
-  const auto path = dir.path() / "h.db";
-  const RunResult run = synthetic_flower_run({});
+TYPED_TEST_P(RunStore, AFailedCellRollsBackWhole) {
+  const std::string& path = this->store();
+  const RunResult run = rb::testing::flower_run();
   RunRecorder recorder(path);
   recorder.begin(header_of(run));
   recorder.add_cell(run.cells[0]);
@@ -117,9 +118,8 @@ TEST(RunStore, AFailedCellRollsBackWhole) {
   EXPECT_EQ(count.column_int(0), static_cast<std::int64_t>(run.cells[0].samples.size()));
 }
 
-TEST(RunStore, CellHistoryFollowsACellAcrossRuns) {
-  TempDir dir;
-  const auto path = dir.path() / "h.db";
+TYPED_TEST_P(RunStore, CellHistoryFollowsACellAcrossRuns) {
+  const std::string& path = this->store();
   SyntheticOptions o;
   store_run(path, synthetic_flower_run(o));
   o.scale = 1.5;
@@ -148,7 +148,12 @@ TEST(CellFilter, TermsMustAllMatch) {
   EXPECT_FALSE(CellFilter("active=1").matches(cell));
 }
 
-TEST(RunStore, ConfigHashIsSha256) {
+REGISTER_TYPED_TEST_SUITE_P(RunStore, RoundTripKeepsEverySampleAndSummary,
+                            ListsRunsNewestFirstWithFilters, KilledRunLeavesFinishedCellsWhole,
+                            AFailedCellRollsBackWhole, CellHistoryFollowsACellAcrossRuns);
+RB_INSTANTIATE_FOR_STORE_BACKEND(RunStore);
+
+TEST(ConfigHash, IsSha256) {
   EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 }
 

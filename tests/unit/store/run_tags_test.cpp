@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "store/schema.h"
+#include "store_backends.h"
 #include "store_test_support.h"
 #include "synthetic_runs.h"
 
@@ -13,10 +14,13 @@ namespace {
 
 using rb::testing::TempDir;
 
-TEST(RunTags, ANameNamesOneRunAndMovesWhenTaggedAgain) {
-  TempDir dir;
-  const auto path = dir.path() / "h.db";
-  const RunResult run = rb::testing::synthetic_flower_run({});
+template <typename Backend>
+class RunTags : public rb::testing::StoreBackendTest<Backend> {};
+TYPED_TEST_SUITE_P(RunTags);
+
+TYPED_TEST_P(RunTags, ANameNamesOneRunAndMovesWhenTaggedAgain) {
+  const std::string& path = this->store();
+  const RunResult run = rb::testing::flower_run();
   rb::testing::store_run(path, run);
   rb::testing::store_run(path, run);
   Database db = open_history(path, false);
@@ -29,9 +33,8 @@ TEST(RunTags, ANameNamesOneRunAndMovesWhenTaggedAgain) {
   EXPECT_EQ(list_tags(db)[0].tagged_at, "2026-12-02T01:01:00Z");
 }
 
-TEST(RunTags, ANameForNoRunIsRefused) {
-  TempDir dir;
-  Database db = open_history(dir.path() / "h.db", true);
+TYPED_TEST_P(RunTags, ANameForNoRunIsRefused) {
+  Database db = open_history(this->store(), true);
   try {
     set_tag(db, "base", 7, "2026-12-02T01:00:00Z");
     FAIL() << "expected an exception";
@@ -40,7 +43,7 @@ TEST(RunTags, ANameForNoRunIsRefused) {
   }
 }
 
-TEST(RunTags, WhichNamesCanBeTags) {
+TEST(TagNames, WhichNamesCanBeTags) {
   for (const char* good : {"base", "v1.2", "nightly-2026_12", "A"})
     EXPECT_EQ(invalid_tag_reason(good), "") << good;
   EXPECT_EQ(invalid_tag_reason(""), "a tag needs a name");
@@ -54,9 +57,8 @@ TEST(RunTags, WhichNamesCanBeTags) {
   EXPECT_EQ(invalid_tag_reason(std::string(65, 'a')), "a tag name has at most 64 characters");
 }
 
-TEST(RunTags, AHistoryOlderThanTagsHasNone) {
-  TempDir dir;
-  const auto path = dir.path() / "v5.db";
+TYPED_TEST_P(RunTags, AHistoryOlderThanTagsHasNone) {
+  const std::string& path = this->store();
   {
     Database db(path, true);
     migrate_to(db, kTagsVersion - 1);
@@ -65,6 +67,10 @@ TEST(RunTags, AHistoryOlderThanTagsHasNone) {
   EXPECT_EQ(find_tag(db, "base"), std::nullopt);
   EXPECT_TRUE(list_tags(db).empty());
 }
+
+REGISTER_TYPED_TEST_SUITE_P(RunTags, ANameNamesOneRunAndMovesWhenTaggedAgain,
+                            ANameForNoRunIsRefused, AHistoryOlderThanTagsHasNone);
+RB_INSTANTIATE_FOR_STORE_BACKEND(RunTags);
 
 }  // namespace
 }  // namespace rb::store

@@ -13,6 +13,7 @@
 #include "../../support/what_thrown.h"
 #include "store/run_reader.h"
 #include "store/schema.h"
+#include "store_backends.h"
 #include "store_test_support.h"
 #include "synthetic_runs.h"
 
@@ -21,11 +22,14 @@ namespace {
 
 using rb::testing::TempDir;
 
-TEST(StoreOpen, RunnersCreatingOneNewStoreTogetherAllSucceed) {
+template <typename Backend>
+class NewStore : public rb::testing::StoreBackendTest<Backend> {};
+TYPED_TEST_SUITE_P(NewStore);
+
+TYPED_TEST_P(NewStore, RunnersCreatingOneNewStoreTogetherAllSucceed) {
   constexpr int kOpeners = 8;
   for (int attempt = 0; attempt < 5; ++attempt) {
-    TempDir dir;
-    const auto path = dir.path() / "new.db";
+    const std::string path = this->another_store("new" + std::to_string(attempt) + ".db");
     std::atomic<int> waiting{kOpeners};
     std::vector<std::string> errors(kOpeners);
     std::vector<std::thread> openers;
@@ -45,11 +49,14 @@ TEST(StoreOpen, RunnersCreatingOneNewStoreTogetherAllSucceed) {
   }
 }
 
+REGISTER_TYPED_TEST_SUITE_P(NewStore, RunnersCreatingOneNewStoreTogetherAllSucceed);
+RB_INSTANTIATE_FOR_STORE_BACKEND(NewStore);
+
 // A store with a few runs in it, closed (its WAL checkpointed into the file).
 std::filesystem::path store_with_runs(const TempDir& dir) {
   const auto path = dir.path() / "history.db";
   for (std::uint64_t seed = 1; seed <= 3; ++seed)
-    rb::testing::store_run(path, rb::testing::synthetic_flower_run({.seed = seed}));
+    rb::testing::store_run(path, rb::testing::flower_run(seed));
   return path;
 }
 

@@ -1,0 +1,119 @@
+// The runner's commands on a PostgreSQL store, as they are on a SQLite file: two runs stored
+// with --store postgresql://..., then history, history --cell, --changes, compare, export,
+// report, tag, and `store copy` to a file and back. The URL carries a password (the test
+// server trusts every local connection, so any password works): no output of any command,
+// and no store.json, ever shows it.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "../../support/postgres_server.h"
+#include "run_helpers.h"
+#include "store_backends.h"
+
+namespace rb::testing {
+extern rbtest::PostgresServer* test_server;
+}
+
+namespace {
+
+using rbtest::run_runner;
+using rbtest::RunOutput;
+using rbtest::ScratchDir;
+
+constexpr const char* kPassword = "s3cret-Pw";
+
+class PostgresCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (const auto why = rb::testing::PostgresBackend::unavailable()) GTEST_SKIP() << *why;
+    const std::string plain = rb::testing::test_server->create_database();
+    url_ = plain;
+    url_.insert(url_.find('@'), std::string(":") + kPassword);  // postgresql://rb:PW@/...
+  }
+  // Runs the runner; fails the test when its output shows the password.
+  RunOutput runner(const std::vector<std::string>& args) {
+    RunOutput r = run_runner(args);
+    EXPECT_EQ(r.out.find(kPassword), std::string::npos) << r.out;
+    EXPECT_EQ(r.err.find(kPassword), std::string::npos) << r.err;
+    return r;
+  }
+
+  ScratchDir dir_;
+  std::string url_;
+};
+
+std::string read(const std::filesystem::path& file) {
+  std::stringstream s;
+  s << std::ifstream(file).rdbuf();
+  return s.str();
+}
+
+TEST_F(PostgresCli, RunsStoredThenEveryReaderAndACopyBothWays) {
+  const std::string config =
+      dir_.write("tiny.toml",
+                 "name = \"tiny\"\n" +
+                     rbtest::matrix_config("flower", R"("raw-epoll", "libevent2")",
+                                           rbtest::run_lines(6, "20s"), rbtest::kTinyFlowerPoint))
+          .string();
+  for (const char* out : {"r1", "r2"}) {
+    const auto r = runner({"run", config, "--out", (dir_.path() / out).string(), "--store", url_});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.err.find("in postgresql://rb:***@/"), std::string::npos) << r.err;
+  }
+  const std::string link = read(dir_.path() / "r2" / "store.json");
+  EXPECT_EQ(link.find(kPassword), std::string::npos) << link;
+  EXPECT_NE(link.find("postgresql://rb@/"), std::string::npos) << link;
+
+  auto r = runner({"history", "--store", url_, "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out).size(), 2u);
+  r = runner({"history", "--store", url_, "--cell", "raw-epoll pipes=10"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("dispatch_us"), std::string::npos) << r.out;
+  r = runner({"history", "--store", url_, "--changes"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  r = runner({"compare", "1", "2", "--store", url_, "--format", "json"});
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1 || r.exit_code == 3) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out).at("cells")[0].at("n_base"), 6);
+  // A results directory finds its run before it through its store.json (no password there:
+  // libpq needs none from a trusting server, and would find a real one in ~/.pgpass).
+  r = runner({"compare", "previous", (dir_.path() / "r2").string(), "--format", "json"});
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1 || r.exit_code == 3) << r.err;
+  r = runner({"export", "last", "--store", url_, "--format", "bencher"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = runner({"tag", "1", "base", "--store", url_});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("postgresql://rb:***@/"), std::string::npos) << r.out;
+  r = runner({"report", "last", "--baseline", "base", "--store", url_, "--html",
+              (dir_.path() / "report").string(), "--no-plots"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+
+  const std::string file = (dir_.path() / "copy.db").string();
+  r = runner({"store", "copy", url_, file});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("copied 2 runs"), std::string::npos) << r.out;
+  r = runner({"compare", "base", "2", "--store", file, "--format", "json"});
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1 || r.exit_code == 3) << r.err;
+  r = runner({"store", "copy", file, url_});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("the destination holds 2 runs already"), std::string::npos) << r.err;
+  std::string back = rb::testing::test_server->create_database();
+  r = runner({"store", "copy", file, back});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = runner({"history", "--store", back, "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out).size(), 2u);
+}
+
+TEST_F(PostgresCli, AStoreThatCannotBeOpenedIsNamedWithThePasswordMasked) {
+  std::string missing = url_;
+  missing.replace(missing.find("/t"), 2, "/nosuchdb_t");
+  const auto r = runner({"history", "--store", missing});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("postgresql://rb:***@/nosuchdb_t"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("does not exist"), std::string::npos) << r.err;
+}
+
+}  // namespace
