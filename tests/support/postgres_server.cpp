@@ -89,6 +89,8 @@ std::string PostgresServer::start() {
   if (!bindir)
     return "no initdb/pg_ctl under /usr/lib/postgresql/*/bin (install Debian's postgresql "
            "package: scripts/test does; or set RB_TEST_PG_BINDIR)";
+  if (!std::filesystem::exists(*bindir / "initdb") || !std::filesystem::exists(*bindir / "pg_ctl"))
+    return "no initdb and pg_ctl in " + bindir->string() + " (RB_TEST_PG_BINDIR)";
   Owner owner;
   if (geteuid() == 0) {
     const passwd* user = getpwnam("postgres");

@@ -50,7 +50,8 @@ CLI::App* add_compare_command(CLI::App& app, CompareArgs& args) {
   cmd->add_option("--plugins", args.plugins, "compare plugin B against plugin A in one run")
       ->delimiter(',')
       ->allow_extra_args(false);
-  cmd->add_option("--store", args.store, "history database (default: REACTORBENCH_DB)");
+  cmd->add_option("--store", args.store,
+                  "history store: a file or postgresql://user@host/db (default: REACTORBENCH_DB)");
   cmd->add_option("--config", args.config,
                   "last / last~N count only finished runs of this config (default: the config "
                   "of the newest finished run)");

@@ -22,7 +22,8 @@ CLI::App* add_export_command(CLI::App& app, ExportArgs& args) {
   cmd->add_option("--out", args.out,
                   "write here instead of stdout (a directory for a format of several files)");
   cmd->add_option("--metric", args.metrics, "only this metric (repeatable)")->delimiter(',');
-  cmd->add_option("--store", args.store, "history database (default: REACTORBENCH_DB)");
+  cmd->add_option("--store", args.store,
+                  "history store: a file or postgresql://user@host/db (default: REACTORBENCH_DB)");
   cmd->add_option("--config", args.config,
                   "last / last~N count only finished runs of this config (default: the config "
                   "of the newest finished run)");

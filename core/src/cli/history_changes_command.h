@@ -4,8 +4,8 @@
 #pragma once
 
 #include "cli/history_command.h"
-#include "store/run_reader.h"
 #include "store/database.h"
+#include "store/run_reader.h"
 
 namespace rb::cli {
 

@@ -135,7 +135,8 @@ CLI::App* add_history_command(CLI::App& app, HistoryArgs& args) {
       "history",
       "List stored runs, or with --cell show a cell's median over time, --changes its change "
       "points, --check-newest judge the newest run against its history");
-  cmd->add_option("--store", args.store, "history database (default: REACTORBENCH_DB)");
+  cmd->add_option("--store", args.store,
+                  "history store: a file or postgresql://user@host/db (default: REACTORBENCH_DB)");
   cmd->add_option("--cell", args.cell,
                   "cells to follow: plugin, workload and key=value terms, e.g. 'muduo pipes=1000'");
   cmd->add_option("--metric", args.metrics, "only this metric (repeatable)")->delimiter(',');

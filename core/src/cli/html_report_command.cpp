@@ -73,7 +73,8 @@ CLI::App* add_html_report_command(CLI::App& app, HtmlReportArgs& args) {
   cmd->add_option("--baseline", args.baselines,
                   "compare against this run ('previous': the run before, same config and host); "
                   "once for all runs or once per run");
-  cmd->add_option("--store", args.store, "history database (default: REACTORBENCH_DB)");
+  cmd->add_option("--store", args.store,
+                  "history store: a file or postgresql://user@host/db (default: REACTORBENCH_DB)");
   cmd->add_option("--config", args.config,
                   "last / last~N count only finished runs of this config (default: the config "
                   "of the newest finished run)");

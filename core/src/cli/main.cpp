@@ -132,8 +132,9 @@ int runner_main(int argc, char** argv) {
                     "list the cells and their planned time; run and write nothing");
   run_cmd->add_option("--plugin-path", run.plugin_path, "also look for plugins here (repeatable)");
   run_cmd->add_option("--store", run.store,
-                      "append the run to this history database (default: REACTORBENCH_DB, "
-                      "then the config's [store] path)");
+                      "append the run to this history store, a file or "
+                      "postgresql://user@host/db (default: REACTORBENCH_DB, then the config's "
+                      "[store] path)");
   run_cmd->add_flag("--no-store", run.no_store, "do not store the run, whatever the defaults");
   run_cmd->add_flag("--allow-unsafe-plugins", run.allow_unsafe_plugins,
                     "load plugin files others could have replaced too");

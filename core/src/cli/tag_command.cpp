@@ -20,7 +20,8 @@ CLI::App* add_tag_command(CLI::App& app, TagArgs& args) {
   cmd->add_option("run", args.run, "stored run id, last, last~N, a tag, or a stored results dir")
       ->required();
   cmd->add_option("name", args.name, "the tag (a letter, then letters, digits, . _ -)")->required();
-  cmd->add_option("--store", args.store, "history database (default: REACTORBENCH_DB)");
+  cmd->add_option("--store", args.store,
+                  "history store: a file or postgresql://user@host/db (default: REACTORBENCH_DB)");
   cmd->add_option("--config", args.config, "last / last~N count only runs of this config");
   cmd->add_option("--host", args.host, "last / last~N count only runs on this host");
   return cmd;
