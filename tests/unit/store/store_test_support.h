@@ -7,9 +7,9 @@
 #include <string>
 
 #include "../../support/scratch_dir.h"
+#include "../compare/synthetic_runs.h"
 #include "model/results.h"
 #include "store/run_recorder.h"
-#include "synthetic_runs.h"
 
 namespace rb::testing {
 
