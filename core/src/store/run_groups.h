@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "store/sqlite_db.h"
+#include "store/database.h"
 
 namespace rb::store {
 

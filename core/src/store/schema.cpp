@@ -20,7 +20,7 @@ namespace {
 
 // quick_check reads every page: a 650 MB database took 1.5 to 1.9 s on the 2-core machine
 // this was written on, so a history of years is checked whole; a store that takes longer is
-// checked as far as the budget goes (store/sqlite_db.h).
+// checked as far as the budget goes (store/database.h).
 constexpr std::chrono::milliseconds kIntegrityCheckBudget{2000};
 
 constexpr const char* kSchemaV1 = R"sql(
