@@ -5,13 +5,14 @@
 REACTORBENCH_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
 # Debian 12 packages the build, the tests and the plots need (postgresql: the store tests'
-# throwaway server, tests/support/postgres_server.h).
+# throwaway server, tests/support/postgres_server.h; python3-yaml: the tests read
+# examples/fleet's manifests).
 REACTORBENCH_PACKAGES=(
   build-essential cmake ninja-build pkg-config git
   libboost-dev libtomlplusplus-dev libevent-dev libgtest-dev libgmock-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev libssl-dev libsqlite3-dev libpq-dev
   libev-dev libuv1-dev liburing-dev apache2-utils wrk
-  python3 python3-matplotlib strace
+  python3 python3-matplotlib python3-yaml strace
   postgresql
 )
 

@@ -10,7 +10,7 @@
 
 #include <unistd.h>
 
-#include "shell.h"
+#include "../../support/shell.h"
 
 namespace {
 

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "shell.h"
+#include "../../support/shell.h"
 
 namespace rbtest {
 namespace {

@@ -1,14 +1,17 @@
 // The runner's commands on a PostgreSQL store, as they are on a SQLite file: two runs stored
 // with --store postgresql://..., then history, history --cell, --changes, compare, export,
-// report, tag, and `store copy` to a file and back. The URL carries a password (the test
-// server trusts every local connection, so any password works): no output of any command,
-// and no store.json, ever shows it.
+// report, tag, and `store copy` to a file and back; and examples/fleet's Indexed Job's pods.
+// The URL carries a password (the test server trusts every local connection, so any password
+// works): no output of any command, and no store.json, ever shows it.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "../../support/postgres_server.h"
+#include "fleet_examples.h"
 #include "run_helpers.h"
 #include "store_backends.h"
 
@@ -114,6 +117,42 @@ TEST_F(PostgresCli, AStoreThatCannotBeOpenedIsNamedWithThePasswordMasked) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("postgresql://rb:***@/nosuchdb_t"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("does not exist"), std::string::npos) << r.err;
+}
+
+// examples/fleet's Indexed Job, its container's arguments run here once per index
+// (JOB_COMPLETION_INDEX 0..N-1) with the store pointed at the throwaway server: the group read
+// back is exactly the cells of one unsharded run.
+TEST_F(PostgresCli, TheIndexedJobsPodsStoreOneGroupOfTheWholeRunsCells) {
+  const auto job = rbtest::yaml_file(rbtest::fleet_example("kubernetes-indexed-job.yaml"));
+  const int pods = job.at("spec").at("completions").get<int>();
+  const std::string config =
+      dir_.write("fleet.toml",
+                 "name = \"fleet\"\n" +
+                     rbtest::matrix_config("flower", R"("raw-epoll", "libevent2")",
+                                           rbtest::run_lines(2, "20s"),
+                                           "pipes = [20, 30, 40]\nactive = [5]\nwrites = [10]"))
+          .string();
+  std::string manifest_url;
+  for (const auto& arg : rbtest::indexed_job_argv(job, {}, {}))
+    if (arg.rfind("postgresql://", 0) == 0) manifest_url = arg;
+  ASSERT_FALSE(manifest_url.empty());
+  for (int index = 0; index < pods; ++index) {
+    const auto argv = rbtest::indexed_job_argv(
+        job, {{"RB_GROUP", "k8s-night"}},
+        {{"/opt/reactorbench/configs/flower.toml", config},
+         {manifest_url, url_},
+         {"/tmp/results", (dir_.path() / ("pod-" + std::to_string(index))).string()}});
+    ::setenv("JOB_COMPLETION_INDEX", std::to_string(index).c_str(), 1);
+    const auto r = runner(std::vector<std::string>(argv.begin() + 1, argv.end()));
+    ::unsetenv("JOB_COMPLETION_INDEX");
+    ASSERT_EQ(r.exit_code, 0) << "pod " << index << ": " << r.err;
+  }
+  const auto whole =
+      runner({"run", config, "--no-store", "--out", (dir_.path() / "whole").string()});
+  ASSERT_EQ(whole.exit_code, 0) << whole.err;
+  const auto expected = rbtest::exported_cells({(dir_.path() / "whole").string()});
+  EXPECT_EQ(expected.size(), 6u);
+  EXPECT_EQ(rbtest::exported_cells({"group:k8s-night", "--store", url_}), expected);
 }
 
 }  // namespace

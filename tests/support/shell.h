@@ -1,4 +1,4 @@
-// Running a command line for the SDK test: its exit status and everything it printed.
+// Running a command line for a test: its exit status and everything it printed.
 #pragma once
 
 #include <string>
