@@ -55,7 +55,11 @@ OptionSet readme_options(const std::string& subcommand) {
 
 // The option names of `runner <subcommand> --help`: the first column of its OPTIONS lines.
 OptionSet help_options(const std::string& subcommand) {
-  const RunOutput r = run_runner({subcommand, "--help"});
+  std::vector<std::string> args;  // "store copy": a subcommand's subcommand
+  std::istringstream words(subcommand);
+  for (std::string word; words >> word;) args.push_back(word);
+  args.push_back("--help");
+  const RunOutput r = run_runner(args);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Options:"), std::string::npos) << r.out;
   OptionSet options;
@@ -80,7 +84,7 @@ TEST_P(UsageMatchesHelp, SameOptions) {
 INSTANTIATE_TEST_SUITE_P(EverySubcommand, UsageMatchesHelp,
                          ::testing::Values("run", "plugins", "validate", "serve", "history",
                                            "compare", "report", "export", "summarize", "tag",
-                                           "merge"));
+                                           "merge", "store copy"));
 
 TEST(Help, EndsWithExamples) {
   const RunOutput r = run_runner({"--help"});
