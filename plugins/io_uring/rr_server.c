@@ -2,7 +2,7 @@
 
 #include <stdlib.h>
 
-#include "rr_answer.h"
+#include "rr_answer_all.h"
 #include "server_counters.h"
 #include "uring_server.h"
 
@@ -15,23 +15,13 @@ static void init_http_conn(struct uring_conn* conn) {
   rb_http_parser_init(&((struct http_conn*)conn)->parser);
 }
 
-/* Answers the complete requests in data[0..len), in order (pipelining), until one ends the
- * connection or the output waiting goes above the high-water mark; holds what it did not look
- * at (data may be what is held). 0, or -1 once the connection is closed. */
+/* 0, or -1 once the connection is closed. */
 static int answer_requests(struct uring_loop* loop, struct http_conn* conn, const char* data,
                            size_t len) {
   struct uring_conn* base = &conn->base;
-  struct rr_answer answer;
-  while (!base->closing && !rb_output_above_high_water(base->out.length) &&
-         rr_next_answer(&conn->parser, loop->responses, &data, &len, &loop->counts, &answer)) {
-    base->closing = answer.last;
-    if (out_buffer_send(base->fd, &base->out, answer.data, answer.len,
-                        &loop->counts.bytes_written) != 0) {
-      uring_conn_close(loop, base);
-      return -1;
-    }
-  }
-  if (held_input_keep(&base->held, data, base->closing ? 0 : len) == 0) return 0;
+  const struct rr_conn_io io = {base->fd, &base->closing, &base->out, &base->held};
+  if (rr_answer_all(&conn->parser, loop->responses, &loop->counts, io, data, len, NULL, NULL) == 0)
+    return 0;
   uring_conn_close(loop, base);
   return -1;
 }

@@ -2,7 +2,7 @@
 
 #include "epoll_server.h"
 #include "options.h"
-#include "rr_answer.h"
+#include "rr_answer_all.h"
 
 /* A connection is registered for EPOLLIN while nothing waits to be sent and for EPOLLOUT only
  * while something does: a client that pipelines without reading its responses then fills its
@@ -17,24 +17,18 @@ static void init_http_conn(struct epoll_conn* conn) {
   rb_http_parser_init(&((struct http_conn*)conn)->parser);
 }
 
-/* Answers the complete requests in data[0..len), in order (pipelining), until one ends the
- * connection or the output waiting goes above the high-water mark; holds what it did not look
- * at (data may be what is held). 0, or -1 once the connection is closed. */
+static void run_spin(const void* spin) {
+  spin_run(spin);
+}
+
+/* 0, or -1 once the connection is closed. */
 static int answer_requests(struct epoll_loop* loop, struct http_conn* conn, const char* data,
                            size_t len) {
   struct epoll_conn* base = &conn->base;
-  struct rr_answer answer;
-  while (!base->closing && !rb_output_above_high_water(base->out.length) &&
-         rr_next_answer(&conn->parser, loop->responses, &data, &len, &loop->counts, &answer)) {
-    spin_run(&loop->spin);
-    base->closing = answer.last;
-    if (out_buffer_send(base->fd, &base->out, answer.data, answer.len,
-                        &loop->counts.bytes_written) != 0) {
-      epoll_conn_close(loop, base);
-      return -1;
-    }
-  }
-  if (held_input_keep(&base->held, data, base->closing ? 0 : len) == 0) return 0;
+  const struct rr_conn_io io = {base->fd, &base->closing, &base->out, &base->held};
+  if (rr_answer_all(&conn->parser, loop->responses, &loop->counts, io, data, len, run_spin,
+                    &loop->spin) == 0)
+    return 0;
   epoll_conn_close(loop, base);
   return -1;
 }
