@@ -6,6 +6,7 @@
 #include "kernel_release.h"
 #include "notify.h"
 #include "options.h"
+#include "pingpong_client.h"
 #include "pingpong_server.h"
 #include "reactorbench/plugin.h"
 #include "rr_server.h"
@@ -37,6 +38,7 @@ static const rb_plugin io_uring_descriptor = {
     .flower = &io_uring_flower_ops,
     .notify = &io_uring_notify_ops,
     .pingpong_server = &io_uring_pingpong_server_ops,
+    .pingpong_client = &io_uring_pingpong_client_ops,
     .rr_server = &io_uring_rr_server_ops,
     .options = kIoUringOptions,
     .option_count = kIoUringOptionCount,

@@ -49,10 +49,7 @@ static int probe_options(struct uring_flower* flower, char* err, size_t err_len)
   struct uring_need needs[2];
   size_t count = 0;
   if (options->mode == URING_MODE_POLL) {
-    needs[count++] =
-        (struct uring_need){IORING_OP_POLL_ADD, 0, 0, "IORING_OP_POLL_ADD (mode = poll)"};
-    if (options->multishot)
-      needs[count++] = (struct uring_need){-1, 5, 13, "multishot poll (multishot = on)"};
+    uring_poll_needs(options->multishot, needs, &count);
   } else {
     needs[count++] = (struct uring_need){IORING_OP_READ, 0, 0, "IORING_OP_READ (mode = read)"};
   }

@@ -9,7 +9,7 @@ const rb_option_decl kIoUringOptions[kIoUringOptionCount] = {
     [kMode] = RB_OPTION_DECL(RB_OPTION_ENUM, "mode", "poll|read", "poll",
                              "readiness (IORING_OP_POLL_ADD, then read) or completions that "
                              "carry the data (IORING_OP_READ; servers: IORING_OP_RECV)",
-                             "flower,pingpong_server,rr_server"),
+                             "flower,pingpong_server,pingpong_client,rr_server"),
     [kBatch] = RB_OPTION_DECL(RB_OPTION_INT, "batch", "1..32768", "64",
                               "SQEs queued before an io_uring_submit between waits (the rest go "
                               "with the next wait)",
@@ -24,11 +24,11 @@ const rb_option_decl kIoUringOptions[kIoUringOptionCount] = {
     [kMultishot] = RB_OPTION_DECL(RB_OPTION_ENUM, "multishot", "on|off", "off",
                                   "one SQE for many completions (poll 5.13, accept 5.19, recv "
                                   "6.0 with provided_buffers), or one per completion",
-                                  "flower,pingpong_server,rr_server"),
+                                  "flower,pingpong_server,pingpong_client,rr_server"),
     [kProvidedBuffers] = RB_OPTION_DECL(RB_OPTION_ENUM, "provided_buffers", "off|on", "off",
                                         "mode = read: recv into a registered buffer ring "
                                         "(Linux 5.19), or into a buffer per connection",
-                                        "pingpong_server,rr_server"),
+                                        "pingpong_server,pingpong_client,rr_server"),
     [kWake] = RB_OPTION_DECL(RB_OPTION_ENUM, "wake", "msg_ring|eventfd", "msg_ring",
                              "notify: IORING_OP_MSG_RING from the producers' ring (Linux 5.18), "
                              "or an eventfd write completing a READ on the consumer's ring",

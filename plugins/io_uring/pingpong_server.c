@@ -5,18 +5,22 @@
 
 /* Sends back what arrived; what the socket does not take waits in the connection's output,
  * and input stops above the high-water mark (uring_conn_settle). */
-static int echo(struct uring_loop* loop, struct uring_conn* conn, const char* data, size_t n) {
+static int echo(struct uring_loop* io, struct uring_conn* conn, const char* data, size_t n) {
+  struct server_loop* loop = server_loop_of(io);
   loop->counts.bytes_read += n;
   if (out_buffer_send(conn->fd, &conn->out, data, n, &loop->counts.bytes_written) == 0) return 0;
-  uring_conn_close(loop, conn);
+  uring_conn_close(io, conn);
   return -1;
 }
 
-static int run_echo_loop(struct uring_loop* loop, char* err, size_t err_len) {
-  return uring_loop_run(loop, echo, NULL, err, err_len);
+static const struct uring_handlers kEchoHandlers = {server_loop_control, echo, NULL,
+                                                    server_conn_ended};
+
+static int run_echo_loop(struct server_loop* loop, char* err, size_t err_len) {
+  return server_loop_run(loop, &kEchoHandlers, err, err_len);
 }
 
-static const struct uring_protocol kEchoProtocol = {0, sizeof(struct uring_conn), NULL,
+static const struct uring_protocol kEchoProtocol = {0, sizeof(struct served_conn), NULL,
                                                     run_echo_loop};
 static const struct server_kind kEcho =
     SERVER_CORE_KIND(uring_server, kEchoProtocol, uring_server_put_counters, kIoUringOptions);

@@ -11,6 +11,13 @@ static int kernel_at_least(int major, int minor) {
   return have_major > major || (have_major == major && have_minor >= minor);
 }
 
+void uring_poll_needs(int multishot, struct uring_need* needs, size_t* count) {
+  needs[(*count)++] =
+      (struct uring_need){IORING_OP_POLL_ADD, 0, 0, "IORING_OP_POLL_ADD (mode = poll)"};
+  if (multishot)
+    needs[(*count)++] = (struct uring_need){-1, 5, 13, "multishot poll (multishot = on)"};
+}
+
 int uring_probe_needs(struct uring_ring* ring, const struct uring_need* needs, size_t count,
                       char* err, size_t err_len) {
   struct io_uring_probe* probe = io_uring_get_probe_ring(&ring->ring);

@@ -17,6 +17,10 @@ struct uring_need {
   const char* what; /* names the feature and the option asking for it */
 };
 
+/* Appends to needs[*count] what mode = poll asks (IORING_OP_POLL_ADD, and multishot poll
+ * where `multishot`); needs has room for two more. */
+void uring_poll_needs(int multishot, struct uring_need* needs, size_t* count);
+
 /* RB_OK when the ring's kernel offers every need, else RB_ERR_UNSUPPORTED naming the first
  * missing one. */
 int uring_probe_needs(struct uring_ring* ring, const struct uring_need* needs, size_t count,

@@ -10,144 +10,49 @@
 #include "loop_threads.h"
 #include "probe.h"
 
-static inline uint64_t conn_tag(const struct uring_conn* conn, enum uring_op op) {
-  return (uint64_t)(uintptr_t)conn | (uint64_t)op;
-}
-
-static int multishot_recv(const struct uring_options* options) {
-  return options->mode == URING_MODE_READ && options->provided_buffers && options->multishot;
-}
-
-/* Queues an SQE the loop waits on for conn (inflight counts it); NULL when none is free. */
-static struct io_uring_sqe* conn_sqe(struct uring_loop* loop, struct uring_conn* conn,
-                                     enum uring_op op) {
-  struct io_uring_sqe* sqe = uring_ring_sqe(&loop->ring);
-  if (sqe == NULL) return NULL;
-  io_uring_sqe_set_data64(sqe, conn_tag(conn, op));
-  conn->inflight += 1;
-  return sqe;
-}
-
-static int post_read(struct uring_loop* loop, struct uring_conn* conn) {
-  const struct uring_options* options = &loop->server->options;
-  struct io_uring_sqe* sqe = conn_sqe(loop, conn, kOpRead);
-  if (sqe == NULL) return -1;
-  /* The tag set by conn_sqe survives the prep helpers, which leave user_data alone. */
-  const uint64_t tag = sqe->user_data;
-  if (options->mode == URING_MODE_POLL) {
-    if (options->multishot)
-      io_uring_prep_poll_multishot(sqe, conn->fd, POLLIN);
-    else
-      io_uring_prep_poll_add(sqe, conn->fd, POLLIN);
-  } else if (options->provided_buffers) {
-    if (options->multishot)
-      io_uring_prep_recv_multishot(sqe, conn->fd, NULL, 0, 0);
-    else
-      io_uring_prep_recv(sqe, conn->fd, NULL, 0, 0);
-    sqe->flags |= IOSQE_BUFFER_SELECT;
-    sqe->buf_group = loop->buffers.group;
-  } else {
-    io_uring_prep_recv(sqe, conn->fd, conn->buffer, kUringConnBufferSize, 0);
-  }
-  sqe->user_data = tag;
-  conn->reading = 1;
-  conn->cancelling = 0;
-  return uring_ring_queue(&loop->ring);
-}
-
-static int post_write_wait(struct uring_loop* loop, struct uring_conn* conn) {
-  struct io_uring_sqe* sqe = conn_sqe(loop, conn, kOpWrite);
-  if (sqe == NULL) return -1;
-  const uint64_t tag = sqe->user_data;
-  io_uring_prep_poll_add(sqe, conn->fd, POLLOUT);
-  sqe->user_data = tag;
-  conn->writing = 1;
-  return uring_ring_queue(&loop->ring);
-}
-
-/* Cancels conn's operation op; its completion (-ECANCELED, or its own if it came first) ends
- * it, the cancel's own is ignored. */
-static int post_cancel(struct uring_loop* loop, const struct uring_conn* conn, enum uring_op op) {
-  struct io_uring_sqe* sqe = uring_ring_sqe(&loop->ring);
-  if (sqe == NULL) return -1;
-  io_uring_prep_cancel64(sqe, conn_tag(conn, op), 0);
-  io_uring_sqe_set_data64(sqe, kTagIgnore);
-  return uring_ring_queue(&loop->ring);
-}
-
-void uring_conn_close(struct uring_loop* loop, struct uring_conn* conn) {
-  if (!conn->dead) {
-    conn->dead = 1;
-    /* Ends a pending recv or readiness poll at once; a multishot one is cancelled too. */
-    shutdown(conn->fd, SHUT_RDWR);
-    if (conn->reading) post_cancel(loop, conn, kOpRead);
-    if (conn->writing) post_cancel(loop, conn, kOpWrite);
-  }
-  if (conn->inflight > 0) return; /* freed by the run loop at its last completion */
+static void release_conn(struct uring_loop* io, struct uring_conn* done) {
+  struct server_loop* loop = server_loop_of(io);
+  struct served_conn* conn = (struct served_conn*)done;
   if (conn->prev != NULL) conn->prev->next = conn->next;
   if (conn->next != NULL) conn->next->prev = conn->prev;
   if (loop->conns == conn) loop->conns = conn->next;
-  out_buffer_free(&conn->out);
+  out_buffer_free(&conn->io.out);
   held_input_free(&conn->held);
-  close(conn->fd);
-  free(conn->buffer);
+  close(conn->io.fd);
+  free(conn->io.buffer);
   free(conn);
 }
 
-void uring_conn_settle(struct uring_loop* loop, struct uring_conn* conn) {
-  const int pending = out_buffer_pending(&conn->out);
-  if (conn->closing && !pending) {
-    uring_conn_close(loop, conn);
-    return;
-  }
-  const int want_input = !conn->closing && !rb_output_above_high_water(conn->out.length);
-  int rc = 0;
-  if (want_input && !conn->reading) {
-    rc = post_read(loop, conn);
-  } else if (!want_input && conn->reading && !conn->cancelling &&
-             multishot_recv(&loop->server->options)) {
-    /* A multishot recv would go on filling memory for a client that does not read. */
-    conn->cancelling = 1;
-    rc = post_cancel(loop, conn, kOpRead);
-  }
-  if (rc == 0 && pending && !conn->writing) rc = post_write_wait(loop, conn);
-  if (rc != 0) uring_conn_close(loop, conn);
+void server_conn_ended(struct uring_loop* loop, struct uring_conn* conn, int eof) {
+  (void)eof;
+  uring_conn_close(loop, conn);
 }
 
-static int post_accept(struct uring_loop* loop) {
-  struct io_uring_sqe* sqe = uring_ring_sqe(&loop->ring);
+static int post_accept(struct server_loop* loop) {
+  struct io_uring_sqe* sqe = uring_ring_sqe(&loop->io.ring);
   if (sqe == NULL) return -1;
   const int flags = SOCK_NONBLOCK | SOCK_CLOEXEC;
-  if (loop->server->options.multishot)
+  if (loop->io.options.multishot)
     io_uring_prep_multishot_accept(sqe, loop->server->listen_fd, NULL, NULL, flags);
   else
     io_uring_prep_accept(sqe, loop->server->listen_fd, NULL, NULL, flags);
   io_uring_sqe_set_data64(sqe, kTagAccept);
-  return uring_ring_queue(&loop->ring);
+  return uring_ring_queue(&loop->io.ring);
 }
 
-/* A readiness poll on fd, completing with `tag`. */
-static int post_poll(struct uring_loop* loop, int fd, enum uring_tag tag) {
-  struct io_uring_sqe* sqe = uring_ring_sqe(&loop->ring);
-  if (sqe == NULL) return -1;
-  io_uring_prep_poll_add(sqe, fd, POLLIN);
-  io_uring_sqe_set_data64(sqe, tag);
-  return uring_ring_queue(&loop->ring);
-}
-
-static int add_conn(struct uring_loop* loop, int fd) {
+static int add_conn(struct server_loop* loop, int fd) {
   const struct uring_server* server = loop->server;
-  struct uring_conn* conn = calloc(1, server->protocol.conn_size);
+  struct served_conn* conn = calloc(1, server->protocol.conn_size);
   const int one = 1;
   if (conn == NULL || setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one) != 0) {
     free(conn);
     close(fd);
     return -1;
   }
-  conn->fd = fd;
+  conn->io.fd = fd;
   if (server->options.mode == URING_MODE_READ && !server->options.provided_buffers) {
-    conn->buffer = malloc(kUringConnBufferSize);
-    if (conn->buffer == NULL) {
+    conn->io.buffer = malloc(kUringConnBufferSize);
+    if (conn->io.buffer == NULL) {
       free(conn);
       close(fd);
       return -1;
@@ -158,11 +63,11 @@ static int add_conn(struct uring_loop* loop, int fd) {
   if (loop->conns != NULL) loop->conns->prev = conn;
   loop->conns = conn;
   loop->accepted += 1;
-  uring_conn_settle(loop, conn);
+  uring_conn_settle(&loop->io, &conn->io);
   return 0;
 }
 
-static int loop_failed(struct uring_loop* loop, const char* what, int error) {
+static int loop_failed(struct server_loop* loop, const char* what, int error) {
   loop->failed = 1;
   snprintf(loop->error, sizeof loop->error, "%s: %s", what, strerror(error));
   return -1;
@@ -173,7 +78,7 @@ static int loop_failed(struct uring_loop* loop, const char* what, int error) {
  * connection is pending; so the common acceptor takes over with accept4 under the limit as it
  * is now: it takes what it can (served as any other) and refuses the rest, until none is
  * pending. 0, or -1 when accepting failed. */
-static int accept_out_of_descriptors(struct uring_loop* loop) {
+static int accept_out_of_descriptors(struct server_loop* loop) {
   struct uring_server* server = loop->server;
   for (;;) {
     pthread_mutex_lock(&server->refuse_lock); /* the spare descriptor is the loops' */
@@ -185,7 +90,8 @@ static int accept_out_of_descriptors(struct uring_loop* loop) {
   }
 }
 
-int uring_loop_control(struct uring_loop* loop, uint64_t tag, const struct io_uring_cqe* cqe) {
+int server_loop_control(struct uring_loop* io, uint64_t tag, const struct io_uring_cqe* cqe) {
+  struct server_loop* loop = server_loop_of(io);
   if (tag == kTagStop) return 1;
   const int res = cqe->res;
   if (tag == kTagListenerReady) {
@@ -205,71 +111,43 @@ int uring_loop_control(struct uring_loop* loop, uint64_t tag, const struct io_ur
   if (cqe->flags & IORING_CQE_F_MORE) return 0; /* a multishot accept goes on */
   /* Out of descriptors, an accept posted now would fail at once, pending connection or not,
    * and again after every completion: the loop would spin. It waits for one to be pending. */
-  const int rc = out_of_descriptors ? post_poll(loop, loop->server->listen_fd, kTagListenerReady)
-                                    : post_accept(loop);
+  const int rc = out_of_descriptors
+                     ? uring_loop_post_poll(io, loop->server->listen_fd, POLLIN, kTagListenerReady)
+                     : post_accept(loop);
   return rc != 0 ? loop_failed(loop, "posting an accept", EBUSY) : 0;
 }
 
-static void free_conns(struct uring_loop* loop) {
+static void free_conns(struct server_loop* loop) {
   while (loop->conns != NULL) {
-    loop->conns->inflight = 0; /* the ring is gone, and with it every operation */
-    loop->conns->dead = 1;
-    uring_conn_close(loop, loop->conns);
+    loop->conns->io.inflight = 0; /* the ring is gone, and with it every operation */
+    loop->conns->io.dead = 1;
+    uring_conn_close(&loop->io, &loop->conns->io);
   }
 }
 
 /* Closes the ring (ending every operation) and then every connection. */
-static void stop_loop(struct uring_loop* loop) {
-  buffer_ring_close(&loop->buffers, &loop->ring.ring);
-  uring_ring_close(&loop->ring);
+static void stop_loop(struct server_loop* loop) {
+  uring_loop_close(&loop->io);
   free_conns(loop);
 }
 
-static int probe_features(struct uring_loop* loop, char* err, size_t err_len) {
-  const struct uring_options* options = &loop->server->options;
-  if (options->mode == URING_MODE_READ && !options->provided_buffers && options->multishot &&
-      options->multishot_given)
-    return report_error(RB_ERR_UNSUPPORTED, err, err_len,
-                        "multishot = on with mode = read needs provided_buffers = on (a multishot "
-                        "recv takes its buffers from a buffer ring)");
-  struct uring_need needs[4];
-  size_t count = 0;
-  needs[count++] = (struct uring_need){IORING_OP_ACCEPT, 0, 0, "IORING_OP_ACCEPT"};
-  if (options->multishot)
-    needs[count++] = (struct uring_need){-1, 5, 19, "multishot accept (multishot = on)"};
-  if (options->mode == URING_MODE_POLL) {
-    needs[count++] =
-        (struct uring_need){IORING_OP_POLL_ADD, 0, 0, "IORING_OP_POLL_ADD (mode = poll)"};
-    if (options->multishot)
-      needs[count++] = (struct uring_need){-1, 5, 13, "multishot poll (multishot = on)"};
-  } else {
-    needs[count++] = (struct uring_need){IORING_OP_RECV, 0, 0, "IORING_OP_RECV (mode = read)"};
-    if (multishot_recv(options))
-      needs[count++] = (struct uring_need){-1, 6, 0, "multishot recv (multishot = on)"};
-  }
-  return uring_probe_needs(&loop->ring, needs, count, err, err_len);
-}
-
-static int open_loop(struct uring_server* server, struct uring_loop* loop, uint16_t index,
+static int open_loop(struct uring_server* server, struct server_loop* loop, uint16_t index,
                      char* err, size_t err_len) {
   loop->server = server;
-  const struct uring_options* options = &server->options;
+  loop->io.release = release_conn;
+  loop->io.bytes_written = &loop->counts.bytes_written;
+  struct uring_need needs[2];
+  size_t count = 0;
+  needs[count++] = (struct uring_need){IORING_OP_ACCEPT, 0, 0, "IORING_OP_ACCEPT"};
+  if (server->options.multishot)
+    needs[count++] = (struct uring_need){-1, 5, 19, "multishot accept (multishot = on)"};
   /* Room for a read and a write wait per connection in a batch; the queue flushes when full. */
-  int rc = uring_ring_open(&loop->ring, 1024, 4096, options, err, err_len);
-  if (rc == RB_OK && index == 0) rc = probe_features(loop, err, err_len);
+  const int rc =
+      uring_loop_open(&loop->io, &server->options, 1024, 4096, needs, count, index, err, err_len);
   if (rc != RB_OK) return rc;
-  if (options->mode == URING_MODE_POLL) {
-    loop->buffer = malloc(kUringLoopBufferSize);
-    if (loop->buffer == NULL)
-      return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for a read buffer");
-  }
-  if (options->mode == URING_MODE_READ && options->provided_buffers) {
-    rc = buffer_ring_open(&loop->buffers, &loop->ring.ring, kUringRingBuffers, kUringConnBufferSize,
-                          index, err, err_len);
-    if (rc != RB_OK) return rc;
-  }
-  if (post_accept(loop) != 0 || post_poll(loop, server->stop_fd, kTagStop) != 0 ||
-      uring_ring_submit(&loop->ring) != 0)
+  if (post_accept(loop) != 0 ||
+      uring_loop_post_poll(&loop->io, server->stop_fd, POLLIN, kTagStop) != 0 ||
+      uring_ring_submit(&loop->io.ring) != 0)
     return report_error(RB_ERR_SYSTEM, err, err_len, "posting the listener's accept");
   return RB_OK;
 }
@@ -303,13 +181,13 @@ int uring_server_open(void* state, const void* protocol, const struct server_set
 }
 
 static void* loop_main(void* arg) {
-  struct uring_loop* loop = arg;
+  struct server_loop* loop = arg;
   if (loop->server->protocol.run(loop, loop->error, sizeof loop->error) != RB_OK) loop->failed = 1;
   return NULL;
 }
 
 static void abandon(void* arg) {
-  atomic_store(&((struct uring_loop*)arg)->server->abandoned, 1);
+  atomic_store(&((struct server_loop*)arg)->server->abandoned, 1);
 }
 
 int uring_server_serve(void* state, char* err, size_t err_len) {
@@ -330,10 +208,8 @@ int uring_server_serve(void* state, char* err, size_t err_len) {
 
 void uring_server_close(void* state) {
   struct uring_server* server = state;
-  for (uint32_t i = 0; server->loops != NULL && i < server->threads; ++i) {
+  for (uint32_t i = 0; server->loops != NULL && i < server->threads; ++i)
     stop_loop(&server->loops[i]);
-    free(server->loops[i].buffer);
-  }
   server_acceptor_close(&server->tally.acceptor);
   pthread_mutex_destroy(&server->refuse_lock);
   free(server->loops);

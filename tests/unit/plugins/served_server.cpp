@@ -37,6 +37,15 @@ int ListenOnLoopback(uint16_t* port) {
 
 }  // namespace
 
+rb_counter_sink MapSink(std::map<std::string, uint64_t>* counters) {
+  rb_counter_sink sink{};
+  sink.ctx = counters;
+  sink.put = [](void* ctx, const char* name, uint64_t value) {
+    (*static_cast<std::map<std::string, uint64_t>*>(ctx))[name] = value;
+  };
+  return sink;
+}
+
 ServedServer::ServedServer(ServerCalls calls) : calls_(std::move(calls)) {
   listen_fd_ = ListenOnLoopback(&port_);
   stop_fd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
@@ -57,11 +66,7 @@ void ServedServer::Run() {
   err.fill(0);
   serve_rc_ = calls_.serve(state, err.data(), err.size());
   serve_error_ = err.data();
-  rb_counter_sink sink{};
-  sink.ctx = &counters_;
-  sink.put = [](void* ctx, const char* name, uint64_t value) {
-    (*static_cast<std::map<std::string, uint64_t>*>(ctx))[name] = value;
-  };
+  const rb_counter_sink sink = MapSink(&counters_);
   err.fill(0);
   if (calls_.counters(state, &sink, err.data(), err.size()) != RB_OK)
     counters_error_ = std::string("counters failed: ") + err.data();

@@ -16,6 +16,9 @@ namespace rb_test {
 
 using OptionPairs = std::vector<std::pair<std::string, std::string>>;
 
+// A counter sink that puts every counter into *counters.
+rb_counter_sink MapSink(std::map<std::string, uint64_t>* counters);
+
 // A server table of the ABI (rr_server, pingpong_server) reduced to what ServedServer calls:
 // prepare with the host's services, listening socket and stop_fd, then serve, counters,
 // release.

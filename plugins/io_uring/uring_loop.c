@@ -1,0 +1,177 @@
+#include "uring_loop.h"
+
+#include <poll.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+
+static inline uint64_t conn_tag(const struct uring_conn* conn, enum uring_op op) {
+  return (uint64_t)(uintptr_t)conn | (uint64_t)op;
+}
+
+static int multishot_recv(const struct uring_options* options) {
+  return options->mode == URING_MODE_READ && options->provided_buffers && options->multishot;
+}
+
+/* Queues an SQE the loop waits on for conn (inflight counts it); NULL when none is free. */
+static struct io_uring_sqe* conn_sqe(struct uring_loop* loop, struct uring_conn* conn,
+                                     enum uring_op op) {
+  struct io_uring_sqe* sqe = uring_ring_sqe(&loop->ring);
+  if (sqe == NULL) return NULL;
+  io_uring_sqe_set_data64(sqe, conn_tag(conn, op));
+  conn->inflight += 1;
+  return sqe;
+}
+
+static int post_read(struct uring_loop* loop, struct uring_conn* conn) {
+  const struct uring_options* options = &loop->options;
+  struct io_uring_sqe* sqe = conn_sqe(loop, conn, kOpRead);
+  if (sqe == NULL) return -1;
+  /* The tag set by conn_sqe survives the prep helpers, which leave user_data alone. */
+  const uint64_t tag = sqe->user_data;
+  if (options->mode == URING_MODE_POLL) {
+    /* The peer's end too: the completion says when the peer's end of stream is there to read too.
+     */
+    if (options->multishot)
+      io_uring_prep_poll_multishot(sqe, conn->fd, POLLIN | kUringPollPeerEnd);
+    else
+      io_uring_prep_poll_add(sqe, conn->fd, POLLIN | kUringPollPeerEnd);
+  } else if (options->provided_buffers) {
+    if (options->multishot)
+      io_uring_prep_recv_multishot(sqe, conn->fd, NULL, 0, 0);
+    else
+      io_uring_prep_recv(sqe, conn->fd, NULL, 0, 0);
+    sqe->flags |= IOSQE_BUFFER_SELECT;
+    sqe->buf_group = loop->buffers.group;
+  } else {
+    io_uring_prep_recv(sqe, conn->fd, conn->buffer, kUringConnBufferSize, 0);
+  }
+  sqe->user_data = tag;
+  conn->reading = 1;
+  conn->cancelling = 0;
+  return uring_ring_queue(&loop->ring);
+}
+
+int uring_conn_post_write_wait(struct uring_loop* loop, struct uring_conn* conn) {
+  struct io_uring_sqe* sqe = conn_sqe(loop, conn, kOpWrite);
+  if (sqe == NULL) return -1;
+  const uint64_t tag = sqe->user_data;
+  io_uring_prep_poll_add(sqe, conn->fd, POLLOUT);
+  sqe->user_data = tag;
+  conn->writing = 1;
+  return uring_ring_queue(&loop->ring);
+}
+
+/* Cancels conn's operation op; its completion (-ECANCELED, or its own if it came first) ends
+ * it, the cancel's own is ignored. */
+static int post_cancel(struct uring_loop* loop, const struct uring_conn* conn, enum uring_op op) {
+  struct io_uring_sqe* sqe = uring_ring_sqe(&loop->ring);
+  if (sqe == NULL) return -1;
+  io_uring_prep_cancel64(sqe, conn_tag(conn, op), 0);
+  io_uring_sqe_set_data64(sqe, kTagIgnore);
+  return uring_ring_queue(&loop->ring);
+}
+
+void uring_conn_close(struct uring_loop* loop, struct uring_conn* conn) {
+  if (!conn->dead) {
+    conn->dead = 1;
+    /* Ends a pending recv or readiness poll at once; a multishot one is cancelled too. */
+    shutdown(conn->fd, SHUT_RDWR);
+    if (conn->reading) post_cancel(loop, conn, kOpRead);
+    if (conn->writing) post_cancel(loop, conn, kOpWrite);
+  }
+  if (conn->inflight > 0) return; /* released by the loop at its last completion */
+  loop->release(loop, conn);
+}
+
+void uring_conn_settle(struct uring_loop* loop, struct uring_conn* conn) {
+  const int pending = out_buffer_pending(&conn->out);
+  if (conn->closing && !pending) {
+    uring_conn_close(loop, conn);
+    return;
+  }
+  const int want_input = !conn->closing && !rb_output_above_high_water(conn->out.length);
+  int rc = 0;
+  if (want_input && !conn->reading) {
+    rc = post_read(loop, conn);
+  } else if (!want_input && conn->reading && !conn->cancelling && multishot_recv(&loop->options)) {
+    /* A multishot recv would go on filling memory for a peer that does not read. */
+    conn->cancelling = 1;
+    rc = post_cancel(loop, conn, kOpRead);
+  }
+  if (rc == 0 && pending && !conn->writing) rc = uring_conn_post_write_wait(loop, conn);
+  if (rc != 0) uring_conn_close(loop, conn);
+}
+
+int uring_loop_post_poll(struct uring_loop* loop, int fd, int events, enum uring_tag tag) {
+  struct io_uring_sqe* sqe = uring_ring_sqe(&loop->ring);
+  if (sqe == NULL) return -1;
+  io_uring_prep_poll_add(sqe, fd, (unsigned)events);
+  io_uring_sqe_set_data64(sqe, tag);
+  return uring_ring_queue(&loop->ring);
+}
+
+/* The owner's needs, then what the options ask of connections' input. */
+static int probe_features(struct uring_loop* loop, const struct uring_need* owner_needs,
+                          size_t owner_count, char* err, size_t err_len) {
+  const struct uring_options* options = &loop->options;
+  if (options->mode == URING_MODE_READ && !options->provided_buffers && options->multishot &&
+      options->multishot_given)
+    return report_error(RB_ERR_UNSUPPORTED, err, err_len,
+                        "multishot = on with mode = read needs provided_buffers = on (a multishot "
+                        "recv takes its buffers from a buffer ring)");
+  enum { kMostNeeds = 8 };
+  struct uring_need needs[kMostNeeds];
+  size_t count = 0;
+  for (; count < owner_count && count < kMostNeeds - 2; ++count) needs[count] = owner_needs[count];
+  if (options->mode == URING_MODE_POLL) {
+    uring_poll_needs(options->multishot, needs, &count);
+  } else {
+    needs[count++] = (struct uring_need){IORING_OP_RECV, 0, 0, "IORING_OP_RECV (mode = read)"};
+    if (multishot_recv(options))
+      needs[count++] = (struct uring_need){-1, 6, 0, "multishot recv (multishot = on)"};
+  }
+  return uring_probe_needs(&loop->ring, needs, count, err, err_len);
+}
+
+int uring_loop_open(struct uring_loop* loop, const struct uring_options* options,
+                    uint32_t sq_entries, uint32_t cq_entries, const struct uring_need* needs,
+                    size_t need_count, uint16_t group, char* err, size_t err_len) {
+  loop->options = *options;
+  int rc = uring_ring_open(&loop->ring, sq_entries, cq_entries, options, err, err_len);
+  if (rc == RB_OK) rc = probe_features(loop, needs, need_count, err, err_len);
+  if (rc != RB_OK) return rc;
+  if (options->mode == URING_MODE_POLL) {
+    loop->buffer = malloc(kUringLoopBufferSize);
+    if (loop->buffer == NULL)
+      return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for a read buffer");
+  }
+  if (options->mode == URING_MODE_READ && options->provided_buffers)
+    return buffer_ring_open(&loop->buffers, &loop->ring.ring, kUringRingBuffers,
+                            kUringConnBufferSize, group, err, err_len);
+  return RB_OK;
+}
+
+void uring_loop_close(struct uring_loop* loop) {
+  buffer_ring_close(&loop->buffers, &loop->ring.ring);
+  uring_ring_close(&loop->ring);
+  free(loop->buffer);
+  loop->buffer = NULL;
+}
+
+void uring_loops_put_counters(const struct uring_loop* first, size_t stride, uint32_t count,
+                              const rb_counter_sink* sink) {
+  struct uring_ring sum = {.opened = 0};
+  uint64_t iterations = 0, exhausted = 0;
+  for (uint32_t i = 0; i < count; ++i) {
+    const struct uring_loop* loop =
+        (const struct uring_loop*)((const char*)first + (size_t)i * stride);
+    sum.sqes_submitted += loop->ring.sqes_submitted;
+    sum.cqes_reaped += loop->ring.cqes_reaped;
+    sum.enter_calls += loop->ring.enter_calls;
+    iterations += loop->iterations;
+    exhausted += loop->buffers_exhausted;
+  }
+  sink->put(sink->ctx, "loop_iterations", iterations);
+  uring_ring_put_counters(&sum, sink);
+  sink->put(sink->ctx, "buffer_ring_empty", exhausted);
+}
