@@ -13,8 +13,13 @@ namespace rbtest {
 
 pid_t spawn_runner(const std::vector<std::string>& args, const std::filesystem::path& out,
                    const std::filesystem::path& err) {
+  return spawn_program(RB_RUNNER_EXE, args, out, err);
+}
+
+pid_t spawn_program(const std::string& program, const std::vector<std::string>& args,
+                    const std::filesystem::path& out, const std::filesystem::path& err) {
   // argv is built before the fork: the child of a threaded test may only exec.
-  std::vector<std::string> storage = {RB_RUNNER_EXE};
+  std::vector<std::string> storage = {program};
   storage.insert(storage.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (auto& a : storage) argv.push_back(a.data());
@@ -32,10 +37,14 @@ pid_t spawn_runner(const std::vector<std::string>& args, const std::filesystem::
 }
 
 RunOutput run_runner(const std::vector<std::string>& args) {
+  return run_program(RB_RUNNER_EXE, args);
+}
+
+RunOutput run_program(const std::string& program, const std::vector<std::string>& args) {
   ScratchDir capture;
   const auto out_path = capture.path() / "stdout";
   const auto err_path = capture.path() / "stderr";
-  const pid_t pid = spawn_runner(args, out_path, err_path);
+  const pid_t pid = spawn_program(program, args, out_path, err_path);
   int status = 0;
   ::waitpid(pid, &status, 0);
   RunOutput result;

@@ -22,8 +22,13 @@ struct RunOutput {
 // Starts the runner with these arguments (no shell), its stdout and stderr into these files.
 pid_t spawn_runner(const std::vector<std::string>& args, const std::filesystem::path& out,
                    const std::filesystem::path& err);
+// The same for another program (a path, not searched).
+pid_t spawn_program(const std::string& program, const std::vector<std::string>& args,
+                    const std::filesystem::path& out, const std::filesystem::path& err);
 // Runs the runner with these arguments (no shell), capturing stdout and stderr.
 RunOutput run_runner(const std::vector<std::string>& args);
+// The same for another program (a path, not searched).
+RunOutput run_program(const std::string& program, const std::vector<std::string>& args);
 
 std::vector<std::string> read_lines(const std::filesystem::path& file);
 // samples.jsonl's sample lines: every line but the events (a round's interference record, a

@@ -14,43 +14,23 @@
 
 #include "../pingpong/pingpong_test_support.h"
 #include "netns_pair.h"
+#include "two_hosts_config.h"
 
 namespace {
 
+using rbtest::kPingpong;
+using rbtest::kPingpongAxes;
+using rbtest::kRr;
+using rbtest::kRrAxes;
+using rbtest::launched_config;
 using rbtest::NetnsPair;
+using rbtest::run_config;
 using rbtest::ScratchDir;
-
-// A config: `top` (the workload, its plugins), [run] with `run` and `launch`, [matrix] `axes`.
-std::string launched_config(const std::string& top, const std::string& launch,
-                            const std::string& axes, const std::string& timeout = "60s") {
-  return fmt::format("{}\n[run]\nrepetitions = 2\nwarmup = 0\ntimeout = \"{}\"\n{}\n[matrix]\n{}\n",
-                     top, timeout, launch, axes);
-}
+using rbtest::summary_of;
 
 std::string netns_launch(const std::string& server_ns, const std::string& client_ns,
                          const std::string& extra = "") {
-  return fmt::format(
-      "server_launcher = [{}]\nclient_launcher = [{}]\nserver_address = \"{}:0\"\n{}",
-      NetnsPair::launcher(server_ns), NetnsPair::launcher(client_ns), NetnsPair::kServerAddress,
-      extra);
-}
-
-constexpr const char* kPingpong =
-    "workload = \"pingpong\"\nplugins = [\"raw-epoll\", \"libevent2\"]";
-constexpr const char* kPingpongAxes =
-    "block_size = [4096]\nsessions = [4]\nthreads = [1]\nduration = [\"200ms\"]\nverify = "
-    "[\"all\"]";
-constexpr const char* kRr = "workload = \"rr\"\nplugins = [\"raw-epoll\", \"muduo\"]";
-constexpr const char* kRrAxes =
-    "connections = [4]\nload_percent = [0]\nbody_size = [2]\nthreads = [1]\nduration = "
-    "[\"200ms\"]";
-
-rbtest::RunOutput run_config(const ScratchDir& dir, const std::string& config) {
-  return rbtest::run_runner(rbtest::run_args(dir, "two.toml", config, RB_TEST_PLUGIN_DIR));
-}
-
-nlohmann::json summary_of(const ScratchDir& dir) {
-  return rbtest::read_json(dir.path() / "out" / "summary.json");
+  return rbtest::netns_launch(server_ns, client_ns, NetnsPair::kServerAddress, extra);
 }
 
 // Each role says which machine it ran on, and which plugin file (when it loaded one).
@@ -64,9 +44,6 @@ void expect_machine_per_role(const nlohmann::json& cell, bool client_loads_plugi
     }
   }
 }
-
-#define SKIP_WITHOUT_NAMESPACES(hosts) \
-  if (!(hosts).error().empty()) GTEST_SKIP() << (hosts).error()
 
 TEST(TwoHosts, PingpongVerifiesEveryByteBetweenTwoNamespaces) {
   NetnsPair hosts;
