@@ -102,4 +102,12 @@ const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& 
   throw std::runtime_error("no cell for " + plugin + " in " + summary.dump());
 }
 
+std::filesystem::path write_rr_site(const ScratchDir& dir, int body_size) {
+  std::string body;
+  for (int i = 0; i < body_size; ++i) body += (i & 1) ? 'k' : 'o';
+  std::filesystem::create_directory(dir.path() / "www");
+  dir.write("www/index.html", body);
+  return dir.path() / "www";
+}
+
 }  // namespace rbtest

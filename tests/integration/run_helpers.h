@@ -48,6 +48,9 @@ inline constexpr const char* kTinyFlowerPoint = "pipes = [10]\nactive = [2]\nwri
 // run DIR/NAME (the config written there) --out DIR/out --plugin-path PLUGIN_DIR.
 std::vector<std::string> run_args(const ScratchDir& dir, const std::string& name,
                                   const std::string& config, const std::string& plugin_dir);
+// DIR/www with an index.html of the body rr's load generator expects for `body_size`
+// ("okok..."), for a static file server to serve; returns DIR/www.
+std::filesystem::path write_rr_site(const ScratchDir& dir, int body_size);
 // The summary's cell of this plugin; throws when there is none.
 const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& plugin);
 

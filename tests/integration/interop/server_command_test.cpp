@@ -76,10 +76,6 @@ command = ["python3", "{}", "{{port}}", "{}", "threads={{threads}}"]
 
 TEST(ServerCommand, RrAgainstPythonsHttpServerStartedPerRound) {
   ScratchDir dir;
-  std::string body;
-  for (int i = 0; i < 64; ++i) body += (i & 1) ? 'k' : 'o';
-  std::filesystem::create_directory(dir.path() / "www");
-  dir.write("www/index.html", body);
   const std::string config = fmt::format(R"(workload = "rr"
 [run]
 repetitions = 1
@@ -92,7 +88,7 @@ connections = [2]
 body_size = [64]
 duration = ["300ms"]
 )",
-                                         (dir.path() / "www").string());
+                                         rbtest::write_rr_site(dir, 64).string());
   const auto run = rbtest::run_runner(rbtest::run_args(dir, "rr.toml", config, RB_TEST_PLUGIN_DIR));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const auto summary = rbtest::read_json(dir.path() / "out" / "summary.json");

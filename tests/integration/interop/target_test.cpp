@@ -97,12 +97,9 @@ TEST(Target, OurPingpongClientsVerifyEveryByteAPythonEchoServerSendsBack) {
 TEST(Target, RrDrivesPythonsHttpServerServingAFileOfKnownSize) {
   constexpr int kBody = 1000;
   ScratchDir dir;
-  std::string body;
-  for (int i = 0; i < kBody; ++i) body += (i & 1) ? 'k' : 'o';  // what the generator expects
-  std::filesystem::create_directory(dir.path() / "www");
-  dir.write("www/index.html", body);
+  const auto site = rbtest::write_rr_site(dir, kBody);
   BackgroundProgram http({"python3", "-u", "-m", "http.server", "--bind", "127.0.0.1", "--protocol",
-                          "HTTP/1.1", "--directory", (dir.path() / "www").string(), "0"},
+                          "HTTP/1.1", "--directory", site.string(), "0"},
                          dir.path() / "http.out");
   const int port = printed_port(dir.path() / "http.out", std::regex(R"(port (\d+))"));
   ASSERT_GT(port, 0) << rbtest::file_contents(dir.path() / "http.out");

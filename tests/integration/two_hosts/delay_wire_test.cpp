@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
+#include <memory>
 
 #include "../pingpong/pingpong_test_support.h"
 #include "delay_wire_process.h"
@@ -18,51 +19,55 @@ using rbtest::DelayWireProcess;
 using rbtest::NetnsPair;
 using rbtest::ScratchDir;
 
-#define SKIP_WITHOUT_TUN()                                                          \
-  if (const std::string why = DelayWireProcess::unavailable_reason(); !why.empty()) \
-  GTEST_SKIP() << why
+// Two namespaces (the veth between them unused: the server binds the wire's address), or
+// the test skipped with the reason none can be made here.
+class DelayWire : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    SKIP_WITHOUT_NAMESPACES(hosts_);
+    if (const std::string why = DelayWireProcess::unavailable_reason(); !why.empty())
+      GTEST_SKIP() << why;
+  }
 
-std::string through_the_wire(const NetnsPair& hosts) {
-  return rbtest::netns_launch(hosts.server_ns(), hosts.client_ns(),
-                              DelayWireProcess::kServerAddress);
-}
+  // `top` with `axes` between the namespaces through a wire of `delay_ms` each way.
+  rbtest::RunOutput run_through_wire(const std::string& delay_ms, const std::string& top,
+                                     const std::string& axes) {
+    wire_ =
+        std::make_unique<DelayWireProcess>(hosts_.server_ns(), hosts_.client_ns(), delay_ms, dir_);
+    if (!wire_->error().empty()) return {-1, "", wire_->error()};
+    return rbtest::run_config(
+        dir_, rbtest::launched_config(top,
+                                      rbtest::netns_launch(hosts_.server_ns(), hosts_.client_ns(),
+                                                           DelayWireProcess::kServerAddress),
+                                      axes));
+  }
 
-TEST(DelayWire, PingpongVerifiesEveryByteThroughTheWire) {
-  NetnsPair hosts;
-  SKIP_WITHOUT_NAMESPACES(hosts);
-  SKIP_WITHOUT_TUN();
-  ScratchDir dir;
-  DelayWireProcess wire(hosts.server_ns(), hosts.client_ns(), "0", dir);
-  ASSERT_EQ(wire.error(), "");
-  const auto run = rbtest::run_config(
-      dir,
-      rbtest::launched_config(rbtest::kPingpong, through_the_wire(hosts), rbtest::kPingpongAxes));
+  NetnsPair hosts_;
+  ScratchDir dir_;
+  std::unique_ptr<DelayWireProcess> wire_;
+};
+
+TEST_F(DelayWire, PingpongVerifiesEveryByteThroughTheWire) {
+  const auto run = run_through_wire("0", rbtest::kPingpong, rbtest::kPingpongAxes);
   ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
-  const auto summary = rbtest::summary_of(dir);
+  const auto summary = rbtest::summary_of(dir_);
   for (const char* plugin : {"raw-epoll", "libevent2"}) {
     const auto& cell = rbtest::cell_with_plugin(summary, fmt::format("{0}/{0}", plugin));
     EXPECT_EQ(cell.at("status"), "ok") << cell.dump();
     EXPECT_GT(cell.at("metrics").at("mib_per_s").at("median").get<double>(), 0);
   }
   // Stopped by SIGTERM, it exits 0 and says what it carried each way.
-  EXPECT_EQ(wire.stop(), 0) << wire.stderr_text();
-  EXPECT_GT(wire.packets(hosts.server_ns()), 0u) << wire.stderr_text();
-  EXPECT_GT(wire.packets(hosts.client_ns()), 0u) << wire.stderr_text();
+  EXPECT_EQ(wire_->stop(), 0) << wire_->stderr_text();
+  EXPECT_GT(wire_->packets(hosts_.server_ns()), 0u) << wire_->stderr_text();
+  EXPECT_GT(wire_->packets(hosts_.client_ns()), 0u) << wire_->stderr_text();
 }
 
-TEST(DelayWire, NoRequestIsAnsweredSoonerThanTwiceTheDelay) {
-  NetnsPair hosts;
-  SKIP_WITHOUT_NAMESPACES(hosts);
-  SKIP_WITHOUT_TUN();
-  ScratchDir dir;
-  DelayWireProcess wire(hosts.server_ns(), hosts.client_ns(), "20", dir);
-  ASSERT_EQ(wire.error(), "");
-  const auto run = rbtest::run_config(
-      dir, rbtest::launched_config(rbtest::kRr, through_the_wire(hosts),
-                                   "connections = [2]\nload_percent = [0]\nbody_size = "
-                                   "[2]\nthreads = [1]\nduration = [\"300ms\"]"));
+TEST_F(DelayWire, NoRequestIsAnsweredSoonerThanTwiceTheDelay) {
+  const auto run = run_through_wire("20", rbtest::kRr,
+                                    "connections = [2]\nload_percent = [0]\nbody_size = "
+                                    "[2]\nthreads = [1]\nduration = [\"300ms\"]");
   ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
-  const auto summary = rbtest::summary_of(dir);
+  const auto summary = rbtest::summary_of(dir_);
   for (const char* plugin : {"raw-epoll", "muduo"}) {
     const auto& cell = rbtest::cell_of(summary, plugin);
     ASSERT_EQ(cell.at("status"), "ok") << cell.dump();
@@ -70,14 +75,16 @@ TEST(DelayWire, NoRequestIsAnsweredSoonerThanTwiceTheDelay) {
     // percentile is its bucket's highest value, never below the latency).
     EXPECT_GE(cell.at("metrics").at("p50_us").at("median").get<double>(), 40'000) << cell.dump();
   }
-  for (const auto& line : rbtest::read_sample_lines(dir.path() / "out" / "samples.jsonl")) {
+  for (const auto& line : rbtest::read_sample_lines(dir_.path() / "out" / "samples.jsonl")) {
     const auto sample = nlohmann::json::parse(line);
     EXPECT_GE(sample.at("metrics").at("p50_us").get<double>(), 40'000) << line;
+    EXPECT_GE(sample.at("metrics").at("mean_us").get<double>(), 40'000) << line;
   }
 }
 
-TEST(DelayWire, ANamespaceThatIsNotThereIsNamed) {
-  SKIP_WITHOUT_TUN();
+TEST(DelayWireErrors, ANamespaceThatIsNotThereIsNamed) {
+  if (const std::string why = DelayWireProcess::unavailable_reason(); !why.empty())
+    GTEST_SKIP() << why;
   ScratchDir dir;
   DelayWireProcess wire("rb-no-such-ns-16", "rb-no-such-ns-17", "0", dir);
   EXPECT_NE(wire.error().find("exited with 1"), std::string::npos) << wire.error();

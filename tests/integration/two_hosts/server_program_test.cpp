@@ -7,8 +7,6 @@
 
 #include <fmt/format.h>
 
-#include <filesystem>
-
 #include "netns_pair.h"
 #include "two_hosts_config.h"
 
@@ -21,11 +19,8 @@ TEST(TwoHosts, AProgramServerOnTheRunnersHostServesAClientOnAnother) {
   NetnsPair hosts;
   SKIP_WITHOUT_NAMESPACES(hosts);
   ScratchDir dir;
-  std::string body;
-  for (int i = 0; i < 16; ++i) body += (i & 1) ? 'k' : 'o';
-  std::filesystem::create_directory(dir.path() / "www");
-  dir.write("www/index.html", body);
-  const std::string config = fmt::format(R"(workload = "rr"
+  const std::string config =
+      fmt::format(R"(workload = "rr"
 plugins = ["pyhttp", "raw-epoll"]
 [run]
 repetitions = 1
@@ -43,8 +38,8 @@ duration = ["300ms"]
 command = ["python3", "-m", "http.server", "--bind", "{{host}}", "--protocol", "HTTP/1.1",
            "--directory", "{}", "{{port}}"]
 )",
-                                         NetnsPair::launcher(hosts.client_ns()),
-                                         NetnsPair::kServerAddress, (dir.path() / "www").string());
+                  NetnsPair::launcher(hosts.client_ns()), NetnsPair::kServerAddress,
+                  rbtest::write_rr_site(dir, 16).string());
   std::vector<std::string> args = {"ip", "netns", "exec", hosts.server_ns(), RB_RUNNER_EXE};
   for (auto& arg : rbtest::run_args(dir, "two.toml", config, RB_TEST_PLUGIN_DIR))
     args.push_back(std::move(arg));
