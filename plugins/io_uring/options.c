@@ -20,7 +20,9 @@ const rb_option_decl kIoUringOptions[kIoUringOptionCount] = {
                                NULL),
     [kFixedFiles] =
         RB_OPTION_DECL(RB_OPTION_ENUM, "fixed_files", "off|on", "off",
-                       "the fds are registered with the ring (IOSQE_FIXED_FILE)", "flower"),
+                       "the fds are registered with the ring (IOSQE_FIXED_FILE; servers: each "
+                       "connection's in a slot of a sparse table, Linux 5.19)",
+                       "flower,pingpong_server,rr_server"),
     [kMultishot] = RB_OPTION_DECL(RB_OPTION_ENUM, "multishot", "on|off", "off",
                                   "one SQE for many completions (poll 5.13, accept 5.19, recv "
                                   "6.0 with provided_buffers), or one per completion",

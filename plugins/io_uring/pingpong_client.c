@@ -42,7 +42,7 @@ static void end_session(struct uc_loop* loop, struct uc_session* session, uint64
 
 /* The harness keeps the session; its fd and output go once the ring is done with it. */
 static void release_session(struct uring_loop* io, struct uring_conn* conn) {
-  (void)io;
+  uring_conn_disown(io, conn);
   close(conn->fd);
   conn->fd = -1;
   out_buffer_free(&conn->out);
@@ -235,12 +235,14 @@ static void connect_session(void* loop_arg, void* session_arg) {
   struct uc_session* session = session_arg;
   const uint32_t loop_count = loop->state.client->loop_count;
   struct uring_conn* conn = &session->conn;
-  conn->fd = pingpong_client_start_connect(loop->state.client);
-  if (conn->fd < 0) {
+  const int fd = pingpong_client_start_connect(loop->state.client);
+  if (fd < 0) {
+    conn->fd = -1;
     conn->dead = 1;
     loop->state.counts.connect_failures += 1;
     return;
   }
+  uring_conn_adopt(&loop->io, conn, fd);
   if (loop->conn_buffers != NULL)
     conn->buffer =
         loop->conn_buffers + (size_t)(session->head.index / loop_count) * kUringConnBufferSize;

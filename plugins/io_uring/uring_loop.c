@@ -2,7 +2,10 @@
 
 #include <poll.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+
+#include "kernel_release.h"
 
 static inline uint64_t conn_tag(const struct uring_conn* conn, enum uring_op op) {
   return (uint64_t)(uintptr_t)conn | (uint64_t)op;
@@ -32,19 +35,20 @@ static int post_read(struct uring_loop* loop, struct uring_conn* conn) {
     /* The peer's end too: the completion says when the peer's end of stream is there to read too.
      */
     if (options->multishot)
-      io_uring_prep_poll_multishot(sqe, conn->fd, POLLIN | kUringPollPeerEnd);
+      io_uring_prep_poll_multishot(sqe, conn->file, POLLIN | kUringPollPeerEnd);
     else
-      io_uring_prep_poll_add(sqe, conn->fd, POLLIN | kUringPollPeerEnd);
+      io_uring_prep_poll_add(sqe, conn->file, POLLIN | kUringPollPeerEnd);
   } else if (options->provided_buffers) {
     if (options->multishot)
-      io_uring_prep_recv_multishot(sqe, conn->fd, NULL, 0, 0);
+      io_uring_prep_recv_multishot(sqe, conn->file, NULL, 0, 0);
     else
-      io_uring_prep_recv(sqe, conn->fd, NULL, 0, 0);
+      io_uring_prep_recv(sqe, conn->file, NULL, 0, 0);
     sqe->flags |= IOSQE_BUFFER_SELECT;
     sqe->buf_group = loop->buffers.group;
   } else {
-    io_uring_prep_recv(sqe, conn->fd, conn->buffer, kUringConnBufferSize, 0);
+    io_uring_prep_recv(sqe, conn->file, conn->buffer, kUringConnBufferSize, 0);
   }
+  sqe->flags |= conn->sqe_flags;
   sqe->user_data = tag;
   conn->reading = 1;
   conn->cancelling = 0;
@@ -55,7 +59,8 @@ int uring_conn_post_write_wait(struct uring_loop* loop, struct uring_conn* conn)
   struct io_uring_sqe* sqe = conn_sqe(loop, conn, kOpWrite);
   if (sqe == NULL) return -1;
   const uint64_t tag = sqe->user_data;
-  io_uring_prep_poll_add(sqe, conn->fd, POLLOUT);
+  io_uring_prep_poll_add(sqe, conn->file, POLLOUT);
+  sqe->flags |= conn->sqe_flags;
   sqe->user_data = tag;
   conn->writing = 1;
   return uring_ring_queue(&loop->ring);
@@ -102,6 +107,54 @@ void uring_conn_settle(struct uring_loop* loop, struct uring_conn* conn) {
   if (rc != 0) uring_conn_close(loop, conn);
 }
 
+void uring_conn_adopt(struct uring_loop* loop, struct uring_conn* conn, int fd) {
+  struct uring_files* files = &loop->files;
+  conn->fd = fd;
+  conn->file = fd;
+  conn->sqe_flags = 0;
+  if (files->free_count == 0) return;
+  const uint32_t slot = files->free[files->free_count - 1];
+  if (io_uring_register_files_update(&loop->ring.ring, slot, &fd, 1) != 1) return;
+  files->free_count -= 1;
+  files->registered += 1;
+  conn->file = (int)slot;
+  conn->sqe_flags = IOSQE_FIXED_FILE;
+}
+
+void uring_conn_disown(struct uring_loop* loop, struct uring_conn* conn) {
+  if (!(conn->sqe_flags & IOSQE_FIXED_FILE) || loop->files.free == NULL) return;
+  int none = -1;
+  io_uring_register_files_update(&loop->ring.ring, (unsigned)conn->file, &none, 1);
+  loop->files.free[loop->files.free_count++] = (uint32_t)conn->file;
+  conn->sqe_flags = 0;
+}
+
+/* fixed_files = on: a sparse table of as many slots as the process may have fds (at most
+ * kUringMostFixedFiles), every one free. */
+static int open_files(struct uring_loop* loop, char* err, size_t err_len) {
+  uint32_t count = kUringMostFixedFiles;
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < count)
+    count = (uint32_t)limit.rlim_cur;
+  loop->files.free = malloc((size_t)count * sizeof *loop->files.free);
+  if (loop->files.free == NULL)
+    return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for %u fixed file slots",
+                        count);
+  const int rc = io_uring_register_files_sparse(&loop->ring.ring, count);
+  if (rc == -EINVAL || rc == -EOPNOTSUPP)
+    return report_error(RB_ERR_UNSUPPORTED, err, err_len,
+                        "this kernel's io_uring (Linux %s) lacks a sparse table of registered "
+                        "files (IORING_RSRC_REGISTER_SPARSE, Linux 5.19; fixed_files = on): %s",
+                        kernel_release(), strerror(-rc));
+  if (rc < 0)
+    return report_error(RB_ERR_SYSTEM, err, err_len,
+                        "io_uring_register_files_sparse of %u slots (fixed_files = on): %s", count,
+                        strerror(-rc));
+  for (uint32_t i = 0; i < count; ++i) loop->files.free[i] = count - 1 - i;
+  loop->files.free_count = count;
+  return RB_OK;
+}
+
 int uring_loop_post_poll(struct uring_loop* loop, int fd, int events, enum uring_tag tag) {
   struct io_uring_sqe* sqe = uring_ring_sqe(&loop->ring);
   if (sqe == NULL) return -1;
@@ -145,10 +198,12 @@ int uring_loop_open(struct uring_loop* loop, const struct uring_options* options
     if (loop->buffer == NULL)
       return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for a read buffer");
   }
-  if (options->mode == URING_MODE_READ && options->provided_buffers)
-    return buffer_ring_open(&loop->buffers, &loop->ring.ring, kUringRingBuffers,
-                            kUringConnBufferSize, group, err, err_len);
-  return RB_OK;
+  if (options->mode == URING_MODE_READ && options->provided_buffers) {
+    rc = buffer_ring_open(&loop->buffers, &loop->ring.ring, kUringRingBuffers, kUringConnBufferSize,
+                          group, err, err_len);
+    if (rc != RB_OK) return rc;
+  }
+  return options->fixed_files ? open_files(loop, err, err_len) : RB_OK;
 }
 
 void uring_loop_close(struct uring_loop* loop) {
@@ -156,12 +211,15 @@ void uring_loop_close(struct uring_loop* loop) {
   uring_ring_close(&loop->ring);
   free(loop->buffer);
   loop->buffer = NULL;
+  free(loop->files.free); /* the ring's table went with it */
+  loop->files.free = NULL;
+  loop->files.free_count = 0;
 }
 
 void uring_loops_put_counters(const struct uring_loop* first, size_t stride, uint32_t count,
                               const rb_counter_sink* sink) {
   struct uring_ring sum = {.opened = 0};
-  uint64_t iterations = 0, exhausted = 0;
+  uint64_t iterations = 0, exhausted = 0, registered = 0;
   for (uint32_t i = 0; i < count; ++i) {
     const struct uring_loop* loop =
         (const struct uring_loop*)((const char*)first + (size_t)i * stride);
@@ -170,8 +228,10 @@ void uring_loops_put_counters(const struct uring_loop* first, size_t stride, uin
     sum.enter_calls += loop->ring.enter_calls;
     iterations += loop->iterations;
     exhausted += loop->buffers_exhausted;
+    registered += loop->files.registered;
   }
   sink->put(sink->ctx, "loop_iterations", iterations);
   uring_ring_put_counters(&sum, sink);
   sink->put(sink->ctx, "buffer_ring_empty", exhausted);
+  sink->put(sink->ctx, "fixed_files_registered", registered);
 }

@@ -30,6 +30,7 @@ enum {
   kUringLoopBufferSize = 64 * 1024, /* mode = poll: every read lands here */
   kUringConnBufferSize = 16 * 1024, /* mode = read, no provided buffers: each connection's */
   kUringRingBuffers = 256,          /* provided_buffers = on: per loop, of kUringConnBufferSize */
+  kUringMostFixedFiles = 65536,     /* fixed_files = on: slots per loop, at most RLIMIT_NOFILE */
   kUringWaitMs = 1000               /* an idle loop looks at its owner's flags this often */
 };
 
@@ -51,6 +52,8 @@ enum uring_tag {
 
 struct uring_conn {
   int fd;
+  int file;          /* what its SQEs name: fd, or its slot in the registered files */
+  uint8_t sqe_flags; /* IOSQE_FIXED_FILE when `file` is a slot */
   uint32_t inflight; /* operations whose last completion has not come */
   int reading;       /* a poll or recv for input is posted */
   int writing;       /* a POLLOUT poll is posted (also while a client connects) */
@@ -62,11 +65,19 @@ struct uring_conn {
   char* buffer; /* mode = read without provided buffers: the owner's, kUringConnBufferSize */
 };
 
+/* fixed_files = on: the loop's table of registered files, a slot per connection. */
+struct uring_files {
+  uint32_t* free; /* the free slots, a stack */
+  uint32_t free_count;
+  uint64_t registered; /* connections served through a slot */
+};
+
 struct uring_loop {
   struct uring_ring ring;
   struct uring_options options;
   struct buffer_ring buffers; /* provided_buffers = on */
   char* buffer;               /* mode = poll */
+  struct uring_files files;   /* fixed_files = on */
   uint64_t* bytes_written;    /* the owner's count, which flushes add to */
   uint64_t iterations;
   uint64_t buffers_exhausted; /* recvs that found the buffer ring empty (ENOBUFS) */
@@ -84,6 +95,13 @@ int uring_loop_open(struct uring_loop* loop, const struct uring_options* options
 /* Closes the ring (ending every operation) and frees the loop's buffers. */
 void uring_loop_close(struct uring_loop* loop);
 
+/* Makes fd conn's: with fixed_files = on, registered in a free slot of the loop's table (one
+ * io_uring_register call per connection), so that its SQEs name the slot; where no slot is free,
+ * its SQEs name the fd (fixed_files_registered counts the connections that had a slot). */
+void uring_conn_adopt(struct uring_loop* loop, struct uring_conn* conn, int fd);
+/* Gives conn's slot back, once nothing of conn is in flight. */
+void uring_conn_disown(struct uring_loop* loop, struct uring_conn* conn);
+
 /* A readiness poll on fd (stop_fd, a listener) completing with `tag`: 0, or -1. */
 int uring_loop_post_poll(struct uring_loop* loop, int fd, int events, enum uring_tag tag);
 
@@ -97,7 +115,8 @@ void uring_conn_settle(struct uring_loop* loop, struct uring_conn* conn);
 /* Shuts conn down and cancels what it has posted; released once nothing is in flight. */
 void uring_conn_close(struct uring_loop* loop, struct uring_conn* conn);
 
-/* loop_iterations, sqes_submitted, cqes_reaped, enter_calls and buffer_ring_empty summed over
+/* loop_iterations, sqes_submitted, cqes_reaped, enter_calls, buffer_ring_empty and
+ * fixed_files_registered summed over
  * `count` loops, each `stride` bytes after the one before. */
 void uring_loops_put_counters(const struct uring_loop* first, size_t stride, uint32_t count,
                               const rb_counter_sink* sink);

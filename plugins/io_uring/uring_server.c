@@ -16,6 +16,7 @@ static void release_conn(struct uring_loop* io, struct uring_conn* done) {
   if (conn->prev != NULL) conn->prev->next = conn->next;
   if (conn->next != NULL) conn->next->prev = conn->prev;
   if (loop->conns == conn) loop->conns = conn->next;
+  uring_conn_disown(io, &conn->io);
   out_buffer_free(&conn->io.out);
   held_input_free(&conn->held);
   close(conn->io.fd);
@@ -49,7 +50,6 @@ static int add_conn(struct server_loop* loop, int fd) {
     close(fd);
     return -1;
   }
-  conn->io.fd = fd;
   if (server->options.mode == URING_MODE_READ && !server->options.provided_buffers) {
     conn->io.buffer = malloc(kUringConnBufferSize);
     if (conn->io.buffer == NULL) {
@@ -58,6 +58,7 @@ static int add_conn(struct server_loop* loop, int fd) {
       return -1;
     }
   }
+  uring_conn_adopt(&loop->io, &conn->io, fd);
   if (server->protocol.init_conn != NULL) server->protocol.init_conn(conn);
   conn->next = loop->conns;
   if (loop->conns != NULL) loop->conns->prev = conn;

@@ -55,18 +55,22 @@ bool EchoesIntact(int fd, int session) {
 // (mode, multishot, provided_buffers, threads)
 using ServerCase = std::tuple<std::string, std::string, std::string, uint32_t>;
 
+// The io-uring echo server's calls with `threads` loops and `options`.
+ServerCalls EchoCalls(uint32_t threads, const OptionPairs& options) {
+  rb_pingpong_server_params params{};
+  params.struct_size = sizeof params;
+  params.threads = threads;
+  params.block_size = kBlockSize;
+  return CallsOf(*IoUringPlugin()->pingpong_server, params, options);
+}
+
 class IoUringPingpongServer : public ::testing::TestWithParam<ServerCase> {};
 
 TEST_P(IoUringPingpongServer, EchoesEveryByteAndCountsThem) {
   SKIP_WITHOUT_IO_URING();
   const auto& [mode, multishot, provided, threads] = GetParam();
-  rb_pingpong_server_params params{};
-  params.struct_size = sizeof params;
-  params.threads = threads;
-  params.block_size = kBlockSize;
-  ServedServer server(
-      CallsOf(*IoUringPlugin()->pingpong_server, params,
-              {{"mode", mode}, {"multishot", multishot}, {"provided_buffers", provided}}));
+  ServedServer server(EchoCalls(
+      threads, {{"mode", mode}, {"multishot", multishot}, {"provided_buffers", provided}}));
   ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
   std::vector<int> fds;
   for (int i = 0; i < kSessions; ++i) fds.push_back(Connect(server.port()));
@@ -85,6 +89,7 @@ TEST_P(IoUringPingpongServer, EchoesEveryByteAndCountsThem) {
   EXPECT_GT(counters.at("cqes_reaped"), 0u);
   EXPECT_GT(counters.at("enter_calls"), 0u);
   EXPECT_TRUE(counters.contains("buffer_ring_empty"));
+  EXPECT_EQ(counters.at("fixed_files_registered"), 0u);  // fixed_files = off
 }
 
 std::string ServerCaseName(const ::testing::TestParamInfo<ServerCase>& info) {
@@ -108,15 +113,42 @@ INSTANTIATE_TEST_SUITE_P(ReadOwnBuffers, IoUringPingpongServer,
                                             ::testing::Values("off"), ::testing::Values(1u, 2u)),
                          ServerCaseName);
 
+// fixed_files = on: every connection's fd is registered in a slot, and the echo is the same.
+class IoUringFixedFilesServer : public ::testing::TestWithParam<ServerCase> {};
+
+TEST_P(IoUringFixedFilesServer, RegistersEveryConnectionAndEchoesIntact) {
+  SKIP_WITHOUT_IO_URING();
+  const auto& [mode, multishot, provided, threads] = GetParam();
+  ServedServer server(EchoCalls(threads, {{"mode", mode},
+                                          {"multishot", multishot},
+                                          {"provided_buffers", provided},
+                                          {"fixed_files", "on"}}));
+  if (server.prepare_rc() == RB_ERR_UNSUPPORTED) GTEST_SKIP() << server.prepare_error();
+  ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
+  for (int i = 0; i < kSessions; ++i) {
+    const int fd = Connect(server.port());
+    ASSERT_GE(fd, 0);
+    EXPECT_TRUE(EchoesIntact(fd, i)) << "session " << i;
+    ::close(fd);
+  }
+  ASSERT_EQ(server.Stop(), RB_OK) << server.serve_error();
+  const auto counters = server.Counters();
+  EXPECT_EQ(counters.at("connections"), uint64_t{kSessions});
+  EXPECT_EQ(counters.at("fixed_files_registered"), uint64_t{kSessions});
+  EXPECT_EQ(counters.at("bytes_written"), uint64_t{kSessions} * kRounds * kBlockSize);
+}
+
+INSTANTIATE_TEST_SUITE_P(Mechanisms, IoUringFixedFilesServer,
+                         ::testing::Values(ServerCase{"poll", "off", "off", 1u},
+                                           ServerCase{"poll", "on", "off", 2u},
+                                           ServerCase{"read", "off", "off", 1u},
+                                           ServerCase{"read", "on", "on", 2u}),
+                         ServerCaseName);
+
 TEST(IoUringPingpongServerRefusals, AMultishotRecvWithoutProvidedBuffersIsNamed) {
   SKIP_WITHOUT_IO_URING();
-  rb_pingpong_server_params params{};
-  params.struct_size = sizeof params;
-  params.threads = 1;
-  params.block_size = kBlockSize;
   ServedServer server(
-      CallsOf(*IoUringPlugin()->pingpong_server, params,
-              {{"mode", "read"}, {"multishot", "on"}, {"provided_buffers", "off"}}));
+      EchoCalls(1, {{"mode", "read"}, {"multishot", "on"}, {"provided_buffers", "off"}}));
   EXPECT_EQ(server.prepare_rc(), RB_ERR_UNSUPPORTED);
   EXPECT_NE(server.prepare_error().find("provided_buffers"), std::string::npos)
       << server.prepare_error();
