@@ -9,6 +9,12 @@
 
 namespace rbtest {
 
+std::string fleet_config() {
+  return "name = \"fleet\"\n" + matrix_config("flower", R"("raw-epoll", "libevent2")",
+                                              run_lines(2, "20s"),
+                                              "pipes = [20, 30, 40]\nactive = [5]\nwrites = [10]");
+}
+
 std::filesystem::path fleet_example(const std::string& file) {
   return std::filesystem::path(RB_SOURCE_DIR) / "examples" / "fleet" / file;
 }

@@ -12,6 +12,10 @@
 
 namespace rbtest {
 
+// A config of 6 flower cells over 3 points (raw-epoll and libevent2), 2 repetitions each:
+// enough cells to spread over shards, quick to run.
+std::string fleet_config();
+
 std::filesystem::path fleet_example(const std::string& file);
 
 // A YAML file as JSON, through python3's yaml module (python3-yaml); throws with the

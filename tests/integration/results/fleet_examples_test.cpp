@@ -15,12 +15,6 @@
 namespace rbtest {
 namespace {
 
-std::string fleet_config() {
-  return "name = \"fleet\"\n" + matrix_config("flower", R"("raw-epoll", "libevent2")",
-                                              run_lines(2, "20s"),
-                                              "pipes = [20, 30, 40]\nactive = [5]\nwrites = [10]");
-}
-
 std::string quoted(const std::string& word) {
   return "'" + word + "'";
 }

@@ -9,16 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "fleet_examples.h"
 #include "results_support.h"
 
 namespace rbtest {
 namespace {
-
-std::string fleet_config() {
-  return "name = \"fleet\"\n" + matrix_config("flower", R"("raw-epoll", "libevent2")",
-                                              run_lines(2, "20s"),
-                                              "pipes = [20, 30, 40]\nactive = [5]\nwrites = [10]");
-}
 
 // "plugin params" of every cell of a results directory's summary.json.
 std::multiset<std::string> cells_of(const std::filesystem::path& dir) {

@@ -125,13 +125,7 @@ TEST_F(PostgresCli, AStoreThatCannotBeOpenedIsNamedWithThePasswordMasked) {
 TEST_F(PostgresCli, TheIndexedJobsPodsStoreOneGroupOfTheWholeRunsCells) {
   const auto job = rbtest::yaml_file(rbtest::fleet_example("kubernetes-indexed-job.yaml"));
   const int pods = job.at("spec").at("completions").get<int>();
-  const std::string config =
-      dir_.write("fleet.toml",
-                 "name = \"fleet\"\n" +
-                     rbtest::matrix_config("flower", R"("raw-epoll", "libevent2")",
-                                           rbtest::run_lines(2, "20s"),
-                                           "pipes = [20, 30, 40]\nactive = [5]\nwrites = [10]"))
-          .string();
+  const std::string config = dir_.write("fleet.toml", rbtest::fleet_config()).string();
   std::string manifest_url;
   for (const auto& arg : rbtest::indexed_job_argv(job, {}, {}))
     if (arg.rfind("postgresql://", 0) == 0) manifest_url = arg;
