@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli/reporters.h"
+#include "cli/run_ref_options.h"
 #include "cli/run_source.h"
 #include "compare/comparison_output.h"
 #include "text/printable.h"
@@ -50,12 +51,7 @@ CLI::App* add_compare_command(CLI::App& app, CompareArgs& args) {
   cmd->add_option("--plugins", args.plugins, "compare plugin B against plugin A in one run")
       ->delimiter(',')
       ->allow_extra_args(false);
-  cmd->add_option("--store", args.store,
-                  "history store: a file or postgresql://user@host/db (default: REACTORBENCH_DB)");
-  cmd->add_option("--config", args.config,
-                  "last / last~N count only finished runs of this config (default: the config "
-                  "of the newest finished run)");
-  cmd->add_option("--host", args.host, "last / last~N count only runs on this host");
+  add_run_ref_options(*cmd, args.store, args.config, args.host);
   cmd->add_option("--format", args.format, "the output (default table)")
       ->check(CLI::IsMember(reporter_names(OutputKind::comparison)));
   cmd->add_flag("--no-baseline-ok", args.no_baseline_ok,

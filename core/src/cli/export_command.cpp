@@ -7,6 +7,7 @@
 
 #include "cli/exit_codes.h"
 #include "cli/reporters.h"
+#include "cli/run_ref_options.h"
 #include "cli/run_source.h"
 #include "report/atomic_file.h"
 #include "text/printable.h"
@@ -22,12 +23,7 @@ CLI::App* add_export_command(CLI::App& app, ExportArgs& args) {
   cmd->add_option("--out", args.out,
                   "write here instead of stdout (a directory for a format of several files)");
   cmd->add_option("--metric", args.metrics, "only this metric (repeatable)")->delimiter(',');
-  cmd->add_option("--store", args.store,
-                  "history store: a file or postgresql://user@host/db (default: REACTORBENCH_DB)");
-  cmd->add_option("--config", args.config,
-                  "last / last~N count only finished runs of this config (default: the config "
-                  "of the newest finished run)");
-  cmd->add_option("--host", args.host, "last / last~N count only runs on this host");
+  add_run_ref_options(*cmd, args.store, args.config, args.host);
   return cmd;
 }
 

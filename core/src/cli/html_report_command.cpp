@@ -10,6 +10,7 @@
 #include "cli/html_history.h"
 #include "cli/plot_script.h"
 #include "cli/reporters.h"
+#include "cli/run_ref_options.h"
 #include "cli/run_source.h"
 #include "html/html_report.h"
 #include "html/html_text.h"
@@ -73,12 +74,7 @@ CLI::App* add_html_report_command(CLI::App& app, HtmlReportArgs& args) {
   cmd->add_option("--baseline", args.baselines,
                   "compare against this run ('previous': the run before, same config and host); "
                   "once for all runs or once per run");
-  cmd->add_option("--store", args.store,
-                  "history store: a file or postgresql://user@host/db (default: REACTORBENCH_DB)");
-  cmd->add_option("--config", args.config,
-                  "last / last~N count only finished runs of this config (default: the config "
-                  "of the newest finished run)");
-  cmd->add_option("--host", args.host, "last / last~N count only runs on this host");
+  add_run_ref_options(*cmd, args.store, args.config, args.host);
   cmd->add_option("--title", args.title, "the page's title");
   cmd->add_flag("--no-plots", args.no_plots, "do not run scripts/plot.py");
   add_compare_flags(*cmd, args.flags);
