@@ -8,6 +8,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <vector>
@@ -99,9 +102,11 @@ std::string PostgresServer::start() {
              "refuses root)";
     owner = {user->pw_uid, user->pw_gid, true};
   }
-  std::string pattern = "/tmp/rb-pg-XXXXXX";
-  if (mkdtemp(pattern.data()) == nullptr) return "cannot make a temp dir";
-  dir_ = pattern;
+  // mkdtemp's template: it replaces the X's. TMPDIR is honoured like every other scratch dir.
+  std::string dir_template = (std::filesystem::temp_directory_path() / "rb-pg-XXXXXX").string();
+  if (mkdtemp(dir_template.data()) == nullptr)
+    return fmt::format("cannot make a temp dir {}: {}", dir_template, std::strerror(errno));
+  dir_ = dir_template;
   if (owner.switch_user && chown(dir_.c_str(), owner.uid, owner.gid) != 0)
     return "cannot give " + dir_.string() + " to the postgres user";
 
