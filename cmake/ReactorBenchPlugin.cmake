@@ -6,6 +6,13 @@ set(_RB_PLUGIN_CMAKE_DIR ${CMAKE_CURRENT_LIST_DIR})
 function(reactorbench_add_plugin name)
   cmake_parse_arguments(ARG "" "" "SOURCES" ${ARGN})
   add_library(${name} MODULE ${ARG_SOURCES})
+  # A C plugin's files keep their static helpers' short names (on_readable, setup...), which
+  # one unity unit would see twice; C compiles in seconds anyway.
+  set(_cxx_sources ${ARG_SOURCES})
+  list(FILTER _cxx_sources INCLUDE REGEX "\\.(cpp|cc|cxx)$")
+  if(NOT _cxx_sources)
+    set_target_properties(${name} PROPERTIES UNITY_BUILD OFF)
+  endif()
   set_target_properties(${name} PROPERTIES
     PREFIX ""
     C_VISIBILITY_PRESET hidden

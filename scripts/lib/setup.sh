@@ -4,27 +4,42 @@
 
 REACTORBENCH_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
-# Debian 12 packages the build, the tests and the plots need (postgresql: the store tests'
-# throwaway server, tests/support/postgres_server.h; python3-yaml: the tests read
-# examples/fleet's manifests).
-REACTORBENCH_PACKAGES=(
+# Debian 12 packages, in three sets. What building the runner and its plugins needs: all that
+# scripts/runner installs for a run (a first result should not wait for the test tools).
+REACTORBENCH_BUILD_PACKAGES=(
   build-essential cmake ninja-build pkg-config git
-  libboost-dev libtomlplusplus-dev libevent-dev libgtest-dev libgmock-dev
+  libboost-dev libtomlplusplus-dev libevent-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev libssl-dev libsqlite3-dev libpq-dev
-  libev-dev libuv1-dev liburing-dev apache2-utils wrk
-  python3 python3-matplotlib python3-yaml strace
-  postgresql
+  libev-dev libuv1-dev liburing-dev python3
+)
+# What `runner report` needs for its plots (scripts/plot.py).
+REACTORBENCH_PLOT_PACKAGES=(python3-matplotlib)
+# What the tests need besides: GoogleTest, the store tests' throwaway PostgreSQL server
+# (tests/support/postgres_server.h), examples/fleet's manifests read by the tests
+# (python3-yaml), and real HTTP clients for `runner serve` (ab, wrk).
+REACTORBENCH_TEST_PACKAGES=(libgtest-dev libgmock-dev postgresql python3-yaml apache2-utils wrk)
+REACTORBENCH_PACKAGES=(
+  "${REACTORBENCH_BUILD_PACKAGES[@]}" "${REACTORBENCH_PLOT_PACKAGES[@]}"
+  "${REACTORBENCH_TEST_PACKAGES[@]}"
 )
 
 rb_log() { printf '[reactorbench] %s\n' "$*" >&2; }
 
-# rb_ensure_packages [EXTRA_PACKAGE...]: the packages above plus the extras a script needs
+rb_has_package() {
+  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'
+}
+
+# rb_ensure_packages [EXTRA_PACKAGE...]: every package above plus the extras a script needs
 # (scripts/fuzz-config needs clang for libFuzzer).
 rb_ensure_packages() {
+  rb_install_missing "${REACTORBENCH_PACKAGES[@]}" "$@"
+}
+
+# rb_install_missing PACKAGE...: installs those of them that are not installed, nothing else.
+rb_install_missing() {
   local missing=() pkg
-  for pkg in "${REACTORBENCH_PACKAGES[@]}" "$@"; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' \
-      || missing+=("$pkg")
+  for pkg in "$@"; do
+    rb_has_package "$pkg" || missing+=("$pkg")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
   rb_log "installing missing packages: ${missing[*]}"
@@ -51,7 +66,14 @@ rb_build() {
       export CMAKE_C_COMPILER_LAUNCHER="${CMAKE_C_COMPILER_LAUNCHER:-ccache}"
       export CMAKE_CXX_COMPILER_LAUNCHER="${CMAKE_CXX_COMPILER_LAUNCHER:-ccache}"
     fi
-    cmake --preset "$preset" -S "$REACTORBENCH_ROOT" >/dev/null
+    # The tests are configured when GoogleTest is there (scripts/test installs it first);
+    # scripts/runner's first build does not wait for it.
+    local testing=OFF
+    rb_has_package libgtest-dev && testing=ON
+    cmake --preset "$preset" -S "$REACTORBENCH_ROOT" -DBUILD_TESTING="$testing" >/dev/null
+  elif [ "${RB_BUILD_TESTS:-0}" = 1 ] && grep -q '^BUILD_TESTING:BOOL=OFF$' "$dir/CMakeCache.txt"; then
+    rb_log "configuring preset $preset with the tests"
+    cmake "$dir" -DBUILD_TESTING=ON >/dev/null
   fi
   # Build output goes to stderr so the runner's stdout stays its own.
   cmake --build "$dir" --parallel "$(nproc)" "${targets[@]}" >&2

@@ -54,4 +54,12 @@ std::filesystem::path write_rr_site(const ScratchDir& dir, int body_size);
 // The summary's cell of this plugin; throws when there is none.
 const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& plugin);
 
+// The runner's exit code when a run's results could not be written (cli/exit_codes.h).
+inline constexpr int kExitResultsNotSaved = 4;
+
+// Whether text has part in it: what most output assertions ask.
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
 }  // namespace rbtest

@@ -22,10 +22,6 @@ namespace {
 
 using model::Json;
 
-std::string number(double value) {
-  return std::isfinite(value) ? report::format_significant(value, 3) : "n/a";
-}
-
 std::string signed_percent(double fraction) {
   return std::isfinite(fraction) ? fmt::format("{:+.1f}%", 100 * fraction) : "n/a";
 }
@@ -166,8 +162,8 @@ int show_history_changes(store::Database& db, const store::RunFilter& filter,
     for (const auto& cp : s.change_points) {
       const auto& at = s.at(cp);
       table.rows.push_back({std::to_string(at.run_id), at.started_at, at.git_revision,
-                            number(cp.before), number(cp.after), signed_percent(cp.relative_change),
-                            fmt::format("{:.3f}", cp.p_value)});
+                            report::format_or_na(cp.before), report::format_or_na(cp.after),
+                            signed_percent(cp.relative_change), fmt::format("{:.3f}", cp.p_value)});
     }
     text += args.format == "md" ? text::render_markdown(table) : text::render_text(table);
   }
@@ -276,7 +272,8 @@ int check_newest_run(store::Database& db, const store::RunFilter& filter, const 
     const bool judged = c.band.usable;
     table.rows.push_back(
         {fmt::format("{} {} {}", c.identity.workload, c.identity.plugin, c.identity.point),
-         c.identity.metric, number(c.newest.median), judged ? number(c.band.center) : "",
+         c.identity.metric, report::format_or_na(c.newest.median),
+         judged ? report::format_or_na(c.band.center) : "",
          judged ? std::to_string(c.level_since_run) : "", judged ? signed_percent(c.change) : "",
          judged ? fmt::format("±{:.1f}%", 100 * c.band.half_width) : "",
          store::to_string(c.verdict)});
@@ -309,9 +306,9 @@ int check_newest_run(store::Database& db, const store::RunFilter& filter, const 
           "note: {} {} {} {}: a change point at run {} ({} -> {}, {}, p = {:.3f}) now holds the "
           "newest run; reported, not a verdict by itself\n",
           c.identity.workload, c.identity.plugin, c.identity.point, c.identity.metric,
-          c.completed_change_run, number(c.completed_change->before),
-          number(c.completed_change->after), signed_percent(c.completed_change->relative_change),
-          c.completed_change->p_value);
+          c.completed_change_run, report::format_or_na(c.completed_change->before),
+          report::format_or_na(c.completed_change->after),
+          signed_percent(c.completed_change->relative_change), c.completed_change->p_value);
   for (const auto& [reason, count] : why_inconclusive)
     text += fmt::format("inconclusive ({} series): {}\n", count, reason);
   text += fmt::format(

@@ -24,10 +24,6 @@ namespace {
 
 using model::Json;
 
-std::string number(double value) {
-  return std::isfinite(value) ? report::format_significant(value, 3) : "n/a";
-}
-
 // Without --metric, a workload that declares headline metrics shows only those.
 bool headline(const store::CellHistory& series) {
   const auto& declared = workload::metrics_for_workload(series.workload);
@@ -117,7 +113,8 @@ int show_cells(store::Database& db, const store::RunFilter& filter, const Histor
     for (const auto& p : s.points) {
       table.rows.push_back(
           {std::to_string(p.run_id), p.started_at, p.git_revision, std::to_string(p.n),
-           number(p.median), fmt::format("[{}, {}]", number(p.ci_low), number(p.ci_high)),
+           report::format_or_na(p.median),
+           fmt::format("[{}, {}]", report::format_or_na(p.ci_low), report::format_or_na(p.ci_high)),
            std::isfinite(previous) && previous != 0 ? compare::change_text(p.median / previous)
                                                     : ""});
       previous = p.median;

@@ -32,12 +32,6 @@ void write_merged_samples(const RunResult& run, const std::filesystem::path& pat
   samples.write_run_end(run.context);
 }
 
-bool all_ok(const RunResult& run) {
-  return std::all_of(run.cells.begin(), run.cells.end(), [](const CellResult& c) {
-    return c.status == CellStatus::ok || c.status == CellStatus::skipped;
-  });
-}
-
 }  // namespace
 
 CLI::App* add_merge_command(CLI::App& app, MergeArgs& args) {

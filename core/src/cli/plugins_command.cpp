@@ -7,19 +7,13 @@
 #include "cli/exit_codes.h"
 #include "cli/option_listing.h"
 #include "cli/plugin_resolver.h"
+#include "plugin/abi_version.h"
 #include "plugin/probe.h"
 #include "plugin/search_dirs.h"
 #include "reactorbench/plugin.h"
 #include "text/printable.h"
 
 namespace rb::cli {
-namespace {
-
-std::string abi_text(std::uint32_t v) {
-  return fmt::format("{}.{}", RB_VERSION_MAJOR(v), RB_VERSION_MINOR(v));
-}
-
-}  // namespace
 
 int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool as_json,
                     bool allow_unsafe_plugins) {
@@ -45,7 +39,7 @@ int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool 
   for (const auto& p : registry.plugins())
     std::cout << fmt::format(
         "{:<18} {:<8} {:<52} {:<5} {:<12} {}\n", printable(p.name), printable(p.version),
-        printable(p.library + " " + p.library_version), abi_text(p.abi_version),
+        printable(p.library + " " + p.library_version), plugin::abi_version_string(p.abi_version),
         printable(fmt::format("{}", fmt::join(p.workloads, ","))), printable(p.path.string()));
   if (registry.plugins().empty()) std::cout << "(no plugins found)\n";
   for (const auto& [path, error] : registry.failures())
@@ -74,7 +68,7 @@ int plugin_options_command(const std::vector<std::filesystem::path>& plugin_path
   nlohmann::json options = nlohmann::json::array();
   for (const auto& option : info.options) options.push_back(plugin::to_json(option));
   const nlohmann::json out = {{"name", info.name},
-                              {"abi", abi_text(info.abi_version)},
+                              {"abi", plugin::abi_version_string(info.abi_version)},
                               {"path", info.path.string()},
                               {"options", options}};
   std::cout << out.dump(2) << '\n';

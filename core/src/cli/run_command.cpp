@@ -74,12 +74,6 @@ void check_cpus(const config::TestPlan& plan) {
                         plan.config_path.string(), key, cpu, fmt::join(allowed, ", ")));
 }
 
-bool all_ok(const RunResult& run) {
-  return std::all_of(run.cells.begin(), run.cells.end(), [](const CellResult& c) {
-    return c.status == CellStatus::ok || c.status == CellStatus::skipped;
-  });
-}
-
 // The options that change the plan's cells or their measurement, as typed.
 std::vector<std::string> plan_options(const RunArgs& args) {
   std::vector<std::string> out;

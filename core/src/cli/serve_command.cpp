@@ -38,7 +38,7 @@ Endpoint parse_listen(const std::string& text) {
   return *endpoint;
 }
 
-std::vector<std::pair<std::string, std::string>> parse_options(
+std::vector<std::pair<std::string, std::string>> parse_key_values(
     const std::vector<std::string>& raw) {
   std::vector<std::pair<std::string, std::string>> options;
   for (const auto& item : raw) {
@@ -57,7 +57,7 @@ exec::CellJob server_job(const ServeArgs& args, const workload::WorkloadEntry& e
   job.cell.plugin = info.name;
   job.cell.params = std::move(params);
   job.plugin_path = info.path;
-  job.options = parse_options(args.options);
+  job.options = parse_key_values(args.options);
   job.nofile_needed = proc::nofile_hard_limit();
   job.role = "server";
   job.report_fd = kReportFd;

@@ -7,6 +7,7 @@
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
 #include "cli/plugin_resolver.h"
+#include "plugin/abi_version.h"
 #include "plugin/search_dirs.h"
 #include "proc/private_dir.h"
 #include "reactorbench/plugin.h"
@@ -16,14 +17,10 @@
 namespace rb::cli {
 namespace {
 
-std::vector<validate::ScopedOption> parse_options(const std::vector<std::string>& raw) {
+std::vector<validate::ScopedOption> parse_scoped_options(const std::vector<std::string>& raw) {
   std::vector<validate::ScopedOption> options;
   for (const auto& item : raw) options.push_back(validate::parse_scoped_option(item));
   return options;
-}
-
-std::string abi_text(std::uint32_t v) {
-  return fmt::format("{}.{}", RB_VERSION_MAJOR(v), RB_VERSION_MINOR(v));
 }
 
 // Details, descriptors and log lines quote the plugin: escaped, each stays one line.
@@ -35,11 +32,11 @@ void print_line(std::string_view verdict, std::string_view name, std::string_vie
 }
 
 void print_descriptor(const plugin::PluginInfo& info) {
-  std::cout << fmt::format("{} {}: wraps {} {}, ABI {} (runner {}), workloads: {}\n",
-                           printable(info.name), printable(info.version), printable(info.library),
-                           printable(info.library_version), abi_text(info.abi_version),
-                           abi_text(RB_ABI_VERSION),
-                           printable(fmt::format("{}", fmt::join(info.workloads, ", "))));
+  std::cout << fmt::format(
+      "{} {}: wraps {} {}, ABI {} (runner {}), workloads: {}\n", printable(info.name),
+      printable(info.version), printable(info.library), printable(info.library_version),
+      plugin::abi_version_string(info.abi_version), plugin::abi_version_string(RB_ABI_VERSION),
+      printable(fmt::format("{}", fmt::join(info.workloads, ", "))));
   std::cout << fmt::format("  {}\n  {}\n  sha256 {}\n", printable(info.description),
                            printable(info.path.string()), printable(info.sha256));
 }
@@ -56,7 +53,7 @@ int validate_command(const ValidateArgs& args) {
   const auto& interrupted = install_interrupt_flag();
   validate::ValidationOptions options;
   try {
-    options.plugin_options = parse_options(args.options);
+    options.plugin_options = parse_scoped_options(args.options);
   } catch (const std::exception& e) {
     std::cerr << "error: " << rb::text::printable_lines(e.what()) << '\n';
     return kExitUsage;
@@ -91,7 +88,8 @@ int validate_command(const ValidateArgs& args) {
     print_descriptor(info);
     print_line("PASS", "load",
                fmt::format("loaded in a child process; ABI {} is compatible with the runner's {}",
-                           abi_text(info.abi_version), abi_text(RB_ABI_VERSION)));
+                           plugin::abi_version_string(info.abi_version),
+                           plugin::abi_version_string(RB_ABI_VERSION)));
     ++tally.passed;
     const bool finished =
         validate::validate_plugin(info, options, [&](const validate::CheckOutcome& outcome) {

@@ -9,15 +9,6 @@
 #include "stats/summary.h"
 
 namespace rb::compare {
-namespace {
-
-double median_of(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return stats::quantile_sorted(values, 0.5);
-}
-
-}  // namespace
-
 std::vector<std::string> withhold_common_shift(std::vector<CellComparison>& rows,
                                                const VerdictRules& rules) {
   if (rules.allow_disturbed) return {};
@@ -30,7 +21,8 @@ std::vector<std::string> withhold_common_shift(std::vector<CellComparison>& rows
   for (const auto& [metric, by_plugin] : ratios) {
     if (by_plugin.size() < kCommonShiftPlugins) continue;
     std::vector<double> plugin_medians;
-    for (const auto& [plugin, values] : by_plugin) plugin_medians.push_back(median_of(values));
+    for (const auto& [plugin, values] : by_plugin)
+      plugin_medians.push_back(stats::median_of(values));
     const bool all_up = std::all_of(plugin_medians.begin(), plugin_medians.end(),
                                     [&](double r) { return r > 1 + rules.threshold; });
     const bool all_down = std::all_of(plugin_medians.begin(), plugin_medians.end(),

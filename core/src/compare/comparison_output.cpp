@@ -50,10 +50,6 @@ std::string plugin_of(const CellComparison& row) {
                                            : row.base_plugin + " -> " + row.new_plugin;
 }
 
-std::string number(double value) {
-  return std::isfinite(value) ? report::format_significant(value, 3) : "n/a";
-}
-
 std::string heading(const RunComparison& c, const std::vector<std::string>& fixed) {
   std::string out = fmt::format("base: {}\nnew:  {}\n", c.base_label, c.new_label);
   out +=
@@ -138,9 +134,9 @@ text::TextTable verdict_table(const RunComparison& c, std::vector<std::string>& 
   t.right_aligned = {false, false, false, true, true, true, true, true, false, false};
   for (const auto& row : c.rows)
     t.rows.push_back({plugin_of(row), point_of(row, varying), row.metric.name,
-                      number(row.base_median), number(row.new_median), change_text(row.ratio.ratio),
-                      interval_text(row.ratio), p_text(row.p_value), verdict_cell(row),
-                      row.reason});
+                      report::format_or_na(row.base_median), report::format_or_na(row.new_median),
+                      change_text(row.ratio.ratio), interval_text(row.ratio), p_text(row.p_value),
+                      verdict_cell(row), row.reason});
   return t;
 }
 
@@ -150,9 +146,10 @@ text::TextTable summary_table(const RunComparison& c) {
               "faster", "slower", "same",    "inconclusive"};
   t.right_aligned = {false, false, true, true, true, true, true, true, true};
   for (const auto& s : c.summaries)
-    t.rows.push_back({s.plugin, s.metric, number(s.geomean_ratio), change_text(s.geomean_ratio),
-                      std::to_string(s.cells), std::to_string(s.faster), std::to_string(s.slower),
-                      std::to_string(s.same), std::to_string(s.inconclusive)});
+    t.rows.push_back({s.plugin, s.metric, report::format_or_na(s.geomean_ratio),
+                      change_text(s.geomean_ratio), std::to_string(s.cells),
+                      std::to_string(s.faster), std::to_string(s.slower), std::to_string(s.same),
+                      std::to_string(s.inconclusive)});
   return t;
 }
 

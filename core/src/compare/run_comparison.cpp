@@ -27,11 +27,6 @@ struct CellPair {
   const CellResult* next;
 };
 
-double median_of(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return stats::quantile_sorted(values, 0.5);
-}
-
 bool has_metric(const CellResult& cell, const std::string& metric) {
   if (cell.metrics.count(metric) != 0) return true;
   return std::any_of(cell.samples.begin(), cell.samples.end(),
@@ -109,8 +104,8 @@ CellComparison compare_cell(const CellPair& pair, const MetricInfo& metric,
     row.ratio.ci_low = row.ratio.ci_high = kNaN;
     row.reason = "no samples to test (summary only)";
   } else {
-    row.base_median = median_of(base_all);
-    row.new_median = median_of(next_all);
+    row.base_median = stats::median_of(base_all);
+    row.new_median = stats::median_of(next_all);
     row.ratio.ratio = row.base_median == 0 ? std::numeric_limits<double>::quiet_NaN()
                                            : row.new_median / row.base_median;
     row.ratio.ci_level = rules.ci_level;

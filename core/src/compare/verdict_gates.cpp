@@ -14,17 +14,11 @@ namespace {
 // seen so far; 100 ns keeps the floor on the safe side.
 constexpr double kAssumedClockCostNs = 100;
 
-double median_of(std::vector<double> values) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  return stats::quantile_sorted(values, 0.5);
-}
-
 double canary_median(const CellResult& cell, double RoundInterference::*field) {
   std::vector<double> values;
   for (const auto& round : cell.interference)
     if (round.*field > 0) values.push_back(round.*field);
-  return median_of(values);
+  return stats::median_of(values);
 }
 
 std::optional<double> unit_in_ns(const std::string& unit) {
@@ -111,7 +105,7 @@ double median_canary_cpu_ns(const std::vector<const CellResult*>& cells) {
   for (const CellResult* cell : cells)
     for (const auto& round : cell->interference)
       if (round.canary_cpu_ns > 0) values.push_back(round.canary_cpu_ns);
-  return median_of(values);
+  return stats::median_of(values);
 }
 
 }  // namespace rb::compare

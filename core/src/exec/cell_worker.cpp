@@ -22,7 +22,7 @@ namespace rb::exec {
 namespace {
 
 // How long a client that failed waits for its probe of the server's address.
-constexpr std::chrono::milliseconds kProbeTimeout{2000};
+constexpr std::chrono::milliseconds kFailedClientProbeTimeout{2000};
 
 // A role on another host says which machine it is (the parent's run context says only
 // the parent's).
@@ -52,7 +52,8 @@ std::unique_ptr<workload::LoopbackListener> bind_own_listener(const CellJob& job
 // host says so first, with the address: what a user of two hosts needs to know.
 std::string with_reachability(std::string reason, const CellJob& job) {
   if (job.role != "client" || !job.launched || job.connect_host.empty()) return reason;
-  const int error = tcp_connect_error(job.connect_host, job.connect_port, kProbeTimeout);
+  const int error =
+      tcp_connect_error(job.connect_host, job.connect_port, kFailedClientProbeTimeout);
   if (error == 0) return reason;
   return fmt::format("connect {}:{}: {}; {}", job.connect_host, job.connect_port,
                      std::strerror(error), reason);

@@ -14,7 +14,7 @@ namespace rb::exec {
 namespace {
 
 // A program on this host answers a connection at once or not at all.
-constexpr std::chrono::milliseconds kProbeTimeout{1000};
+constexpr std::chrono::milliseconds kLocalProbeTimeout{1000};
 
 std::vector<std::string> filled_command(const CellSpec& cell, const std::string& host, int port) {
   std::map<std::string, std::string> values = {{"port", std::to_string(port)}, {"host", host}};
@@ -40,7 +40,7 @@ ServerProgram::ServerProgram(const std::vector<std::string>& argv, const std::st
       command_text_(command_line(argv)) {}
 
 bool ServerProgram::accepts() const {
-  return tcp_connect_error(host_, port_, kProbeTimeout) == 0;
+  return tcp_connect_error(host_, port_, kLocalProbeTimeout) == 0;
 }
 
 std::string ServerProgram::early_end_reason(const std::filesystem::path& log_path) const {

@@ -18,10 +18,6 @@ constexpr double kRight = 8;
 constexpr double kTop = 8;
 constexpr double kBottom = 18;
 
-std::string number(double value) {
-  return std::isfinite(value) ? report::format_significant(value, 3) : "n/a";
-}
-
 // Maps run positions and values onto the plot area.
 struct Axes {
   std::size_t points = 1;
@@ -97,9 +93,9 @@ std::string history_svg(const store::SeriesChanges& s, std::int64_t current_run)
       "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#ddd\"/>\n", kLeft,
       kTop, kWidth - kLeft - kRight, kHeight - kTop - kBottom);
   out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", kLeft - 3,
-                     kTop + 8, escape(number(a.high)));
+                     kTop + 8, escape(report::format_or_na(a.high)));
   out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", kLeft - 3,
-                     kHeight - kBottom, escape(number(a.low)));
+                     kHeight - kBottom, escape(report::format_or_na(a.low)));
   if (shown.empty()) return out + "</svg>";
 
   // Each segment's level (its median), between the change points.
@@ -124,8 +120,9 @@ std::string history_svg(const store::SeriesChanges& s, std::int64_t current_run)
         "<line class=\"change-point\" x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2}\" "
         "stroke=\"#c0392b\" stroke-width=\"1.5\"><title>change point at run {3} ({4}): {5} -> "
         "{6} ({7:+.1f}%), p = {8:.3f}</title></line>\n",
-        x, kTop, kHeight - kBottom, at.run_id, escape(at.started_at), escape(number(cp.before)),
-        escape(number(cp.after)), 100 * cp.relative_change, cp.p_value);
+        x, kTop, kHeight - kBottom, at.run_id, escape(at.started_at),
+        escape(report::format_or_na(cp.before)), escape(report::format_or_na(cp.after)),
+        100 * cp.relative_change, cp.p_value);
   }
   // The runs: CI whisker, then the median; the series joined by a line; the report's own
   // run in another colour; disturbed runs hollow and grey, outside the line.
@@ -150,8 +147,9 @@ std::string history_svg(const store::SeriesChanges& s, std::int64_t current_run)
         "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{}\" fill=\"{}\" stroke=\"{}\"><title>run {} "
         "({}): {} [{}, {}]{}</title></circle>\n",
         x, a.y(p.median), current ? 3.5 : 2.2, left_out ? "#fff" : colour, colour, p.run_id,
-        escape(p.started_at), escape(number(p.median)), escape(number(p.ci_low)),
-        escape(number(p.ci_high)), left_out ? " disturbed: left out of the series" : "");
+        escape(p.started_at), escape(report::format_or_na(p.median)),
+        escape(report::format_or_na(p.ci_low)), escape(report::format_or_na(p.ci_high)),
+        left_out ? " disturbed: left out of the series" : "");
   }
   const auto& first = s.history.points[shown.front()];
   const auto& last = s.history.points[shown.back()];

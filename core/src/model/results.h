@@ -173,4 +173,7 @@ struct RunResult {
   std::vector<RunContext> shards = {};
 };
 
+// Whether every cell ended ok or skipped: the run measured all it could (exit code 0).
+bool all_ok(const RunResult& run);
+
 }  // namespace rb

@@ -20,7 +20,7 @@ struct DigestContextDeleter {
 };
 using DigestContext = std::unique_ptr<EVP_MD_CTX, DigestContextDeleter>;
 
-[[noreturn]] void fail(const std::filesystem::path& path, std::string_view why) {
+[[noreturn]] void cannot_digest(const std::filesystem::path& path, std::string_view why) {
   throw std::runtime_error(fmt::format("{}: cannot compute sha256: {}", path.string(), why));
 }
 
@@ -28,11 +28,11 @@ using DigestContext = std::unique_ptr<EVP_MD_CTX, DigestContextDeleter>;
 
 std::string sha256_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) fail(path, std::strerror(errno));
+  if (!in) cannot_digest(path, std::strerror(errno));
 
   DigestContext context(EVP_MD_CTX_new());
   if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1) {
-    fail(path, "OpenSSL could not initialise SHA-256");
+    cannot_digest(path, "OpenSSL could not initialise SHA-256");
   }
   std::array<char, 64 * 1024> buffer{};
   while (in) {
@@ -40,15 +40,15 @@ std::string sha256_file(const std::filesystem::path& path) {
     const auto got = in.gcount();
     if (got > 0 &&
         EVP_DigestUpdate(context.get(), buffer.data(), static_cast<std::size_t>(got)) != 1) {
-      fail(path, "OpenSSL digest update failed");
+      cannot_digest(path, "OpenSSL digest update failed");
     }
   }
-  if (in.bad()) fail(path, "read error");
+  if (in.bad()) cannot_digest(path, "read error");
 
   std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
   unsigned int length = 0;
   if (EVP_DigestFinal_ex(context.get(), digest.data(), &length) != 1) {
-    fail(path, "OpenSSL digest final failed");
+    cannot_digest(path, "OpenSSL digest final failed");
   }
   std::string hex;
   hex.reserve(length * 2);

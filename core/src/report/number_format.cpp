@@ -21,6 +21,10 @@ std::string format_significant(double value, int digits) {
   return fmt::format("{:.{}f}", rounded, decimals);
 }
 
+std::string format_or_na(double value) {
+  return std::isfinite(value) ? format_significant(value, 3) : "n/a";
+}
+
 std::string format_duration(double seconds) {
   const auto total = static_cast<long long>(std::llround(std::max(seconds, 0.0)));
   const long long hours = total / 3600;

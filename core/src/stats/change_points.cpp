@@ -10,12 +10,6 @@
 namespace rb::stats {
 namespace {
 
-double median_of(std::span<const double> values) {
-  std::vector<double> sorted(values.begin(), values.end());
-  std::sort(sorted.begin(), sorted.end());
-  return quantile_sorted(sorted, 0.5);
-}
-
 double pairs(std::size_t n) {
   return static_cast<double>(n) * static_cast<double>(n - 1) / 2.0;
 }

@@ -6,15 +6,6 @@
 #include "stats/summary.h"
 
 namespace rb::stats {
-namespace {
-
-double median_of(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return quantile_sorted(values, 0.5);
-}
-
-}  // namespace
-
 double t_quantile_band(std::size_t df) {
   // t(df, 0.9995), the usual table; df above a row uses that row's (larger) value.
   static constexpr double kSmall[] = {636.6, 31.60, 12.92, 8.610, 6.869, 5.959, 5.408, 5.041,
@@ -41,7 +32,7 @@ LevelBand level_band(std::span<const double> history, double threshold,
   std::vector<double> residuals;
   for (std::size_t s = 0; s + 1 < starts.size(); ++s) {
     const auto segment = history.subspan(starts[s], starts[s + 1] - starts[s]);
-    const double level = median_of({segment.begin(), segment.end()});
+    const double level = median_of(segment);
     if (level == 0) return band;
     for (double y : segment) residuals.push_back(y / level - 1);
     if (s + 2 == starts.size()) {
@@ -61,7 +52,7 @@ LevelBand level_band(std::span<const double> history, double threshold,
     absolute.push_back(std::abs(r));
   }
   const double rms = std::sqrt(squares / static_cast<double>(band.degrees_of_freedom));
-  const double mad = 1.4826 * median_of(std::move(absolute));
+  const double mad = 1.4826 * median_of(absolute);
   band.spread = std::max(rms, mad);
   band.k = t_quantile_band(band.degrees_of_freedom) *
            std::sqrt(1.0 + 1.0 / static_cast<double>(band.runs));

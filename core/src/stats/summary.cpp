@@ -16,6 +16,13 @@ double quantile_sorted(std::span<const double> sorted, double p) {
   return sorted[below] + fraction * (sorted[above] - sorted[below]);
 }
 
+double median_of(std::span<const double> values) {
+  if (values.empty()) return 0;
+  std::vector<double> sorted(values.begin(), values.end());
+  std::sort(sorted.begin(), sorted.end());
+  return quantile_sorted(sorted, 0.5);
+}
+
 Summary summarize(std::span<const double> samples, std::uint64_t seed, int resamples,
                   double ci_level) {
   Summary s;

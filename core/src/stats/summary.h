@@ -56,4 +56,7 @@ Summary summarize_rounds(const RoundSamples& rounds, const std::optional<RoundCo
 // Quantile with linear interpolation between order statistics (R type 7) of sorted data.
 double quantile_sorted(std::span<const double> sorted, double p);
 
+// The median of unsorted data (a sorted copy's quantile_sorted(0.5)); 0 for no data.
+double median_of(std::span<const double> values);
+
 }  // namespace rb::stats

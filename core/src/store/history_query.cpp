@@ -37,7 +37,7 @@ bool CellFilter::matches(const CellSpec& cell) const {
     if (term.key == "plugin") return term.value == cell.plugin;
     if (term.key == "workload") return term.value == cell.workload;
     const ParamValue* value = cell.find(term.key);
-    return value != nullptr && to_string(*value) == term.value;
+    return value != nullptr && rb::to_string(*value) == term.value;
   });
 }
 

@@ -18,7 +18,7 @@ namespace {
 using rbtest::ScratchDir;
 
 // 2 plugins x 1 point; flower's headline metrics are setup_us and dispatch_us.
-const std::string kConfig = rbtest::matrix_config(
+const std::string kAaConfig = rbtest::matrix_config(
     "flower", R"("raw-epoll", "muduo")",
     "repetitions = 3\nwarmup = 1\nrounds = 2\ntimeout = \"20s\"", rbtest::kTinyFlowerPoint);
 
@@ -29,7 +29,7 @@ struct Output {
 
 Output aa_check(const ScratchDir& dir, const std::string& args) {
   const std::string command = std::string("python3 ") + RB_AA_CHECK + " " +
-                              dir.write("tiny.toml", kConfig).string() + " --runner " +
+                              dir.write("tiny.toml", kAaConfig).string() + " --runner " +
                               RB_RUNNER_EXE + " --out " + (dir.path() / "aa").string() + " " +
                               args + " 2>" + (dir.path() / "stderr").string();
   FILE* pipe = ::popen(command.c_str(), "r");

@@ -18,7 +18,7 @@ namespace {
 using rbtest::read_json;
 using rbtest::ScratchDir;
 
-const std::string kConfig =
+const std::string kNightlyConfig =
     rbtest::matrix_config("flower", R"("raw-epoll", "muduo")",
                           "repetitions = 2\nwarmup = 1\nrounds = 2\ntimeout = \"20s\"",
                           rbtest::kTinyFlowerPoint, "[plugin_options.raw-epoll]\nmax_events = 4");
@@ -34,7 +34,7 @@ TEST(NightlyAb, EachPluginRunsBesideTheBaseBuildsAndIsComparedWithIt) {
   const auto rev_plugins = dir.path() / "rev-plugins";
   std::filesystem::create_directories(rev_plugins);
   std::filesystem::copy_file(RB_RAW_EPOLL_SO, rev_plugins / "raw_epoll.so");
-  const auto config = dir.write("tiny.toml", kConfig);
+  const auto config = dir.write("tiny.toml", kNightlyConfig);
   const auto out = dir.path() / "out";
   const std::string script = fmt::format(
       R"(set -u

@@ -24,9 +24,7 @@ std::string results(const ScratchDir& dir, const std::string& name, double scale
   return path.string();
 }
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using rbtest::contains;
 
 TEST(CompareCli, TwentyPercentSlowdownIsSlowerAndExitsOne) {
   ScratchDir dir;

@@ -43,9 +43,7 @@ std::vector<double> flat(std::size_t n, std::uint64_t seed = 42) {
   return out;
 }
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using rbtest::contains;
 
 TEST(HistoryCheckCli, FlatHistoryIsNoRegression) {
   ScratchDir dir;

@@ -15,9 +15,7 @@ using rb::testing::SyntheticOptions;
 using rbtest::run_runner;
 using rbtest::ScratchDir;
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using rbtest::contains;
 
 // Three finished runs of config "tiny" (ids 1, 2, 3), the third 20% slower.
 std::string history_of_three(const ScratchDir& dir) {

@@ -9,7 +9,6 @@ namespace rbtest {
 namespace {
 
 constexpr int kExitUsage = 2;
-constexpr int kExitResultsNotSaved = 4;
 
 TEST(ResultsDir, ASecondRunIntoTheSameOutIsRefusedUnlessForced) {
   ScratchDir dir;

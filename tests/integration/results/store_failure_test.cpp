@@ -8,8 +8,6 @@
 namespace rbtest {
 namespace {
 
-constexpr int kExitResultsNotSaved = 4;
-
 TEST(StoreFailure, ARunTheStoreCouldNotTakeWholeIsIncompleteAndLastSkipsIt) {
   ScratchDir dir;
   const std::string db = (dir.path() / "history.db").string();

@@ -1,6 +1,8 @@
 // Shared by the config tests: a fake plugin catalog and one-line error capture.
 #pragma once
 
+#include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,5 +29,10 @@ extern const char* const minimal_config;
 // parses; any other exception fails the test.
 std::string error_of(std::string_view text, const Overrides& overrides = {},
                      const PluginLookup* catalog = nullptr);
+
+// An axis's values from integers, as the plan holds them.
+inline std::vector<rb::ParamValue> ints(std::initializer_list<std::int64_t> values) {
+  return {values.begin(), values.end()};
+}
 
 }  // namespace rb::config::testing

@@ -26,14 +26,14 @@ class Catalog : public PluginLookup {
 constexpr const char* kPingpongAxes = "[matrix]\nblock_size = [4096]\nsessions = [2]\n";
 constexpr const char* kRrAxes = "[matrix]\nconnections = [4]\n";
 
-TestPlan plan_of(const std::string& text) {
+TestPlan servers_plan_of(const std::string& text) {
   const Catalog catalog;
   return parse_plan(text, "s.toml", &catalog, {});
 }
 
-std::string error_of(const std::string& text) {
+std::string servers_error_of(const std::string& text) {
   try {
-    plan_of(text);
+    servers_plan_of(text);
   } catch (const ConfigError& e) {
     return e.what();
   }
@@ -45,11 +45,11 @@ std::vector<std::string> columns(const TestPlan& plan) {
 }
 
 TEST(ExternalServers, ANamedCommandStandsInTheServerListNextToPlugins) {
-  const TestPlan plan = plan_of(std::string("workload = \"pingpong\"\n") + kPingpongAxes +
-                                "server = [\"mine\", \"muduo\"]\nclient = [\"muduo\"]\n"
-                                "[servers.mine]\n"
-                                "command = [\"./my-server\", \"--port\", \"{port}\", "
-                                "\"--threads={threads}\"]\n");
+  const TestPlan plan = servers_plan_of(std::string("workload = \"pingpong\"\n") + kPingpongAxes +
+                                        "server = [\"mine\", \"muduo\"]\nclient = [\"muduo\"]\n"
+                                        "[servers.mine]\n"
+                                        "command = [\"./my-server\", \"--port\", \"{port}\", "
+                                        "\"--threads={threads}\"]\n");
   EXPECT_EQ(columns(plan), (std::vector<std::string>{"mine/muduo", "muduo/muduo"}));
   const auto cells = plan.cells();
   ASSERT_TRUE(cells[0].external_server.has_value());
@@ -62,11 +62,12 @@ TEST(ExternalServers, ANamedCommandStandsInTheServerListNextToPlugins) {
 }
 
 TEST(ExternalServers, RrNamesThemInPluginsAndATargetMayBeNamedToo) {
-  const TestPlan plan = plan_of(std::string("workload = \"rr\"\n") +
-                                "plugins = [\"muduo\", \"theirs\", \"remote\"]\n" + kRrAxes +
-                                "[servers.theirs]\ncommand = [\"srv\", \"{host}:{port}\", "
-                                "\"{body_size}\"]\n"
-                                "[servers.remote]\ntarget = \"10.0.0.2:8080\"\n");
+  const TestPlan plan =
+      servers_plan_of(std::string("workload = \"rr\"\n") +
+                      "plugins = [\"muduo\", \"theirs\", \"remote\"]\n" + kRrAxes +
+                      "[servers.theirs]\ncommand = [\"srv\", \"{host}:{port}\", "
+                      "\"{body_size}\"]\n"
+                      "[servers.remote]\ntarget = \"10.0.0.2:8080\"\n");
   const auto cells = plan.cells();
   ASSERT_EQ(cells.size(), 3u);
   EXPECT_FALSE(cells[0].external_server.has_value());
@@ -76,9 +77,9 @@ TEST(ExternalServers, RrNamesThemInPluginsAndATargetMayBeNamedToo) {
 }
 
 TEST(ExternalServers, ARunWideTargetIsEveryCellsServerAndThePluginsAreTheClients) {
-  const TestPlan plan =
-      plan_of(std::string("workload = \"pingpong\"\nplugins = [\"muduo\", \"drive-only\"]\n") +
-              "[run]\ntarget = \"127.0.0.1:9000\"\n" + kPingpongAxes);
+  const TestPlan plan = servers_plan_of(
+      std::string("workload = \"pingpong\"\nplugins = [\"muduo\", \"drive-only\"]\n") +
+      "[run]\ntarget = \"127.0.0.1:9000\"\n" + kPingpongAxes);
   EXPECT_EQ(columns(plan),
             (std::vector<std::string>{"127.0.0.1:9000/muduo", "127.0.0.1:9000/drive-only"}));
   EXPECT_EQ(plan.cells()[1].external_server->target, "127.0.0.1:9000");
@@ -86,10 +87,10 @@ TEST(ExternalServers, ARunWideTargetIsEveryCellsServerAndThePluginsAreTheClients
 }
 
 TEST(ExternalServers, ARunWideCommandNeedsNoPluginForRrAndIsLabelledByItsProgram) {
-  const TestPlan plan =
-      plan_of(std::string("workload = \"rr\"\n[run]\nserver_command = [\"/usr/bin/python3\", "
-                          "\"srv.py\", \"{port}\"]\n") +
-              kRrAxes);
+  const TestPlan plan = servers_plan_of(
+      std::string("workload = \"rr\"\n[run]\nserver_command = [\"/usr/bin/python3\", "
+                  "\"srv.py\", \"{port}\"]\n") +
+      kRrAxes);
   EXPECT_EQ(plan.plugins, (std::vector<std::string>{"python3"}));
   EXPECT_TRUE(plan.cells()[0].external_server->is_command());
   EXPECT_TRUE(plan.base_plugins().empty());
@@ -97,42 +98,50 @@ TEST(ExternalServers, ARunWideCommandNeedsNoPluginForRrAndIsLabelledByItsProgram
 
 TEST(ExternalServers, MistakesAreErrorsAtTheirPlace) {
   const std::string pingpong = std::string("workload = \"pingpong\"\n") + kPingpongAxes;
-  EXPECT_EQ(error_of(pingpong + "server = [\"mine\"]\nclient = [\"muduo\"]\n[servers.mine]\n"
-                                "command = [\"srv\", \"{port}\", \"{thread}\"]\n"),
-            "s.toml:8:29: command: unknown placeholder {thread} (the pingpong server's are "
-            "{port}, {host}, {threads}, {block_size}); did you mean 'threads'?");
-  EXPECT_EQ(error_of(pingpong + "server = [\"mine\"]\nclient = [\"muduo\"]\n[servers.mine]\n"
-                                "command = [\"srv\", \"--port\"]\n"),
-            "s.toml:8:11: command: no {port} in it: the runner picks a free port for each round "
-            "and passes it to the program as {port}");
-  EXPECT_EQ(error_of(pingpong + "server = [\"mine\"]\nclient = [\"muduo\"]\n[servers.mine]\n"
-                                "command = [\"srv\", \"{port}\"]\ntarget = \"1.2.3.4:5\"\n"),
-            "s.toml:9:10: [servers.mine]: command and target both say what the server is; give "
-            "one of them");
-  EXPECT_EQ(error_of(pingpong + "server = [\"mine\"]\nclient = [\"muduo\"]\n[servers.mine]\n"
-                                "target = \"example.com:80\"\n"),
-            "s.toml:8:10: target 'example.com:80': 'example.com' is not a numeric IPv4 address");
-  EXPECT_EQ(error_of(pingpong + "server = [\"muduo\"]\nclient = [\"muduo\"]\n[servers.muduo]\n"
-                                "target = \"1.2.3.4:5\"\n"),
-            "s.toml:7:10: [servers.muduo]: 'muduo' is the name of a plugin; give the server "
-            "another");
-  EXPECT_EQ(error_of(pingpong + "server = [\"muduo\"]\nclient = [\"mine\"]\n[servers.mine]\n"
-                                "target = \"1.2.3.4:5\"\n"),
-            "s.toml:6:11: plugin 'mine' does not offer the pingpong client role");
-  EXPECT_EQ(error_of("workload = \"pingpong\"\nplugins = [\"muduo\"]\n[run]\ntarget = "
-                     "\"127.0.0.1:9\"\n" +
-                     std::string(kPingpongAxes) + "server = [\"muduo\"]\n"),
+  EXPECT_EQ(
+      servers_error_of(pingpong + "server = [\"mine\"]\nclient = [\"muduo\"]\n[servers.mine]\n"
+                                  "command = [\"srv\", \"{port}\", \"{thread}\"]\n"),
+      "s.toml:8:29: command: unknown placeholder {thread} (the pingpong server's are "
+      "{port}, {host}, {threads}, {block_size}); did you mean 'threads'?");
+  EXPECT_EQ(
+      servers_error_of(pingpong + "server = [\"mine\"]\nclient = [\"muduo\"]\n[servers.mine]\n"
+                                  "command = [\"srv\", \"--port\"]\n"),
+      "s.toml:8:11: command: no {port} in it: the runner picks a free port for each round "
+      "and passes it to the program as {port}");
+  EXPECT_EQ(
+      servers_error_of(pingpong + "server = [\"mine\"]\nclient = [\"muduo\"]\n[servers.mine]\n"
+                                  "command = [\"srv\", \"{port}\"]\ntarget = \"1.2.3.4:5\"\n"),
+      "s.toml:9:10: [servers.mine]: command and target both say what the server is; give "
+      "one of them");
+  EXPECT_EQ(
+      servers_error_of(pingpong + "server = [\"mine\"]\nclient = [\"muduo\"]\n[servers.mine]\n"
+                                  "target = \"example.com:80\"\n"),
+      "s.toml:8:10: target 'example.com:80': 'example.com' is not a numeric IPv4 address");
+  EXPECT_EQ(
+      servers_error_of(pingpong + "server = [\"muduo\"]\nclient = [\"muduo\"]\n[servers.muduo]\n"
+                                  "target = \"1.2.3.4:5\"\n"),
+      "s.toml:7:10: [servers.muduo]: 'muduo' is the name of a plugin; give the server "
+      "another");
+  EXPECT_EQ(
+      servers_error_of(pingpong + "server = [\"muduo\"]\nclient = [\"mine\"]\n[servers.mine]\n"
+                                  "target = \"1.2.3.4:5\"\n"),
+      "s.toml:6:11: plugin 'mine' does not offer the pingpong client role");
+  EXPECT_EQ(servers_error_of("workload = \"pingpong\"\nplugins = [\"muduo\"]\n[run]\ntarget = "
+                             "\"127.0.0.1:9\"\n" +
+                             std::string(kPingpongAxes) + "server = [\"muduo\"]\n"),
             "s.toml:8:11: [matrix] server: [run] target (s.toml:4:10) names the server of every "
             "cell");
-  EXPECT_EQ(error_of(std::string("workload = \"rr\"\nplugins = [\"muduo\"]\n[run]\ntarget = "
-                                 "\"127.0.0.1:9\"\n") +
-                     kRrAxes),
-            "s.toml:2:11: plugins: [run] target (s.toml:4:10) names the server of every cell, "
-            "and this workload's client is the runner's own: there is no plugin to name");
-  EXPECT_EQ(error_of("workload = \"flower\"\nplugins = [\"muduo\"]\n[run]\nserver_command = "
-                     "[\"x\", \"{port}\"]\n"),
-            "s.toml:4:18: workload 'flower' has no server for another program to stand in for "
-            "(those with one: pingpong, rr)");
+  EXPECT_EQ(
+      servers_error_of(std::string("workload = \"rr\"\nplugins = [\"muduo\"]\n[run]\ntarget = "
+                                   "\"127.0.0.1:9\"\n") +
+                       kRrAxes),
+      "s.toml:2:11: plugins: [run] target (s.toml:4:10) names the server of every cell, "
+      "and this workload's client is the runner's own: there is no plugin to name");
+  EXPECT_EQ(
+      servers_error_of("workload = \"flower\"\nplugins = [\"muduo\"]\n[run]\nserver_command = "
+                       "[\"x\", \"{port}\"]\n"),
+      "s.toml:4:18: workload 'flower' has no server for another program to stand in for "
+      "(those with one: pingpong, rr)");
 }
 
 TEST(ExternalServerModel, PlaceholdersAreBracedNamesAndOtherBracesAreText) {

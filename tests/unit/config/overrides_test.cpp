@@ -22,9 +22,7 @@ Overrides plugins(std::vector<std::string> names) {
   return overrides;
 }
 
-std::vector<rb::ParamValue> ints(std::initializer_list<std::int64_t> values) {
-  return {values.begin(), values.end()};
-}
+using testing::ints;
 
 TEST(SetOverride, ReplacesAnAxis) {
   const TestPlan plan = parse_plan(example_config, "f.toml", nullptr,

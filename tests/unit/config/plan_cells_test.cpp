@@ -11,9 +11,7 @@ using testing::example_config;
 using testing::FakeLookup;
 using testing::minimal_config;
 
-std::vector<rb::ParamValue> ints(std::initializer_list<std::int64_t> values) {
-  return {values.begin(), values.end()};
-}
+using testing::ints;
 
 TEST(PlanCells, TheContractExampleLoads) {
   const FakeLookup catalog;

@@ -10,7 +10,7 @@ using testing::error_of;
 using testing::minimal_config;
 
 // minimal_config plus lines; the added lines start at line 6.
-std::string with(const std::string& lines) {
+std::string plan_with(const std::string& lines) {
   return std::string(minimal_config) + lines;
 }
 
@@ -18,26 +18,26 @@ TEST(PlanErrors, TomlSyntaxErrorsKeepTomlsPosition) {
   EXPECT_EQ(error_of("workload = \"flower\nplugins = []\n"),
             "t.toml:1:19: Error while parsing string: unescaped control characters other than "
             "TAB (U+0009) are explicitly prohibited");
-  EXPECT_EQ(error_of(with("[run\n")),
+  EXPECT_EQ(error_of(plan_with("[run\n")),
             "t.toml:6:5: Error while parsing table header: expected ']', saw '\\n'");
-  EXPECT_EQ(error_of(with("[run]\nwarmup = 1\nwarmup = 2\n")).substr(0, 12), "t.toml:8:10:");
+  EXPECT_EQ(error_of(plan_with("[run]\nwarmup = 1\nwarmup = 2\n")).substr(0, 12), "t.toml:8:10:");
 }
 
 TEST(PlanErrors, UnknownKeysAtEveryLevelSuggestTheNearest) {
   EXPECT_EQ(error_of("workload = \"flower\"\nplugin = [\"a\"]\n"),
             "t.toml:2:1: unknown key 'plugin' at the top level; did you mean 'plugins'?");
-  EXPECT_EQ(error_of(with("[run]\nrepetition = 3\n")),
+  EXPECT_EQ(error_of(plan_with("[run]\nrepetition = 3\n")),
             "t.toml:7:1: unknown key 'repetition' in [run]; did you mean 'repetitions'?");
-  EXPECT_EQ(error_of(with("transprt = [\"pipe\"]\n")),
+  EXPECT_EQ(error_of(plan_with("transprt = [\"pipe\"]\n")),
             "t.toml:6:1: unknown key 'transprt' in [matrix] (axes of workload 'flower'); did "
             "you mean 'transport'?");
-  EXPECT_EQ(error_of(with("[plugin_options.raw_epoll]\nx = 1\n")),
+  EXPECT_EQ(error_of(plan_with("[plugin_options.raw_epoll]\nx = 1\n")),
             "t.toml:6:17: unknown key 'raw_epoll' in [plugin_options] (keys are plugins of this "
             "config); did you mean 'raw-epoll'?");
 }
 
 TEST(PlanErrors, UnknownKeyWithNothingCloseListsTheValidKeys) {
-  EXPECT_EQ(error_of(with("[run]\nzzzzzzzz = 1\n")),
+  EXPECT_EQ(error_of(plan_with("[run]\nzzzzzzzz = 1\n")),
             "t.toml:7:1: unknown key 'zzzzzzzz' in [run]; expected one of: repetitions, "
             "warmup, rounds, timeout, cpus, server_cpus, client_cpus, order_seed, "
             "disturbance_threshold, on_disturbance, max_retries, target, server_command, "
@@ -46,22 +46,22 @@ TEST(PlanErrors, UnknownKeyWithNothingCloseListsTheValidKeys) {
 
 TEST(PlanErrors, TheFirstUnknownKeyInTheFileIsReported) {
   // toml++ sorts keys by name; the report follows the file.
-  EXPECT_EQ(error_of(with("[run]\nzeta = 1\nalpha = 2\n")).substr(0, 25),
+  EXPECT_EQ(error_of(plan_with("[run]\nzeta = 1\nalpha = 2\n")).substr(0, 25),
             "t.toml:7:1: unknown key '");
-  EXPECT_NE(error_of(with("[run]\nzeta = 1\nalpha = 2\n")).find("'zeta'"), std::string::npos);
+  EXPECT_NE(error_of(plan_with("[run]\nzeta = 1\nalpha = 2\n")).find("'zeta'"), std::string::npos);
 }
 
 TEST(PlanErrors, ABoolIsNotAnInteger) {
-  EXPECT_EQ(error_of(with("[run]\nrepetitions = true\n")),
+  EXPECT_EQ(error_of(plan_with("[run]\nrepetitions = true\n")),
             "t.toml:7:15: repetitions: expected an integer, got a boolean (true)");
   EXPECT_EQ(error_of("workload = \"flower\"\nplugins = [\"a\"]\n[matrix]\npipes = [false]\n"),
             "t.toml:4:10: axis 'pipes': expected an integer, got a boolean (false)");
 }
 
 TEST(PlanErrors, FloatsAndStringsAreNotIntegers) {
-  EXPECT_EQ(error_of(with("[run]\nwarmup = 1.0\n")),
+  EXPECT_EQ(error_of(plan_with("[run]\nwarmup = 1.0\n")),
             "t.toml:7:10: warmup: expected an integer, got a float (1.0)");
-  EXPECT_EQ(error_of(with("[run]\nrounds = \"2\"\n")),
+  EXPECT_EQ(error_of(plan_with("[run]\nrounds = \"2\"\n")),
             "t.toml:7:10: rounds: expected an integer, got a string (\"2\")");
   EXPECT_EQ(error_of("workload = \"flower\"\nplugins = [\"a\"]\n[matrix]\npipes = [1.5]\n"),
             "t.toml:4:10: axis 'pipes': expected an integer, got a float (1.5)");
@@ -83,7 +83,8 @@ TEST(PlanErrors, WrongTypesForStringsTablesAndLists) {
 TEST(PlanErrors, EmptyListsAreRejected) {
   EXPECT_EQ(error_of("workload = \"flower\"\nplugins = [\"a\"]\n[matrix]\npipes = []\n"),
             "t.toml:4:9: axis 'pipes': the list must not be empty");
-  EXPECT_EQ(error_of(with("[run]\ncpus = []\n")), "t.toml:7:8: cpus: the list must not be empty");
+  EXPECT_EQ(error_of(plan_with("[run]\ncpus = []\n")),
+            "t.toml:7:8: cpus: the list must not be empty");
 }
 
 TEST(PlanErrors, MixedListsNameTheOddElement) {
@@ -99,69 +100,71 @@ TEST(PlanErrors, MixedListsNameTheOddElement) {
 TEST(PlanErrors, ABareScalarAxisGetsAHint) {
   EXPECT_EQ(error_of("workload = \"flower\"\nplugins = [\"a\"]\n[matrix]\npipes = 100\n"),
             "t.toml:4:9: axis 'pipes': expected a list, got an integer (100); write [100]");
-  EXPECT_EQ(error_of(with("transport = \"pipe\"\n")),
+  EXPECT_EQ(error_of(plan_with("transport = \"pipe\"\n")),
             "t.toml:6:13: axis 'transport': expected a list, got a string (\"pipe\"); write "
             "[\"pipe\"]");
 }
 
 TEST(PlanErrors, DuplicateAxisValues) {
-  EXPECT_EQ(error_of(with("transport = [\"pipe\", \"socketpair\", \"pipe\"]\n")),
+  EXPECT_EQ(error_of(plan_with("transport = [\"pipe\", \"socketpair\", \"pipe\"]\n")),
             "t.toml:6:36: axis 'transport': duplicate value 'pipe'");
   EXPECT_EQ(error_of("workload = \"flower\"\nplugins = [\"a\"]\n[matrix]\npipes = [1, 1]\n"),
             "t.toml:4:13: axis 'pipes': duplicate value 1");
 }
 
 TEST(PlanErrors, CountsMustBePositive) {
-  EXPECT_EQ(error_of(with("[run]\nrepetitions = 0\n")),
+  EXPECT_EQ(error_of(plan_with("[run]\nrepetitions = 0\n")),
             "t.toml:7:15: repetitions must be at least 1, got 0");
-  EXPECT_EQ(error_of(with("[run]\nrepetitions = -3\n")),
+  EXPECT_EQ(error_of(plan_with("[run]\nrepetitions = -3\n")),
             "t.toml:7:15: repetitions must be at least 1, got -3");
-  EXPECT_EQ(error_of(with("[run]\nwarmup = -1\n")),
+  EXPECT_EQ(error_of(plan_with("[run]\nwarmup = -1\n")),
             "t.toml:7:10: warmup must be at least 0, got -1");
-  EXPECT_EQ(error_of(with("[run]\nrounds = 0\n")), "t.toml:7:10: rounds must be at least 1, got 0");
-  EXPECT_EQ(error_of(with("[run]\nrepetitions = 2147483648\n")),
+  EXPECT_EQ(error_of(plan_with("[run]\nrounds = 0\n")),
+            "t.toml:7:10: rounds must be at least 1, got 0");
+  EXPECT_EQ(error_of(plan_with("[run]\nrepetitions = 2147483648\n")),
             "t.toml:7:15: repetitions must be at most 2147483647, got 2147483648");
 }
 
 TEST(PlanErrors, CpusMustBeDistinctAndBelow1024) {
-  EXPECT_EQ(error_of(with("[run]\ncpus = [0, -1]\n")),
+  EXPECT_EQ(error_of(plan_with("[run]\ncpus = [0, -1]\n")),
             "t.toml:7:12: cpus must be at least 0, got -1");
-  EXPECT_EQ(error_of(with("[run]\ncpus = [1024]\n")),
+  EXPECT_EQ(error_of(plan_with("[run]\ncpus = [1024]\n")),
             "t.toml:7:9: cpus must be at most 1023, got 1024");
-  EXPECT_EQ(error_of(with("[run]\ncpus = [2, 2]\n")), "t.toml:7:12: cpus: duplicate cpu 2");
-  EXPECT_EQ(error_of(with("[run]\ncpus = 1\n")),
+  EXPECT_EQ(error_of(plan_with("[run]\ncpus = [2, 2]\n")), "t.toml:7:12: cpus: duplicate cpu 2");
+  EXPECT_EQ(error_of(plan_with("[run]\ncpus = 1\n")),
             "t.toml:7:8: cpus: expected a list, got an integer (1); write [1]");
 }
 
 TEST(PlanErrors, AxisValuesOutOfRangeOrNotAmongTheChoices) {
   EXPECT_EQ(error_of("workload = \"flower\"\nplugins = [\"a\"]\n[matrix]\npipes = [0]\n"),
             "t.toml:4:10: axis 'pipes': 0 is out of range 1..1000000");
-  EXPECT_EQ(error_of(with("writes = [100000001]\n")),
+  EXPECT_EQ(error_of(plan_with("writes = [100000001]\n")),
             "t.toml:6:11: axis 'writes': 100000001 is out of range 0..100000000");
-  EXPECT_EQ(error_of(with("writes = [-1]\n")),
+  EXPECT_EQ(error_of(plan_with("writes = [-1]\n")),
             "t.toml:6:11: axis 'writes': -1 is out of range 0..100000000");
-  EXPECT_EQ(error_of(with("transport = [\"socketpiar\"]\n")),
+  EXPECT_EQ(error_of(plan_with("transport = [\"socketpiar\"]\n")),
             "t.toml:6:14: axis 'transport': unknown value 'socketpiar'; did you mean "
             "'socketpair'?");
-  EXPECT_EQ(error_of(with("transport = [\"tcp\"]\n")),
+  EXPECT_EQ(error_of(plan_with("transport = [\"tcp\"]\n")),
             "t.toml:6:14: axis 'transport': unknown value 'tcp'; expected one of: socketpair, "
             "pipe");
 }
 
 TEST(PlanErrors, MalformedOrNonPositiveTimeouts) {
-  EXPECT_EQ(error_of(with("[run]\ntimeout = \"60\"\n")),
+  EXPECT_EQ(error_of(plan_with("[run]\ntimeout = \"60\"\n")),
             "t.toml:7:11: timeout '60': expected a whole number with a unit: \"500ms\", \"60s\", "
             "\"2m\" or \"1h\"");
-  EXPECT_EQ(error_of(with("[run]\ntimeout = \"1.5s\"\n")).substr(0, 25),
+  EXPECT_EQ(error_of(plan_with("[run]\ntimeout = \"1.5s\"\n")).substr(0, 25),
             "t.toml:7:11: timeout '1.5");
-  EXPECT_EQ(error_of(with("[run]\ntimeout = \"0ms\"\n")),
+  EXPECT_EQ(error_of(plan_with("[run]\ntimeout = \"0ms\"\n")),
             "t.toml:7:11: timeout must be positive, got '0ms'");
-  EXPECT_EQ(error_of(with("[run]\ntimeout = 0\n")), "t.toml:7:11: timeout must be positive, got 0");
-  EXPECT_EQ(error_of(with("[run]\ntimeout = \"999h\"\n")),
+  EXPECT_EQ(error_of(plan_with("[run]\ntimeout = 0\n")),
+            "t.toml:7:11: timeout must be positive, got 0");
+  EXPECT_EQ(error_of(plan_with("[run]\ntimeout = \"999h\"\n")),
             "t.toml:7:11: timeout '999h': must be at most 168h");
-  EXPECT_EQ(error_of(with("[run]\ntimeout = 604801\n")),
+  EXPECT_EQ(error_of(plan_with("[run]\ntimeout = 604801\n")),
             "t.toml:7:11: timeout must be at most 604800 seconds");
-  EXPECT_EQ(error_of(with("[run]\ntimeout = true\n")),
+  EXPECT_EQ(error_of(plan_with("[run]\ntimeout = true\n")),
             "t.toml:7:11: timeout: expected a duration such as \"60s\" or an integer number of "
             "seconds, got a boolean (true)");
 }
@@ -197,19 +200,19 @@ TEST(PlanErrors, MissingRequiredAxisPointsAtTheTableThatShouldHoldIt) {
 }
 
 TEST(PlanErrors, PluginOptionsMustBeTablesOfScalars) {
-  EXPECT_EQ(error_of(with("[plugin_options]\nraw-epoll = 1\n")),
+  EXPECT_EQ(error_of(plan_with("[plugin_options]\nraw-epoll = 1\n")),
             "t.toml:7:13: [plugin_options.raw-epoll]: expected a table, got an integer (1)");
-  EXPECT_EQ(error_of(with("[plugin_options.raw-epoll]\nx = { y = 1 }\n")),
+  EXPECT_EQ(error_of(plan_with("[plugin_options.raw-epoll]\nx = { y = 1 }\n")),
             "t.toml:7:5: plugin option 'x': expected a string, number or boolean, got a table");
   EXPECT_EQ(error_of("plugin_options = 3\n" + std::string(minimal_config)),
             "t.toml:1:18: [plugin_options]: expected a table, got an integer (3)");
 }
 
 TEST(PlanErrors, HugeIntegersAreSyntaxErrorsWithAPosition) {
-  EXPECT_EQ(error_of(with("writes = [18446744073709551616]\n")),
+  EXPECT_EQ(error_of(plan_with("writes = [18446744073709551616]\n")),
             "t.toml:6:31: Error while parsing decimal integer: '18446744073709551616' is not "
             "representable in 64 bits");
-  EXPECT_EQ(error_of(with("[run]\nrepetitions = 0x1FFFFFFFFFFFFFFFF\n")).substr(0, 12),
+  EXPECT_EQ(error_of(plan_with("[run]\nrepetitions = 0x1FFFFFFFFFFFFFFFF\n")).substr(0, 12),
             "t.toml:7:34:");
 }
 
@@ -250,7 +253,7 @@ TEST(PlanErrors, AMatrixTooLargeToRunIsRejected) {
 }
 
 TEST(PlanErrors, UserTextInMessagesIsEscaped) {
-  const std::string what = error_of(with("[run]\n\"bad\\nkey\\u0007\" = 1\n"));
+  const std::string what = error_of(plan_with("[run]\n\"bad\\nkey\\u0007\" = 1\n"));
   EXPECT_EQ(what,
             "t.toml:7:1: unknown key 'bad\\nkey\\x07' in [run]; expected one of: "
             "repetitions, warmup, rounds, timeout, cpus, server_cpus, client_cpus, order_seed, "

@@ -31,7 +31,7 @@ class FileLookup : public FakeLookup {
 };
 
 // Lines added start at line 9.
-constexpr const char* kConfig = R"(workload = "flower"
+constexpr const char* kPathConfig = R"(workload = "flower"
 plugins = ["raw-epoll", "raw-epoll@base"]
 [matrix]
 pipes = [100]
@@ -41,8 +41,8 @@ max_events = 8
 [variants."raw-epoll@base"]
 )";
 
-std::string with(const std::string& lines) {
-  return std::string(kConfig) + lines;
+std::string path_config_with(const std::string& lines) {
+  return std::string(kPathConfig) + lines;
 }
 
 std::filesystem::path beside_config(const std::string& relative) {
@@ -51,8 +51,9 @@ std::filesystem::path beside_config(const std::string& relative) {
 
 TEST(VariantPath, AFileRelativeToTheConfigIsTheVariantsPlugin) {
   const FileLookup catalog;
-  const TestPlan plan = parse_plan(with("path = \"../other/raw_epoll.so\"\nspin_ns = 5\n"),
-                                   "/cfg/dir/t.toml", &catalog, {});
+  const TestPlan plan =
+      parse_plan(path_config_with("path = \"../other/raw_epoll.so\"\nspin_ns = 5\n"),
+                 "/cfg/dir/t.toml", &catalog, {});
   const std::string file = beside_config("../other/raw_epoll.so").string();
   EXPECT_EQ(file, "/cfg/other/raw_epoll.so");
   ASSERT_EQ(catalog.probed.size(), 1u);
@@ -73,12 +74,13 @@ TEST(VariantPath, AFileRelativeToTheConfigIsTheVariantsPlugin) {
 TEST(VariantPath, PluginMayBeGivenTooButMustAgreeWithTheFile) {
   const FileLookup catalog;
   const TestPlan plan =
-      parse_plan(with("plugin = \"raw-epoll\"\npath = \"raw_epoll.so\"\n"), "t.toml", &catalog, {});
+      parse_plan(path_config_with("plugin = \"raw-epoll\"\npath = \"raw_epoll.so\"\n"), "t.toml",
+                 &catalog, {});
   EXPECT_EQ(plan.cells()[1].setup.base, "raw-epoll");
   EXPECT_EQ(plan.cells()[1].setup.path, std::filesystem::absolute("raw_epoll.so").string());
 
-  const std::string what =
-      error_of(with("plugin = \"libevent2\"\npath = \"/x/raw_epoll.so\"\n"), {}, &catalog);
+  const std::string what = error_of(
+      path_config_with("plugin = \"libevent2\"\npath = \"/x/raw_epoll.so\"\n"), {}, &catalog);
   EXPECT_EQ(what,
             "t.toml:9:10: [variants.raw-epoll@base] plugin: 'libevent2', but the file at 'path' "
             "is plugin 'raw-epoll' (/x/raw_epoll.so)");
@@ -86,19 +88,19 @@ TEST(VariantPath, PluginMayBeGivenTooButMustAgreeWithTheFile) {
 
 TEST(VariantPath, AMissingOrUnsafeFileIsAConfigErrorAtThePath) {
   const FileLookup catalog;
-  EXPECT_EQ(error_of(with("path = \"/nowhere/raw.so\"\n"), {}, &catalog),
+  EXPECT_EQ(error_of(path_config_with("path = \"/nowhere/raw.so\"\n"), {}, &catalog),
             "t.toml:9:8: [variants.raw-epoll@base] path: /nowhere/raw.so: file does not exist");
-  EXPECT_EQ(error_of(with("path = \"/tmp/unsafe.so\"\n"), {}, &catalog),
+  EXPECT_EQ(error_of(path_config_with("path = \"/tmp/unsafe.so\"\n"), {}, &catalog),
             "t.toml:9:8: [variants.raw-epoll@base] path: /tmp/unsafe.so: refusing a "
             "world-writable plugin file");
-  EXPECT_EQ(error_of(with("path = \"\"\n"), {}, &catalog),
+  EXPECT_EQ(error_of(path_config_with("path = \"\"\n"), {}, &catalog),
             "t.toml:9:8: [variants.raw-epoll@base] path: empty path");
-  EXPECT_EQ(error_of(with("path = 3\n"), {}, &catalog),
+  EXPECT_EQ(error_of(path_config_with("path = 3\n"), {}, &catalog),
             "t.toml:9:8: [variants.raw-epoll@base] path: expected a string, got an integer (3)");
 }
 
 TEST(VariantPath, NeitherPluginNorPathIsAnError) {
-  EXPECT_EQ(error_of(with("backend = \"poll\"\n"), {}, nullptr),
+  EXPECT_EQ(error_of(path_config_with("backend = \"poll\"\n"), {}, nullptr),
             "t.toml:8:11: [variants.raw-epoll@base]: missing required key 'plugin' (the plugin "
             "the variant runs with its options) or 'path' (a plugin file it loads)");
 }
@@ -106,7 +108,7 @@ TEST(VariantPath, NeitherPluginNorPathIsAnError) {
 // What the file offers decides, not what the catalog's plugin of that name offers.
 TEST(VariantPath, TheFileMustOfferTheWorkload) {
   const FileLookup catalog;
-  EXPECT_EQ(error_of(with("path = \"/x/notify.so\"\n"), {}, &catalog),
+  EXPECT_EQ(error_of(path_config_with("path = \"/x/notify.so\"\n"), {}, &catalog),
             "t.toml:2:25: plugin 'notify-only' at /x/notify.so (of variant 'raw-epoll@base') "
             "does not offer workload 'flower'");
 }
@@ -114,7 +116,8 @@ TEST(VariantPath, TheFileMustOfferTheWorkload) {
 // Without a catalog (fuzzing, offline checks) nothing is probed: the name is `plugin`, or
 // the file's stem as plugins are named.
 TEST(VariantPath, WithoutACatalogTheStemNamesThePlugin) {
-  const TestPlan plan = parse_plan(with("path = \"/b/raw_epoll.so\"\n"), "t.toml", nullptr, {});
+  const TestPlan plan =
+      parse_plan(path_config_with("path = \"/b/raw_epoll.so\"\n"), "t.toml", nullptr, {});
   EXPECT_EQ(plan.variant_bases.at("raw-epoll@base"), "raw-epoll");
   EXPECT_EQ(plan.variant_paths.at("raw-epoll@base"), "/b/raw_epoll.so");
 }
@@ -122,7 +125,7 @@ TEST(VariantPath, WithoutACatalogTheStemNamesThePlugin) {
 // A catalog that cannot probe files refuses them rather than guessing.
 TEST(VariantPath, ACatalogWithoutProbingRefusesFiles) {
   const FakeLookup catalog;
-  EXPECT_EQ(error_of(with("path = \"/b/raw_epoll.so\"\n"), {}, &catalog),
+  EXPECT_EQ(error_of(path_config_with("path = \"/b/raw_epoll.so\"\n"), {}, &catalog),
             "t.toml:9:8: [variants.raw-epoll@base] path: /b/raw_epoll.so: this plugin catalog "
             "cannot probe plugin files");
 }

@@ -15,7 +15,7 @@ using testing::FakeLookup;
 using Options = rb::PluginOptionList;
 
 // Flower with libevent2 and its variant; lines added start at line 12.
-constexpr const char* kConfig = R"(workload = "flower"
+constexpr const char* kVariantsConfig = R"(workload = "flower"
 plugins = ["libevent2", "libevent2-poll"]
 [matrix]
 pipes = [100]
@@ -28,8 +28,8 @@ plugin = "libevent2"
 backend = "poll"
 )";
 
-std::string with(const std::string& lines) {
-  return std::string(kConfig) + lines;
+std::string variants_config_with(const std::string& lines) {
+  return std::string(kVariantsConfig) + lines;
 }
 
 TestPlan plan_of(const std::string& text, const Overrides& overrides = {}) {
@@ -38,7 +38,7 @@ TestPlan plan_of(const std::string& text, const Overrides& overrides = {}) {
 }
 
 TEST(Variants, AVariantIsItsOwnColumnOverItsBasePlugin) {
-  const TestPlan plan = plan_of(with("extra = true\n"));
+  const TestPlan plan = plan_of(variants_config_with("extra = true\n"));
   EXPECT_EQ(plan.plugins, (std::vector<std::string>{"libevent2", "libevent2-poll"}));
   EXPECT_EQ(plan.columns(), plan.plugins);
   EXPECT_EQ(plan.base_plugins(), std::vector<std::string>{"libevent2"});
@@ -105,7 +105,7 @@ backend = "poll"
 TEST(Variants, PluginsNarrowingKeepsTheVariantsSetup) {
   Overrides overrides;
   overrides.plugins = std::vector<std::string>{"libevent2-poll"};
-  const TestPlan plan = plan_of(kConfig, overrides);
+  const TestPlan plan = plan_of(kVariantsConfig, overrides);
   EXPECT_EQ(plan.plugins, std::vector<std::string>{"libevent2-poll"});
   EXPECT_EQ(plan.cells().at(0).setup.options, (Options{{"backend", "poll"}, {"spin", "3"}}));
 }
@@ -148,41 +148,43 @@ TEST(VariantErrors, UnknownBasePluginSuggestsTheNearest) {
 
 TEST(VariantErrors, AVariantMustNotTakeAPluginsName) {
   const FakeLookup catalog;
-  EXPECT_EQ(error_of(with("[variants.raw-epoll]\nplugin = \"libevent2\"\n"), {}, &catalog),
+  EXPECT_EQ(error_of(variants_config_with("[variants.raw-epoll]\nplugin = \"libevent2\"\n"), {},
+                     &catalog),
             "t.toml:12:11: [variants.raw-epoll]: 'raw-epoll' is the name of a plugin; give the "
             "variant a name of its own");
 }
 
 TEST(VariantErrors, ThePluginKeyOrAPathIsRequired) {
-  EXPECT_EQ(error_of(with("[variants.v2]\nbackend = \"poll\"\n")),
+  EXPECT_EQ(error_of(variants_config_with("[variants.v2]\nbackend = \"poll\"\n")),
             "t.toml:12:11: [variants.v2]: missing required key 'plugin' (the plugin the variant "
             "runs with its options) or 'path' (a plugin file it loads)");
-  EXPECT_EQ(error_of(with("[variants.v2]\nplugin = 1\n")),
+  EXPECT_EQ(error_of(variants_config_with("[variants.v2]\nplugin = 1\n")),
             "t.toml:13:10: [variants.v2] plugin: expected a string, got an integer (1)");
 }
 
 TEST(VariantErrors, OptionsMustBeScalars) {
-  EXPECT_EQ(error_of(with("extra = [1, 2]\n")),
+  EXPECT_EQ(error_of(variants_config_with("extra = [1, 2]\n")),
             "t.toml:12:9: [variants.libevent2-poll]: plugin option 'extra': expected a string, "
             "number or boolean, got a list");
 }
 
 TEST(VariantErrors, AVariantOfAVariantIsRejected) {
-  EXPECT_EQ(error_of(with("[variants.v2]\nplugin = \"libevent2-poll\"\n")),
+  EXPECT_EQ(error_of(variants_config_with("[variants.v2]\nplugin = \"libevent2-poll\"\n")),
             "t.toml:13:10: [variants.v2] plugin: 'libevent2-poll' is a variant; a variant's plugin "
             "must be a plugin (variants do not nest: copy its options here instead)");
 }
 
 TEST(VariantErrors, AVariantsOptionsBelongInItsOwnTable) {
-  EXPECT_EQ(error_of(with("[plugin_options.libevent2-poll]\nx = 1\n")),
+  EXPECT_EQ(error_of(variants_config_with("[plugin_options.libevent2-poll]\nx = 1\n")),
             "t.toml:12:17: [plugin_options.libevent2-poll]: 'libevent2-poll' is a variant; its "
             "options go in [variants.libevent2-poll]");
 }
 
 TEST(VariantErrors, TheBaseMustOfferTheWorkload) {
   const FakeLookup catalog;
-  EXPECT_EQ(error_of(with("[variants.n]\nplugin = \"notify-only\"\n") + "", {}, &catalog),
-            "no error");  // unused: nothing to offer
+  EXPECT_EQ(
+      error_of(variants_config_with("[variants.n]\nplugin = \"notify-only\"\n") + "", {}, &catalog),
+      "no error");  // unused: nothing to offer
   EXPECT_EQ(error_of("workload = \"flower\"\nplugins = [\"n\"]\n[matrix]\npipes = [1]\nactive = "
                      "[1]\n[variants.n]\nplugin = \"notify-only\"\n",
                      {}, &catalog),
@@ -191,16 +193,17 @@ TEST(VariantErrors, TheBaseMustOfferTheWorkload) {
 
 TEST(VariantErrors, AMisspeltVariantInPluginsSuggestsIt) {
   const FakeLookup catalog;
-  EXPECT_EQ(error_of(with("").replace(std::string(kConfig).find("libevent2-poll\"]"), 14,
-                                      "libevent2-pol"),
-                     {}, &catalog),
-            "t.toml:2:25: unknown plugin 'libevent2-pol'; did you mean 'libevent2-poll'?");
+  EXPECT_EQ(
+      error_of(variants_config_with("").replace(
+                   std::string(kVariantsConfig).find("libevent2-poll\"]"), 14, "libevent2-pol"),
+               {}, &catalog),
+      "t.toml:2:25: unknown plugin 'libevent2-pol'; did you mean 'libevent2-poll'?");
 }
 
 TEST(VariantErrors, NamesAndTablesAreChecked) {
   EXPECT_EQ(error_of("variants = 3\n" + std::string(testing::minimal_config)),
             "t.toml:1:12: [variants]: expected a table, got an integer (3)");
-  EXPECT_EQ(error_of(with("[variants.\"a/b\"]\nplugin = \"libevent2\"\n")),
+  EXPECT_EQ(error_of(variants_config_with("[variants.\"a/b\"]\nplugin = \"libevent2\"\n")),
             "t.toml:12:11: [variants.a/b]: a variant's name must not contain '/' (it separates "
             "server and client in a pair's label)");
 }

@@ -17,7 +17,7 @@ std::vector<rb::ParamValue> durations(const std::string& line, const Overrides& 
   return {};
 }
 
-std::string error_of(const std::string& line, const Overrides& overrides = {}) {
+std::string duration_error_of(const std::string& line, const Overrides& overrides = {}) {
   try {
     durations(line, overrides);
   } catch (const ConfigError& e) {
@@ -47,14 +47,15 @@ TEST(DurationAxis, StringsAndSecondsBothWork) {
 }
 
 TEST(DurationAxis, BadValuesAreErrorsAtTheirPosition) {
-  EXPECT_EQ(error_of("duration = [\"1s\", \"1000ms\"]"),
+  EXPECT_EQ(duration_error_of("duration = [\"1s\", \"1000ms\"]"),
             "d.toml:6:19: axis 'duration': duplicate value '1s'");
-  EXPECT_EQ(error_of("duration = [\"5ms\"]"),
+  EXPECT_EQ(duration_error_of("duration = [\"5ms\"]"),
             "d.toml:6:13: axis 'duration': 5ms is out of range 10ms..1h");
-  EXPECT_NE(error_of("duration = [\"10 s\"]").find("d.toml:6:13: axis 'duration': \"10 s\": "),
-            std::string::npos)
-      << error_of("duration = [\"10 s\"]");
-  EXPECT_NE(error_of("duration = [1.5]").find("expected a duration"), std::string::npos);
+  EXPECT_NE(
+      duration_error_of("duration = [\"10 s\"]").find("d.toml:6:13: axis 'duration': \"10 s\": "),
+      std::string::npos)
+      << duration_error_of("duration = [\"10 s\"]");
+  EXPECT_NE(duration_error_of("duration = [1.5]").find("expected a duration"), std::string::npos);
 }
 
 TEST(DurationAxis, SetAndQuickOverrideIt) {
@@ -65,8 +66,9 @@ TEST(DurationAxis, SetAndQuickOverrideIt) {
   quick.quick = true;
   EXPECT_EQ(durations("duration = [\"10s\", \"30s\", \"1m\"]", quick), strings({"1s"}));
   set.set = {"duration=soon"};
-  EXPECT_NE(error_of("", set).find("--set:1:10: axis 'duration': 'soon'"), std::string::npos)
-      << error_of("", set);
+  EXPECT_NE(duration_error_of("", set).find("--set:1:10: axis 'duration': 'soon'"),
+            std::string::npos)
+      << duration_error_of("", set);
 }
 
 }  // namespace

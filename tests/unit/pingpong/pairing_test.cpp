@@ -36,8 +36,8 @@ TestPlan plan_of(const std::string& pairing, const std::string& matrix_extra = "
                     &catalog, overrides);
 }
 
-std::string error_of(const std::string& pairing, const std::string& matrix_extra = "",
-                     const Overrides& overrides = {}) {
+std::string pairing_error_of(const std::string& pairing, const std::string& matrix_extra = "",
+                             const Overrides& overrides = {}) {
   try {
     plan_of(pairing, matrix_extra, overrides);
   } catch (const ConfigError& e) {
@@ -93,22 +93,23 @@ TEST(PingpongPairing, PluginsFlagNarrowsEachRole) {
                            overrides)),
             (std::vector<std::string>{"muduo/raw-epoll"}));
   overrides.plugins = std::vector<std::string>{"muduo"};
-  EXPECT_NE(error_of("", "server = [\"muduo\"]\nclient = [\"raw-epoll\"]\n", overrides)
+  EXPECT_NE(pairing_error_of("", "server = [\"muduo\"]\nclient = [\"raw-epoll\"]\n", overrides)
                 .find("--plugins leaves no client plugin (the config's client plugins: raw-epoll)"),
             std::string::npos);
 }
 
 TEST(PingpongPairing, ErrorsNameThePlaceAndTheRole) {
-  EXPECT_NE(error_of("").find("p.toml:1:1: missing required key 'plugins'"), std::string::npos)
-      << error_of("");
-  EXPECT_EQ(error_of("", "server = [\"muduo\"]\nclient = [\"serve-only\"]\n"),
+  EXPECT_NE(pairing_error_of("").find("p.toml:1:1: missing required key 'plugins'"),
+            std::string::npos)
+      << pairing_error_of("");
+  EXPECT_EQ(pairing_error_of("", "server = [\"muduo\"]\nclient = [\"serve-only\"]\n"),
             "p.toml:7:11: plugin 'serve-only' does not offer the pingpong client role");
-  EXPECT_EQ(error_of(R"(plugins = ["drive-only"])"),
+  EXPECT_EQ(pairing_error_of(R"(plugins = ["drive-only"])"),
             "p.toml:2:12: plugin 'drive-only' does not offer the pingpong server role");
-  EXPECT_NE(
-      error_of(R"(plugins = ["mudou"])").find("unknown plugin 'mudou'; did you mean 'muduo'?"),
-      std::string::npos);
-  EXPECT_EQ(error_of("", "server = [\"muduo\", \"muduo\"]\nclient = [\"muduo\"]\n"),
+  EXPECT_NE(pairing_error_of(R"(plugins = ["mudou"])")
+                .find("unknown plugin 'mudou'; did you mean 'muduo'?"),
+            std::string::npos);
+  EXPECT_EQ(pairing_error_of("", "server = [\"muduo\", \"muduo\"]\nclient = [\"muduo\"]\n"),
             "p.toml:6:20: server: duplicate plugin 'muduo'");
   // Role keys exist only for workloads with roles.
   const RoleLookup catalog;

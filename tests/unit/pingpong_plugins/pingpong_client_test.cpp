@@ -31,7 +31,7 @@ std::vector<PairCase> CasesOffering(const std::string& workload) {
   return cases;
 }
 
-std::string CaseName(const ::testing::TestParamInfo<PairCase>& info) {
+std::string PairCaseName(const ::testing::TestParamInfo<PairCase>& info) {
   return info.param.name;
 }
 
@@ -43,7 +43,7 @@ TEST_P(EveryClient, VerifiesEveryByteAgainstRawEpollsServer) {
 }
 
 INSTANTIATE_TEST_SUITE_P(PingpongClients, EveryClient,
-                         ::testing::ValuesIn(CasesOffering("pingpong_client")), CaseName);
+                         ::testing::ValuesIn(CasesOffering("pingpong_client")), PairCaseName);
 
 class EveryServer : public ::testing::TestWithParam<PairCase> {};
 
@@ -53,7 +53,7 @@ TEST_P(EveryServer, EchoesRawEpollsClientVerified) {
 }
 
 INSTANTIATE_TEST_SUITE_P(PingpongServers, EveryServer,
-                         ::testing::ValuesIn(CasesOffering("pingpong_server")), CaseName);
+                         ::testing::ValuesIn(CasesOffering("pingpong_server")), PairCaseName);
 
 }  // namespace
 }  // namespace rb_test

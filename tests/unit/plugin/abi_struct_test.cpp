@@ -8,12 +8,12 @@
 
 #include <gtest/gtest.h>
 
+#include "test_paths.h"
+
 namespace rb::plugin {
 namespace {
 
-// rb_flower_ops through release: its ABI 1.0 size, the least a plugin may declare.
-constexpr std::size_t kFlowerOpsMinSize =
-    offsetof(rb_flower_ops, release) + sizeof(rb_flower_ops::release);
+using test::kFlowerOpsMinSize;
 
 struct HostStructAt13 {
   std::uint32_t struct_size;

@@ -18,11 +18,8 @@
 namespace rb::plugin {
 namespace {
 
-// rb_flower_ops through release: its ABI 1.0 size, the least a plugin may declare.
-constexpr std::size_t kFlowerOpsMinSize =
-    offsetof(rb_flower_ops, release) + sizeof(rb_flower_ops::release);
-
 using test::bad_plugin;
+using test::kFlowerOpsMinSize;
 // The loader with every workload's tables read, as the runner loads plugins.
 using workload::load_plugin;
 

@@ -32,7 +32,7 @@ struct Recorder {
 };
 
 // One option, for the notify workload only.
-const std::array<rb_option_decl, 1> kDecls = {
+const std::array<rb_option_decl, 1> kOneDecl = {
     declareOption(RB_OPTION_INT, "depth", "1..9", "3", "how deep", "notify")};
 
 struct Settings {
@@ -43,7 +43,7 @@ Settings settingsFrom(const std::array<rb_option_value, 1>& values) {
   return {values[0].number};
 }
 
-using Ops = PluginOps<DeclaredOptions<kDecls, &settingsFrom>>;
+using Ops = PluginOps<DeclaredOptions<kOneDecl, &settingsFrom>>;
 
 std::unique_ptr<Recorder> makeFlower(const rb_host*, const rb_flower_params&, const Settings&) {
   return std::make_unique<Recorder>();
@@ -149,8 +149,9 @@ const char* testVersion() {
 }
 
 TEST(AbiTables, TheDescriptorCarriesTheWordsTablesAndDeclaredOptions) {
-  const rb_plugin plugin = describePlugin(
-      {"test-plugin", "1.2.3", "testlib", &testVersion, "one line"}, {.notify = &kNotify}, kDecls);
+  const rb_plugin plugin =
+      describePlugin({"test-plugin", "1.2.3", "testlib", &testVersion, "one line"},
+                     {.notify = &kNotify}, kOneDecl);
   EXPECT_EQ(plugin.struct_size, sizeof(rb_plugin));
   EXPECT_EQ(plugin.abi_version, static_cast<std::uint32_t>(RB_ABI_VERSION));
   EXPECT_STREQ(plugin.name, "test-plugin");
@@ -163,7 +164,7 @@ TEST(AbiTables, TheDescriptorCarriesTheWordsTablesAndDeclaredOptions) {
   EXPECT_EQ(plugin.pingpong_server, nullptr);
   EXPECT_EQ(plugin.pingpong_client, nullptr);
   EXPECT_EQ(plugin.rr_server, nullptr);
-  EXPECT_EQ(plugin.options, kDecls.data());
+  EXPECT_EQ(plugin.options, kOneDecl.data());
   EXPECT_EQ(plugin.option_count, 1u);
 }
 

@@ -9,14 +9,14 @@
 namespace rbcommon {
 namespace {
 
-const std::array<rb_option_decl, 2> kDecls = {
+const std::array<rb_option_decl, 2> kTwoDecls = {
     declareOption(RB_OPTION_INT, "events", "1..64", "16", "events per poll"),
     declareOption(RB_OPTION_ENUM, "post", "one|batch", "one", "how items are posted", "notify"),
 };
 
 std::string refusal(const std::array<rb_option, 1>& options, const char* workload) {
   try {
-    parseDeclaredOptions(kDecls, workload, options.data(), 1);
+    parseDeclaredOptions(kTwoDecls, workload, options.data(), 1);
   } catch (const std::invalid_argument& e) {
     return e.what();
   }
@@ -24,7 +24,7 @@ std::string refusal(const std::array<rb_option, 1>& options, const char* workloa
 }
 
 TEST(DeclaredOptions, TheDefaultsStandWhenNothingIsGiven) {
-  const auto values = parseDeclaredOptions(kDecls, "notify", nullptr, 0);
+  const auto values = parseDeclaredOptions(kTwoDecls, "notify", nullptr, 0);
   EXPECT_EQ(values[0].number, 16);
   EXPECT_FALSE(values[0].given);
   EXPECT_EQ(values[1].number, 0);
@@ -32,7 +32,7 @@ TEST(DeclaredOptions, TheDefaultsStandWhenNothingIsGiven) {
 
 TEST(DeclaredOptions, AGivenValueIsParsedByItsType) {
   const std::array<rb_option, 2> options = {{{"post", "batch"}, {"events", "64"}}};
-  const auto values = parseDeclaredOptions(kDecls, "notify", options.data(), 2);
+  const auto values = parseDeclaredOptions(kTwoDecls, "notify", options.data(), 2);
   EXPECT_EQ(values[0].number, 64);
   EXPECT_TRUE(values[0].given);
   EXPECT_EQ(values[1].number, 1);

@@ -22,10 +22,6 @@ template <typename Backend>
 class HistoryCopy : public rb::testing::StoreBackendTest<Backend> {};
 TYPED_TEST_SUITE_P(HistoryCopy);
 
-std::string json_of(const RunResult& run) {
-  return model::dump_json(model::to_json(run, model::SampleDetail::full));
-}
-
 RunResult run_with_histograms(std::uint64_t seed) {
   RunResult run = rb::testing::flower_run(seed);
   for (auto& s : run.cells[0].samples) {
@@ -61,8 +57,8 @@ TYPED_TEST_P(HistoryCopy, AHistoryCopiedToSqliteAndBackReadsTheSame) {
   copy(file, back);
 
   Database db = open_history_for_reading(back);
-  EXPECT_EQ(json_of(load_run(db, 1)), json_of(first));
-  EXPECT_EQ(json_of(load_run(db, 2)), json_of(second));
+  EXPECT_EQ(rb::testing::full_json(load_run(db, 1)), rb::testing::full_json(first));
+  EXPECT_EQ(rb::testing::full_json(load_run(db, 2)), rb::testing::full_json(second));
   EXPECT_EQ(find_run(db, 2)->status, "running");
   EXPECT_EQ(find_tag(db, "base"), 1);
   ASSERT_EQ(list_tags(db).size(), 1u);

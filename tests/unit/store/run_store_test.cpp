@@ -24,16 +24,12 @@ template <typename Backend>
 class RunStore : public rb::testing::StoreBackendTest<Backend> {};
 TYPED_TEST_SUITE_P(RunStore);
 
-std::string json_of(const RunResult& run) {
-  return model::dump_json(model::to_json(run, model::SampleDetail::full));
-}
-
 TYPED_TEST_P(RunStore, RoundTripKeepsEverySampleAndSummary) {
   const RunResult run = rb::testing::flower_run();
   const std::int64_t id = store_run(this->store(), run);
   Database db = open_history(this->store(), false);
   const RunResult back = load_run(db, id);
-  EXPECT_EQ(json_of(back), json_of(run));
+  EXPECT_EQ(rb::testing::full_json(back), rb::testing::full_json(run));
   EXPECT_EQ(back.cells[0].samples.size(), 24u);
 }
 

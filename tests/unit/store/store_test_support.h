@@ -8,6 +8,7 @@
 
 #include "../../support/scratch_dir.h"
 #include "../compare/synthetic_runs.h"
+#include "model/json_codec.h"
 #include "model/results.h"
 #include "store/run_recorder.h"
 
@@ -21,6 +22,11 @@ inline RunResult flower_run(std::uint64_t seed = 1) {
   SyntheticOptions options;
   options.seed = seed;
   return synthetic_flower_run(options);
+}
+
+// The run as JSON with every sample (what a store must give back whole).
+inline std::string full_json(const RunResult& run) {
+  return model::dump_json(model::to_json(run, model::SampleDetail::full));
 }
 
 // The header the runner writes for `run` from configs/NAME.toml.

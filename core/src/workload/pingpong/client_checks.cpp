@@ -11,6 +11,9 @@
 #include "workload/workload.h"
 
 namespace rb::workload::pingpong {
+// Named, so that the client and the server checks keep their parallel names (Shape,
+// check_echo, lifecycle...) in one unity unit.
+namespace client_side {
 namespace {
 
 using workload::CellFailure;
@@ -152,8 +155,10 @@ void check_stop(CheckContext& context) {
 }
 
 }  // namespace
+}  // namespace client_side
 
 std::vector<Check> client_checks() {
+  using namespace client_side;
   return joined(
       {
           {"pingpong_client.echo", "pingpong_client",

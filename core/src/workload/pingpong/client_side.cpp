@@ -11,8 +11,6 @@
 namespace rb::workload {
 namespace {
 
-constexpr double kMiB = 1024.0 * 1024.0;
-
 std::uint64_t required(const plugin::Counters& counters, const char* name) {
   const auto it = counters.find(name);
   if (it == counters.end())

@@ -12,6 +12,9 @@ struct LoadedPlugin;
 
 namespace rb::workload {
 
+// Bytes in a MiB: pingpong reports MiB/s, and MiB per CPU-second of the server.
+inline constexpr double kMiB = 1024.0 * 1024.0;
+
 // warmup + repetitions independent runs (prepare, run, counters, release), each verified and
 // sent as one sample. Throws CellFailure naming the run and the counts.
 void run_pingpong_client(const plugin::LoadedPlugin& plugin, const rb_host& host,

@@ -12,7 +12,6 @@ namespace rb::workload {
 namespace {
 
 constexpr const char* kServer = "the server";
-constexpr double kMiB = 1024.0 * 1024.0;
 
 void run_server(const plugin::LoadedPlugin& plugin, const rb_host& host, const CellInputs& inputs,
                 const PingpongShape& shape) {

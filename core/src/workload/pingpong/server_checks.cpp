@@ -14,6 +14,9 @@
 #include "workload/pingpong/pattern_sessions.h"
 
 namespace rb::workload::pingpong {
+// Named, so that the client and the server checks keep their parallel names (Shape,
+// check_echo, lifecycle...) in one unity unit.
+namespace server_side {
 namespace {
 
 using workload::CellFailure;
@@ -113,8 +116,10 @@ void check_stop(CheckContext& context) {
 }
 
 }  // namespace
+}  // namespace server_side
 
 std::vector<Check> server_checks() {
+  using namespace server_side;
   return joined(
       {
           {"pingpong_server.echo", "pingpong_server",
