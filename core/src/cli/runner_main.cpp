@@ -90,8 +90,7 @@ bool looks_like_config(const char* arg) {
 int runner_main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "__cell") == 0) child_exit(cell_main(argc, argv));
   if (argc >= 2 && std::strcmp(argv[1], "__probe") == 0) child_exit(probe_main(argc, argv));
-  if (argc >= 2 && std::strcmp(argv[1], "__plugins-of") == 0)
-    return plugins_of_main(argc, argv);
+  if (argc >= 2 && std::strcmp(argv[1], "__plugins-of") == 0) return plugins_of_main(argc, argv);
 
   std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && looks_like_config(args[0].c_str())) args.insert(args.begin(), "run");
