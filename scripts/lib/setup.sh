@@ -50,13 +50,10 @@ rb_install_missing() {
   "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-# rb_build PRESET [TARGET...]: configure once (or when the cache is gone), then build
-# incrementally: everything, or only the targets named.
-rb_build() {
+# rb_configure PRESET: configure once (or when the cache is gone); with RB_BUILD_TESTS=1, turn
+# the tests on in a tree configured without them.
+rb_configure() {
   local preset="$1"
-  shift
-  local targets=()
-  [ $# -gt 0 ] && targets=(--target "$@")
   local dir="$REACTORBENCH_ROOT/build/$preset"
   if [ ! -f "$dir/CMakeCache.txt" ] || [ ! -f "$dir/build.ninja" ]; then
     rb_log "configuring preset $preset"
@@ -75,8 +72,44 @@ rb_build() {
     rb_log "configuring preset $preset with the tests"
     cmake "$dir" -DBUILD_TESTING=ON >/dev/null
   fi
+}
+
+# rb_build PRESET [TARGET...]: configure if needed, then build incrementally: everything, or
+# only the targets named.
+rb_build() {
+  local preset="$1"
+  shift
+  local targets=()
+  [ $# -gt 0 ] && targets=(--target "$@")
+  rb_configure "$preset"
   # Build output goes to stderr so the runner's stdout stays its own.
-  cmake --build "$dir" --parallel "$(nproc)" "${targets[@]}" >&2
+  cmake --build "$REACTORBENCH_ROOT/build/$preset" --parallel "$(nproc)" "${targets[@]}" >&2
+}
+
+# rb_guess_plugin_targets PRESET RUNNER_ARG...: before the runner exists, the plugin targets
+# named by the configs' top-level `plugins` list (Python's tomllib), so that the first build
+# compiles them beside the runner instead of after it. Only a guess: rb_runner_plugin_targets
+# asks the built runner afterwards and anything missed (variants, pingpong's server/client
+# lists) builds then.
+rb_guess_plugin_targets() {
+  local dir="$REACTORBENCH_ROOT/build/$1"
+  shift
+  [ -f "$dir/plugin_targets.txt" ] || return 0
+  local configs=() arg
+  for arg in "$@"; do
+    case "$arg" in *.toml) [ -f "$arg" ] && configs+=("$arg") ;; esac
+  done
+  [ ${#configs[@]} -eq 0 ] && return 0
+  python3 - "$dir/plugin_targets.txt" "${configs[@]}" <<'PY' 2>/dev/null || true
+import sys, tomllib
+targets = set(open(sys.argv[1]).read().split())
+for path in sys.argv[2:]:
+    with open(path, "rb") as f:
+        plugins = tomllib.load(f).get("plugins", [])
+    for name in plugins if isinstance(plugins, list) else []:
+        if isinstance(name, str) and name.replace("-", "_") in targets:
+            print(name.replace("-", "_"))
+PY
 }
 
 # rb_runner_plugin_targets PRESET RUNNER_ARG...: the plugin targets a runner command line
