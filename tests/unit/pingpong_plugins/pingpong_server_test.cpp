@@ -125,8 +125,8 @@ TEST_P(PingpongServerTest, AClientThatSendsAndNeverReadsIsStoppedNotBuffered) {
   EXPECT_EQ(counters.at("bytes_written"), taken);
 }
 
-// A server out of file descriptors (issue 14, item 9) keeps serving: with this process's limit a
-// few above what it has open, a crowd of connections from another process makes accept fail
+// A server out of file descriptors (issue 14, item 9) keeps serving: with this process's table
+// full but for a few descriptors, a crowd of connections from another process makes accept fail
 // with EMFILE; the excess is refused (closed at once) and counted, the connections it took
 // are echoed, and once the crowd has gone a new client is echoed and serve ends cleanly.
 TEST_P(PingpongServerTest, OutOfFileDescriptorsRefusesTheExcessAndServesOn) {

@@ -20,9 +20,9 @@ struct CrowdOutcome {
 // std::runtime_error when the child fails or a connection waits past a generous timeout.
 CrowdOutcome RunConnectionCrowd(uint16_t port, int connections);
 
-// The same with this process's descriptor limit lowered, for the crowd's while, to what it
-// has open plus `headroom`: a server in this process runs out of descriptors and must refuse
-// the excess. The limit is restored before it returns or throws.
+// The same with this process's descriptor table full, for the crowd's while, but for
+// `headroom` free slots: a server in this process runs out of descriptors and must refuse the
+// excess. The descriptors are given back before it returns or throws.
 CrowdOutcome RunConnectionCrowdOutOfDescriptors(uint16_t port, int connections, rlim_t headroom);
 
 }  // namespace rb_test

@@ -299,8 +299,8 @@ TEST_P(RrServerTest, ClientsGoneBeforeTheirResponsesDoNotHurtTheServer) {
   EXPECT_EQ(counters.at("bad_requests"), 0u);
 }
 
-// A server out of file descriptors keeps serving (issue 14, item 9): with this process's limit
-// a few above what it has open, a crowd of connections from another process makes accept fail
+// A server out of file descriptors keeps serving (issue 14, item 9): with this process's table
+// full but for a few descriptors, a crowd of connections from another process makes accept fail
 // with EMFILE; the excess is refused (closed at once) and counted, and once the crowd has gone
 // a new client is answered and serve ends cleanly when the host asks.
 TEST_P(RrServerTest, OutOfFileDescriptorsRefusesTheExcessAndServesOn) {
@@ -313,10 +313,16 @@ TEST_P(RrServerTest, OutOfFileDescriptorsRefusesTheExcessAndServesOn) {
     ExpectOk(GetParam(), first.ReadResponse(), 2, false);
     EXPECT_EQ(first.ReadUntilEof(), "");
   }
-  CrowdOutcome crowd;
-  ASSERT_NO_THROW(crowd = RunConnectionCrowdOutOfDescriptors(port(), kCrowd, kHeadroom));
-  EXPECT_EQ(crowd.served + crowd.refused, kCrowd);
-  EXPECT_GT(crowd.refused, 0);
+  // A crowd the server answers as fast as it arrives may never find it out of descriptors
+  // (io-uring's two loops, now and then): up to three crowds, until one is refused something.
+  int refused = 0;
+  for (int crowd_number = 0; crowd_number < 3 && refused == 0; ++crowd_number) {
+    CrowdOutcome crowd;
+    ASSERT_NO_THROW(crowd = RunConnectionCrowdOutOfDescriptors(port(), kCrowd, kHeadroom));
+    EXPECT_EQ(crowd.served + crowd.refused, kCrowd);
+    refused += crowd.refused;
+  }
+  EXPECT_GT(refused, 0);
   {
     HttpClient after(port());
     after.Send(kGetThenClose);
@@ -326,7 +332,7 @@ TEST_P(RrServerTest, OutOfFileDescriptorsRefusesTheExcessAndServesOn) {
   const auto counters = server_->Counters();
   ASSERT_EQ(counters.count("accept_refused"), 1u) << "no counter accept_refused";
   EXPECT_GT(counters.at("accept_refused"), 0u);
-  EXPECT_LE(counters.at("accept_refused"), static_cast<uint64_t>(crowd.refused));
+  EXPECT_LE(counters.at("accept_refused"), static_cast<uint64_t>(refused));
 }
 
 // A client that pipelines requests and never reads its responses costs the server a bounded
