@@ -43,7 +43,7 @@ int Connect(uint16_t port) {
 // The child's whole life; only system calls, then _exit, as after a fork of a threaded
 // process.
 [[noreturn]] void RunChild(uint16_t port, int connections, int report_fd,
-                          const std::vector<int>& fillers) {
+                           const std::vector<int>& fillers) {
   // The parent may have filled its descriptor table; the crowd is not to feel it.
   for (const int fd : fillers) ::close(fd);
   std::vector<int> fds(static_cast<std::size_t>(connections), -1);
