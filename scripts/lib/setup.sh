@@ -14,13 +14,14 @@ REACTORBENCH_BUILD_PACKAGES=(
 )
 # What `runner report` needs for its plots (scripts/plot.py).
 REACTORBENCH_PLOT_PACKAGES=(python3-matplotlib)
-# What the tests need besides: GoogleTest, the store tests' throwaway PostgreSQL server
-# (tests/support/postgres_server.h), examples/fleet's manifests read by the tests
-# (python3-yaml), and real HTTP clients for `runner serve` (ab, wrk).
-REACTORBENCH_TEST_PACKAGES=(libgtest-dev libgmock-dev postgresql python3-yaml apache2-utils wrk)
+# What the tests' build needs besides (GoogleTest), and what only running them needs: the store
+# tests' throwaway PostgreSQL server (tests/support/postgres_server.h), examples/fleet's
+# manifests read by the tests (python3-yaml), and real HTTP clients for `runner serve` (ab, wrk).
+REACTORBENCH_TEST_BUILD_PACKAGES=(libgtest-dev libgmock-dev)
+REACTORBENCH_TEST_TOOL_PACKAGES=(postgresql python3-yaml apache2-utils wrk)
 REACTORBENCH_PACKAGES=(
-  "${REACTORBENCH_BUILD_PACKAGES[@]}" "${REACTORBENCH_PLOT_PACKAGES[@]}"
-  "${REACTORBENCH_TEST_PACKAGES[@]}"
+  "${REACTORBENCH_BUILD_PACKAGES[@]}" "${REACTORBENCH_TEST_BUILD_PACKAGES[@]}"
+  "${REACTORBENCH_PLOT_PACKAGES[@]}" "${REACTORBENCH_TEST_TOOL_PACKAGES[@]}"
 )
 
 rb_log() { printf '[reactorbench] %s\n' "$*" >&2; }
@@ -84,32 +85,6 @@ rb_build() {
   rb_configure "$preset"
   # Build output goes to stderr so the runner's stdout stays its own.
   cmake --build "$REACTORBENCH_ROOT/build/$preset" --parallel "$(nproc)" "${targets[@]}" >&2
-}
-
-# rb_guess_plugin_targets PRESET RUNNER_ARG...: before the runner exists, the plugin targets
-# named by the configs' top-level `plugins` list (Python's tomllib), so that the first build
-# compiles them beside the runner instead of after it. Only a guess: rb_runner_plugin_targets
-# asks the built runner afterwards and anything missed (variants, pingpong's server/client
-# lists) builds then.
-rb_guess_plugin_targets() {
-  local dir="$REACTORBENCH_ROOT/build/$1"
-  shift
-  [ -f "$dir/plugin_targets.txt" ] || return 0
-  local configs=() arg
-  for arg in "$@"; do
-    case "$arg" in *.toml) [ -f "$arg" ] && configs+=("$arg") ;; esac
-  done
-  [ ${#configs[@]} -eq 0 ] && return 0
-  python3 - "$dir/plugin_targets.txt" "${configs[@]}" <<'PY' 2>/dev/null || true
-import sys, tomllib
-targets = set(open(sys.argv[1]).read().split())
-for path in sys.argv[2:]:
-    with open(path, "rb") as f:
-        plugins = tomllib.load(f).get("plugins", [])
-    for name in plugins if isinstance(plugins, list) else []:
-        if isinstance(name, str) and name.replace("-", "_") in targets:
-            print(name.replace("-", "_"))
-PY
 }
 
 # rb_runner_plugin_targets PRESET RUNNER_ARG...: the plugin targets a runner command line
