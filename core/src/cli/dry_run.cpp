@@ -2,14 +2,17 @@
 
 #include <fmt/format.h>
 
-#include <chrono>
-
+#include "cli/results_out.h"
 #include "report/number_format.h"
 #include "text/text_table.h"
-#include "workload/registry.h"
 
 namespace rb::cli {
 namespace {
+
+// "0.42 s" under a minute (a flower cell's rounds), else "1:05" as the ETA shows time.
+std::string format_seconds(double seconds) {
+  return seconds < 60 ? fmt::format("{:.2f} s", seconds) : report::format_duration(seconds);
+}
 
 const char* status_word(CellStatus status) {
   switch (status) {
@@ -25,30 +28,28 @@ const char* status_word(CellStatus status) {
 }  // namespace
 
 void print_dry_run(const config::TestPlan& plan, const exec::MatrixOptions& options,
-                   const exec::ShardChoice* shard, std::ostream& out) {
-  const workload::Workload* workload = workload::find_workload(plan.workload);
+                   const exec::ShardChoice* shard, const exec::EarlierRoundTimes* earlier,
+                   std::ostream& out) {
   const std::vector<CellResult> cells = exec::triage_cells(plan, options);
-  const int iterations = plan.run.warmup + plan.run.repetitions;
+  const exec::RoundTimePriors priors = exec::round_time_priors(plan, cells, earlier);
   const int rounds = plan.run.rounds;
 
-  text::TextTable table{{"#", "plugin", "parameters", "status", "planned", "why not"},
+  text::TextTable table{{"#", "plugin", "parameters", "status", "expected", "why not"},
                         {true, false, false, false, true, false},
                         {}};
   std::size_t running = 0;
-  std::size_t untimed = 0;  // cells whose workload runs iterations, not a time
-  std::chrono::milliseconds planned{0};
-  for (const CellResult& cell : cells) {
+  std::size_t unknown = 0;
+  double expected_s = 0;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const CellResult& cell = cells[i];
     std::string time = "-";
     if (cell.status == CellStatus::ok) {
       ++running;
-      const std::chrono::milliseconds per_round =
-          workload != nullptr ? workload->planned_time(cell.cell, iterations)
-                              : std::chrono::milliseconds{0};
-      if (per_round.count() > 0) {
-        planned += per_round * rounds;
-        time = report::format_duration(std::chrono::duration<double>(per_round * rounds).count());
+      if (const auto& per_round = priors.seconds[i]) {
+        expected_s += *per_round * rounds;
+        time = format_seconds(*per_round * rounds);
       } else {
-        ++untimed;
+        ++unknown;
         // Not `time = "?"`: GCC 12 at -O2 then warns of a memcpy of 2^63 bytes (a false
         // -Wstringop-overflow in the inlined string assign).
         time.assign(1, '?');
@@ -69,17 +70,24 @@ void print_dry_run(const config::TestPlan& plan, const exec::MatrixOptions& opti
                        shard->count, exec::to_string(shard->by), cells.size(), plan.cells().size());
   out << fmt::format("{} of {} cells run ({} cell-rounds)", running, cells.size(),
                      running * static_cast<std::size_t>(rounds));
-  if (running > untimed)
-    out << fmt::format(
-        "; planned time of the timed ones {} (measuring only: process start "
-        "and set-up come on top)",
-        report::format_duration(std::chrono::duration<double>(planned).count()));
-  if (untimed > 0)
-    out << fmt::format(
-        "; {} cell(s) of unknown time ({} runs a number of iterations, not "
-        "for a set time: a previous run's results show how long they take)",
-        untimed, plan.workload);
+  if (running > unknown)
+    out << fmt::format("; expected time {}{}", format_seconds(expected_s),
+                       unknown > 0 ? " for those of known time" : "");
   out << '\n';
+  if (priors.from_earlier > 0)
+    out << fmt::format(
+        "  {} cell(s) as their rounds took in {} (started {}, this host)\n", priors.from_earlier,
+        earlier->dir.string(), earlier->started_at);
+  if (priors.from_plan > 0)
+    out << fmt::format(
+        "  {} cell(s) by the planned time of their iterations (process start and set-up come "
+        "on top)\n",
+        priors.from_plan);
+  if (unknown > 0)
+    out << fmt::format(
+        "  {} cell(s) of unknown time: {} runs a number of iterations, not for a set time, and "
+        "no earlier run of {} on this host in {}/ has them\n",
+        unknown, plan.workload, plan.config_path.filename().string(), kDefaultResultsRoot);
 }
 
 }  // namespace rb::cli

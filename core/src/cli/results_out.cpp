@@ -73,7 +73,7 @@ std::filesystem::path given_dir(const std::filesystem::path& dir, bool force) {
 }
 
 std::filesystem::path new_default_dir(const std::filesystem::path& config) {
-  const std::filesystem::path parent = "results";
+  const std::filesystem::path parent = kDefaultResultsRoot;
   std::filesystem::create_directories(parent);
   const std::string base = config.stem().string() + "-" + utc_second();
   for (int n = 1; n <= kMaxSameSecondRuns; ++n) {

@@ -7,6 +7,9 @@
 
 namespace rb::cli {
 
+// Where runs without --out write (relative to the working directory): results/<stem>-<time>.
+inline constexpr const char* kDefaultResultsRoot = "results";
+
 // --out DIR: created when missing; refused when it holds anything, unless `force`, which
 // first removes the files a run writes there (and keeps everything else). No --out:
 // results/<config stem>-<UTC time>, made with mkdir (not -p), so a second run started in

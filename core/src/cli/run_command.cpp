@@ -17,10 +17,12 @@
 #include "cli/results_out.h"
 #include "cli/run_group.h"
 #include "cli/run_store.h"
+#include "cli/terminal_width.h"
 #include "config/test_plan.h"
 #include "exec/clock_probe.h"
 #include "exec/matrix_runner.h"
 #include "exec/round_order.h"
+#include "exec/round_time_priors.h"
 #include "exec/sharding.h"
 #include "plugin/load_error.h"
 #include "plugin/search_dirs.h"
@@ -161,6 +163,21 @@ bool write_results(const RunResult& run, report::SamplesWriter& samples,
   }
 }
 
+// What the ETA weighs each cell's rounds by before measuring them: the newest earlier run of
+// this config on this host (results/<stem>-*), else the workload's planned time.
+std::map<std::size_t, double> round_time_priors_of(const config::TestPlan& plan,
+                                                   const exec::MatrixOptions& options,
+                                                   const RunArgs& args, const std::string& host) {
+  const auto cells = exec::triage_cells(plan, options);
+  const auto earlier = exec::earlier_round_times(kDefaultResultsRoot, args.config.stem().string(),
+                                                 host, options.results_dir);
+  const auto priors = exec::round_time_priors(plan, cells, earlier ? &*earlier : nullptr);
+  std::map<std::size_t, double> out;
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    if (priors.seconds[i]) out[cells[i].cell.index] = *priors.seconds[i];
+  return out;
+}
+
 }  // namespace
 
 int run_command(const RunArgs& args) {
@@ -189,7 +206,10 @@ int run_command(const RunArgs& args) {
     if (fleet.shard) options.only_cells = exec::cells_of_shard(plan, *fleet.shard);
     resolve_plugins(plan, resolver, options);
     if (args.dry_run) {
-      print_dry_run(plan, options, fleet.shard ? &*fleet.shard : nullptr, std::cout);
+      const auto earlier = exec::earlier_round_times(
+          kDefaultResultsRoot, args.config.stem().string(), report::host_name());
+      print_dry_run(plan, options, fleet.shard ? &*fleet.shard : nullptr,
+                    earlier ? &*earlier : nullptr, std::cout);
       return kExitOk;
     }
     if (const auto path = run_store_path(args.store, args.no_store, plan)) store.emplace(*path);
@@ -241,26 +261,35 @@ int run_command(const RunArgs& args) {
       return kExitUsage;
     }
   }
+  const std::size_t cells_run =
+      options.only_cells ? options.only_cells->size() : plan.cells().size();
+  // On a terminal one line, redrawn as each iteration reports; in a log a line per cell once
+  // it is final, and one per round of every cell (a pass) with the ETA.
+  const bool tty = ::isatty(STDERR_FILENO) != 0;
+  std::size_t cells_final = 0;
   options.cell_finished = [&](const CellResult& cell) {
     samples->write_cell_result(cell);
     if (store) store->record(cell);
+    if (!tty) std::cerr << report::format_cell_line(++cells_final, cells_run, cell) << '\n';
+  };
+  options.prior_round_s = round_time_priors_of(plan, options, args, context.host);
+  options.progress = [&](const exec::ProgressUpdate& update) {
+    using Kind = exec::ProgressUpdate::Kind;
+    // Between rounds: short-lived processes are seen too.
+    if (update.kind == Kind::round_finished) census.observe();
+    if (tty) {
+      const std::string line = report::format_progress(
+          update.done, update.total, update.remaining_s,
+          {update.label, update.round, update.rounds, update.iteration, update.iterations});
+      std::cerr << "\r\033[K" << report::fit_to_width(line, terminal_width(STDERR_FILENO) - 1)
+                << std::flush;
+    } else if (update.kind == Kind::pass_finished && update.round < update.rounds) {
+      std::cerr << fmt::format(
+          "round {}/{} of every cell done  {}\n", update.round, update.rounds,
+          report::format_progress(update.done, update.total, update.remaining_s));
+    }
   };
 
-  const bool tty = ::isatty(STDERR_FILENO) != 0;
-  const auto started = std::chrono::steady_clock::now();
-  options.progress = [&](std::size_t done, std::size_t total, const std::string& label) {
-    census.observe();  // between rounds: short-lived processes are seen too
-    const double elapsed =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    const std::string line = report::format_progress(done, total, elapsed, label);
-    if (tty)
-      std::cerr << "\r\033[K" << line << std::flush;
-    else
-      std::cerr << line << '\n';
-  };
-
-  const std::size_t cells_run =
-      options.only_cells ? options.only_cells->size() : plan.cells().size();
   std::cerr << fmt::format(
       "reactorbench: {} cells{}, {} round(s) -> {}\n", cells_run,
       fleet.shard ? fmt::format(" (shard {}/{} of {}, group {})", context.shard.index,

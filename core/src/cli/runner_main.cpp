@@ -95,7 +95,7 @@ int runner_main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && looks_like_config(args[0].c_str())) args.insert(args.begin(), "run");
 
-  CLI::App app{"reactorbench: benchmark reactor / event-loop libraries through plugins"};
+  CLI::App app{"reactorbench: benchmark reactor / event-loop libraries through plugins", "runner"};
   app.require_subcommand(1);
   // The revision too: what results record as git_revision (model/build_info.h).
   const std::string revision = rb::model::git_revision();
@@ -184,8 +184,9 @@ int runner_main(int argc, char** argv) {
       "serve",
       "Run one plugin's server (rr, pingpong) in the foreground until Ctrl-C, for real clients");
   serve_cmd->add_option("--plugin", serve.plugin, "plugin name or path to a .so")->required();
-  serve_cmd->add_option("--workload", serve.workload, "the workload to serve (rr, pingpong)")
-      ->required();
+  serve_cmd->add_option("--workload", serve.workload, "the workload to serve")
+      ->required()
+      ->check(CLI::IsMember(rb::cli::servable_workloads()));
   serve_cmd->add_option("--listen", serve.listen, "IPV4:PORT to bind (default 127.0.0.1:8080)");
   serve_cmd->add_option("--set", serve.set,
                         "AXIS=VALUE for an axis the server reads, e.g. block_size=4096 "

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <algorithm>
 #include <iostream>
 #include <stdexcept>
@@ -118,13 +119,17 @@ void print_counters(const std::map<std::string, std::uint64_t>& counters) {
 
 // "pingpong, rr": the workloads whose server real clients can reach.
 std::string servable_names() {
-  std::string names;
-  for (const auto& entry : workload::registry())
-    if (entry.servable()) names += (names.empty() ? "" : ", ") + entry.name;
-  return names;
+  return fmt::format("{}", fmt::join(servable_workloads(), ", "));
 }
 
 }  // namespace
+
+std::vector<std::string> servable_workloads() {
+  std::vector<std::string> names;
+  for (const auto& entry : workload::registry())
+    if (entry.servable()) names.push_back(entry.name);
+  return names;
+}
 
 int serve_command(const ServeArgs& args) {
   const workload::WorkloadEntry* entry = workload::find_entry(args.workload);

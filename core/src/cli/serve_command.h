@@ -25,4 +25,7 @@ struct ServeArgs {
 
 int serve_command(const ServeArgs& args);
 
+// The workloads whose server runs alone (WorkloadEntry::servable): what --workload allows.
+std::vector<std::string> servable_workloads();
+
 }  // namespace rb::cli

@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <chrono>
 
 #include "exec/cell_process.h"
 #include "exec/interference.h"
 #include "exec/pair_process.h"
+#include "exec/progress_tracker.h"
 #include "exec/round_order.h"
 #include "model/metric_info.h"
 #include "proc/process_limits.h"
@@ -121,10 +123,8 @@ std::optional<std::string> unloadable_reason(const CellSpec& cell, const MatrixO
   return std::nullopt;
 }
 
-std::string cell_label(const CellSpec& cell, int round, int rounds) {
-  std::string label = fmt::format("{} {} {}", cell.workload, cell.plugin, cell.params_label());
-  if (rounds > 1) label += fmt::format(" (round {}/{})", round + 1, rounds);
-  return label;
+std::string cell_label(const CellSpec& cell) {
+  return fmt::format("{} {} {}", cell.workload, cell.plugin, cell.params_label());
 }
 
 // The plan's round order (exec/round_order.h) restricted to the cells run (a shard's), as
@@ -141,6 +141,19 @@ std::vector<std::size_t> shard_round_order(const std::vector<CellResult>& cells,
   for (const std::size_t index : round_order(plan_cells, per_point, seed, round))
     if (position[index] < cells.size()) order.push_back(position[index]);
   return order;
+}
+
+ProgressTracker make_tracker(const std::vector<CellResult>& cells, const MatrixOptions& options,
+                             int rounds) {
+  std::vector<bool> runs;
+  std::vector<std::optional<double>> priors;
+  for (const CellResult& c : cells) {
+    runs.push_back(c.status == CellStatus::ok);
+    const auto it = options.prior_round_s.find(c.cell.index);
+    priors.push_back(it == options.prior_round_s.end() ? std::nullopt
+                                                       : std::optional<double>(it->second));
+  }
+  return ProgressTracker(runs, std::move(priors), rounds);
 }
 
 }  // namespace
@@ -180,13 +193,20 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
   run.cells = triage_cells(plan, options);
 
   const int rounds = plan.run.rounds;
-  std::size_t runnable = 0;
-  for (const auto& c : run.cells) runnable += c.status == CellStatus::ok ? 1 : 0;
-  const std::size_t total = runnable * static_cast<std::size_t>(rounds);
-  std::size_t done = 0;
   std::filesystem::create_directories(options.results_dir / "logs");
 
   auto interrupted = [&] { return options.interrupted != nullptr && options.interrupted->load(); };
+  const auto run_started = std::chrono::steady_clock::now();
+  ProgressTracker tracker = make_tracker(run.cells, options, rounds);
+  const int iterations = plan.run.warmup + plan.run.repetitions;
+  auto tell = [&](ProgressUpdate::Kind kind, const std::string& label, int round, int iteration) {
+    if (!options.progress) return;
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - run_started).count();
+    options.progress(ProgressUpdate{kind, tracker.done(), tracker.total(),
+                                    tracker.remaining_s(elapsed), label, round + 1, rounds,
+                                    iteration, iterations});
+  };
   std::vector<bool> started(run.cells.size(), false);
   std::vector<bool> reported(run.cells.size(), false);
   auto report_final = [&](std::size_t i) {
@@ -226,11 +246,15 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
       process.interrupted = options.interrupted;
 
       const bool paired = workload->layout() == workload::ProcessLayout::server_client;
+      const std::string label = cell_label(cell.cell);
+      tell(ProgressUpdate::Kind::round_started, label, round, 0);
       // Measured for interference, and run again while disturbed under on_disturbance =
       // "retry" (a retry's log replaces the attempt before it: proc::ChildProcess truncates).
       const auto attempt = [&](int n) {
+        int iterations_reported = 0;
         const auto on_sample = [&](const Sample& s) {
           if (!s.warmup) samples.write(cell.cell, s, n);
+          tell(ProgressUpdate::Kind::iteration, label, round, ++iterations_reported);
         };
         return paired ? run_pair_round(plan, options, *workload, job, process, on_sample)
                       : run_cell_process(job, process, on_sample);
@@ -260,10 +284,12 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
           remove_if_empty(process.log_path.parent_path() /
                           (process.log_path.stem().string() + "-" + role + ".log"));
 
-      ++done;
-      if (options.progress) options.progress(done, total, cell_label(cell.cell, round, rounds));
+      const double wall_s = cell.interference.empty() ? 0 : cell.interference.back().wall_s;
+      tracker.round_finished(i, wall_s, cell.status == CellStatus::ok);
+      tell(ProgressUpdate::Kind::round_finished, label, round, iterations);
       if (cell.status != CellStatus::ok || round + 1 == rounds) report_final(i);
     }
+    if (!interrupted()) tell(ProgressUpdate::Kind::pass_finished, {}, round, 0);
   }
 
   for (std::size_t i = 0; i < run.cells.size(); ++i) {

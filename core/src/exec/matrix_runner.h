@@ -22,6 +22,20 @@ class SamplesWriter;
 
 namespace rb::exec {
 
+struct ProgressUpdate {
+  enum class Kind { round_started, iteration, round_finished, pass_finished };
+  Kind kind = Kind::round_started;
+  std::size_t done = 0;   // cell-rounds finished
+  std::size_t total = 0;  // cell-rounds the run makes (fewer once a cell fails)
+  // Seconds to go, weighted by each cell's round time (progress_tracker.h); nullopt: unknown.
+  std::optional<double> remaining_s;
+  std::string label;   // the cell: "flower libevent2 pipes=100 ..." (empty for a pass)
+  int round = 0;       // its round (1-based); pass_finished: the round every cell finished
+  int rounds = 0;
+  int iteration = 0;   // iterations the running round has reported, warm-up included
+  int iterations = 0;  // of how many
+};
+
 struct MatrixOptions {
   std::filesystem::path runner_exe;
   std::filesystem::path results_dir;  // logs/ is created inside
@@ -36,8 +50,12 @@ struct MatrixOptions {
   // The cells (CellSpec::index, ascending) of the plan this run measures: a shard's
   // (exec/sharding.h; it may have none). nullopt: all of them.
   std::optional<std::vector<std::size_t>> only_cells = std::nullopt;
-  // Called after each cell-round: (done, total, label of what just finished).
-  std::function<void(std::size_t, std::size_t, const std::string&)> progress;
+  // Told when a cell-round starts, as each of its iterations reports, when it ends and when
+  // a round of every cell (a pass) ends.
+  std::function<void(const ProgressUpdate&)> progress;
+  // Seconds a round of a cell (by CellSpec::index) is expected to take (round_time_priors.h):
+  // what weights the ETA before the cell's first round.
+  std::map<std::size_t, double> prior_round_s;
   // Called once per cell as soon as it is final (after its last round, when it fails, or up
   // front when it cannot run; interrupted ones at the end), summarised: what the history
   // store commits cell by cell.

@@ -40,20 +40,43 @@ std::string format_console_tables(const RunResult& run) {
   return out;
 }
 
-std::string format_progress(std::size_t done, std::size_t total, double elapsed_s,
-                            std::string_view current) {
+std::string format_progress(std::size_t done, std::size_t total, std::optional<double> remaining_s,
+                            const RunningCell& running) {
   const std::string total_text = std::to_string(total);
   const std::size_t percent = total == 0 ? 100 : std::min<std::size_t>(done * 100 / total, 100);
   std::string eta = "-:--";
   if (done >= total)
     eta = format_duration(0);
-  else if (done > 0)
-    eta =
-        format_duration(elapsed_s / static_cast<double>(done) * static_cast<double>(total - done));
+  else if (remaining_s)
+    eta = format_duration(*remaining_s);
   std::string out =
       fmt::format("[{:>{}}/{}] {:>2}% eta {}", done, total_text.size(), total_text, percent, eta);
-  if (!current.empty()) out += fmt::format("  {}", current);
-  return out;
+  if (running.label.empty()) return out;
+  if (running.rounds > 1) out += fmt::format("  round {}/{}", running.round, running.rounds);
+  if (running.iterations > 0)
+    out += fmt::format("{}it {}/{}", running.rounds > 1 ? " " : "  ", running.iteration,
+                       running.iterations);
+  return out + fmt::format("  {}", running.label);
+}
+
+std::string format_cell_line(std::size_t n, std::size_t of, const CellResult& cell) {
+  const std::string of_text = std::to_string(of);
+  std::string out = fmt::format("cell {:>{}}/{}  {:<8} {} {} {}", n, of_text.size(), of_text,
+                                to_string(cell.status), cell.cell.workload, cell.cell.plugin,
+                                cell.cell.params_label());
+  if (cell.status != CellStatus::ok) return out + ": " + cell.reason;
+  double wall_s = 0;
+  for (const RoundInterference& r : cell.interference) wall_s += r.wall_s;
+  return out + fmt::format("  {} round{}, {:.2f} s", cell.interference.size(),
+                           cell.interference.size() == 1 ? "" : "s", wall_s);
+}
+
+std::string fit_to_width(std::string line, std::size_t width) {
+  if (line.size() <= width) return line;
+  constexpr std::string_view kCut = "...";
+  if (width <= kCut.size()) return line.substr(0, width);
+  line.resize(width - kCut.size());
+  return line + std::string(kCut);
 }
 
 }  // namespace rb::report

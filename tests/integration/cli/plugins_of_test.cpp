@@ -2,6 +2,12 @@
 // catalog plugin a config loads (a variant by its base), nothing else, and load none.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
 #include "run_helpers.h"
 
 namespace rbtest {
@@ -70,6 +76,30 @@ TEST(PluginsOf, ABadConfigIsRefusedWithItsPosition) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_TRUE(r.out.empty()) << r.out;
   EXPECT_NE(r.err.find(file.string() + ":"), std::string::npos) << r.err;
+}
+
+// "The flower sweep" means every plugin that can run it: configs/flower.toml must name each
+// plugin here that offers flower (runner plugins), and only those.
+TEST(ShippedFlowerSweep, NamesEveryPluginThatOffersFlower) {
+  const RunOutput listed = run_runner({"plugins", "--json"});
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  std::set<std::string> offering;
+  const auto catalog = nlohmann::json::parse(listed.out);
+  for (const auto& plugin : catalog.at("plugins")) {
+    const auto workloads = plugin.at("workloads").get<std::vector<std::string>>();
+    if (std::find(workloads.begin(), workloads.end(), "flower") != workloads.end())
+      offering.insert(plugin.at("name").get<std::string>());
+  }
+  ASSERT_GE(offering.size(), 9U) << listed.out;  // the seed's four, libev, libuv, asio x2, io-uring
+
+  const RunOutput named =
+      run_runner({"__plugins-of", std::string(RB_SOURCE_DIR) + "/configs/flower.toml"});
+  ASSERT_EQ(named.exit_code, 0) << named.err;
+  std::set<std::string> in_config;
+  std::istringstream lines(named.out);
+  for (std::string name; std::getline(lines, name);)
+    if (!name.empty()) in_config.insert(name);
+  EXPECT_EQ(in_config, offering);
 }
 
 }  // namespace

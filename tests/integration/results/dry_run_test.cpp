@@ -36,9 +36,35 @@ TEST(DryRun, PlansTimedCellsFromTheCommandLineOverrides) {
                                   "--repetitions", "2", "--warmup", "1", "--rounds", "3"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // 2 s x (1 warm-up + 2 measured) x 3 rounds = 18 s per cell, 36 s for the two.
-  EXPECT_NE(r.out.find("0:18"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("planned time of the timed ones 0:36"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("18.00 s"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("expected time 36.00 s"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2 cell(s) by the planned time"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("unknown time"), std::string::npos) << r.out;
+}
+
+TEST(DryRun, AnEarlierRunOnThisHostGivesFlowerCellsTheirTime) {
+  // Run from a scratch directory, so that results/ is the test's own.
+  ScratchDir dir;
+  const std::string config =
+      matrix_config("flower", R"("raw-epoll", "libevent2")", run_lines(2, "20s"),
+                    "pipes = [20, 100000]\nactive = [5]\nwrites = [10]");
+  const auto toml = dir.write("f.toml", config);
+  const auto in_dir = [&](const std::string& args) {
+    return run_program("/bin/sh", {"-c", "cd '" + dir.path().string() + "' && exec '" +
+                                             std::string(RB_RUNNER_EXE) + "' run f.toml " + args});
+  };
+  const RunOutput before = in_dir("--dry-run --rounds 2");
+  ASSERT_EQ(before.exit_code, 0) << before.err;
+  EXPECT_NE(before.out.find("2 cell(s) of unknown time"), std::string::npos) << before.out;
+
+  const RunOutput run = in_dir("--rounds 2 --no-store");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const RunOutput after = in_dir("--dry-run --rounds 2");
+  ASSERT_EQ(after.exit_code, 0) << after.err;
+  EXPECT_EQ(after.out.find("unknown time"), std::string::npos) << after.out;
+  EXPECT_NE(after.out.find("2 cell(s) as their rounds took in results/f-"), std::string::npos)
+      << after.out;
+  EXPECT_NE(after.out.find("expected time"), std::string::npos) << after.out;
 }
 
 TEST(DryRun, ADurationForAWorkloadWithoutOneIsAUsageError) {

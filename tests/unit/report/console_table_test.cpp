@@ -41,22 +41,35 @@ TEST(ConsoleTable, SinglePointKeepsItsAxesAsRowLabels) {
 }
 
 TEST(Progress, ShowsCountPercentEtaAndCurrentCell) {
-  EXPECT_EQ(format_progress(3, 12, 14.0, "flower libevent2 pipes=100"),
+  EXPECT_EQ(format_progress(3, 12, 42.0, {.label = "flower libevent2 pipes=100"}),
             "[ 3/12] 25% eta 0:42  flower libevent2 pipes=100");
+  EXPECT_EQ(format_progress(10, 100, 3600.0, {.label = "x"}), "[ 10/100] 10% eta 1:00:00  x");
 }
 
-TEST(Progress, EtaExtrapolatesTheAveragePerCell) {
-  EXPECT_EQ(format_progress(1, 5, 30.0, ""), "[1/5] 20% eta 2:00");
-  EXPECT_EQ(format_progress(10, 100, 400.0, "x"), "[ 10/100] 10% eta 1:00:00  x");
+TEST(Progress, TheRoundAndIterationComeBeforeTheLabel) {
+  const RunningCell running{"flower raw-epoll pipes=100", 1, 5, 4, 6};
+  EXPECT_EQ(format_progress(3, 12, 42.0, running),
+            "[ 3/12] 25% eta 0:42  round 1/5 it 4/6  flower raw-epoll pipes=100");
+  EXPECT_EQ(format_progress(3, 12, 42.0, {"flower raw-epoll pipes=100", 1, 1, 0, 6}),
+            "[ 3/12] 25% eta 0:42  it 0/6  flower raw-epoll pipes=100");
+  EXPECT_EQ(format_progress(3, 12, 42.0), "[ 3/12] 25% eta 0:42");
 }
 
-TEST(Progress, NoEtaBeforeTheFirstCellFinishes) {
-  EXPECT_EQ(format_progress(0, 12, 3.0, "a"), "[ 0/12]  0% eta -:--  a");
+TEST(Progress, UnknownEtaIsDashes) {
+  EXPECT_EQ(format_progress(0, 12, std::nullopt, {.label = "a"}), "[ 0/12]  0% eta -:--  a");
 }
 
 TEST(Progress, FinishedRunHasZeroEta) {
-  EXPECT_EQ(format_progress(12, 12, 60.0, ""), "[12/12] 100% eta 0:00");
-  EXPECT_EQ(format_progress(0, 0, 0.0, ""), "[0/0] 100% eta 0:00");
+  EXPECT_EQ(format_progress(12, 12, std::nullopt), "[12/12] 100% eta 0:00");
+  EXPECT_EQ(format_progress(0, 0, std::nullopt), "[0/0] 100% eta 0:00");
+}
+
+TEST(Progress, FitToWidthCutsWithAnEllipsis) {
+  EXPECT_EQ(fit_to_width("[ 3/12] 25% eta 0:42  flower", 80), "[ 3/12] 25% eta 0:42  flower");
+  EXPECT_EQ(fit_to_width("[ 3/12] 25% eta 0:42  flower", 15), "[ 3/12] 25% ...");
+  EXPECT_EQ(fit_to_width("[ 3/12] 25% eta 0:42  flower", 15).size(), 15U);
+  EXPECT_EQ(fit_to_width("abcdef", 2), "ab");
+  EXPECT_EQ(fit_to_width("abcdef", 0), "");
 }
 
 }  // namespace
