@@ -7,20 +7,24 @@
 namespace rb::text {
 namespace {
 
-std::string padded(const std::string& text, std::size_t width, bool right) {
+// The fill is measured on the plain text and stays outside the paint, so a left-aligned last
+// cell's trailing blanks can still be trimmed.
+std::string padded(const std::string& text, std::size_t width, bool right, Tint tint) {
   const std::size_t shown = display_width(text);
-  if (shown >= width) return text;
-  const std::string fill(width - shown, ' ');
-  return right ? fill + text : text + fill;
+  const std::string fill(shown >= width ? 0 : width - shown, ' ');
+  const std::string shown_text = paint(text, tint);
+  return right ? fill + shown_text : shown_text + fill;
 }
 
 std::string render_row(const std::vector<std::string>& cells,
-                       const std::vector<std::size_t>& widths, const std::vector<bool>& right) {
+                       const std::vector<std::size_t>& widths, const std::vector<bool>& right,
+                       const std::vector<Tint>& tints = {}) {
   std::string line;
   for (std::size_t i = 0; i < widths.size(); ++i) {
     if (i > 0) line += "  ";
     const std::string cell = i < cells.size() ? cells[i] : std::string();
-    line += padded(cell, widths[i], i < right.size() && right[i]);
+    const Tint tint = i < tints.size() ? tints[i] : Tint::none;
+    line += padded(cell, widths[i], i < right.size() && right[i], tint);
   }
   while (!line.empty() && line.back() == ' ') line.pop_back();
   return line + '\n';
@@ -50,7 +54,7 @@ std::size_t display_width(const std::string& text) {
       std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
 
-std::string render_text(const TextTable& table) {
+std::string render_text(const TextTable& table, bool colour) {
   const std::vector<std::string> header = printable_cells(table.header);
   std::vector<std::vector<std::string>> rows;
   for (const auto& row : table.rows) rows.push_back(printable_cells(row));
@@ -63,7 +67,9 @@ std::string render_text(const TextTable& table) {
   for (std::size_t w : widths) rule.emplace_back(w, '-');
   std::string out = render_row(header, widths, table.right_aligned);
   out += render_row(rule, widths, table.right_aligned);
-  for (const auto& row : rows) out += render_row(row, widths, table.right_aligned);
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    out += render_row(rows[r], widths, table.right_aligned,
+                      colour && r < table.tints.size() ? table.tints[r] : std::vector<Tint>());
   return out;
 }
 
