@@ -19,12 +19,13 @@
 namespace rb::cli {
 namespace {
 
-template <std::string (*format)(const RunResult&)>
+// A format of a run or of a comparison: a function of it, or of it and whether to colour.
+template <auto format>
 const report::Reporter* of_run() {
   return &report::formatter<&report::ReportInput::run, format>();
 }
 
-template <std::string (*format)(const compare::RunComparison&)>
+template <auto format>
 const report::Reporter* of_comparison() {
   return &report::formatter<&report::ReportInput::comparison, format>();
 }

@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include "compare/comparison_json.h"
+#include "compare/verdict_tint.h"
 #include "report/number_format.h"
 #include "text/printable.h"
 
@@ -61,11 +62,15 @@ std::string heading(const RunComparison& c, const std::vector<std::string>& fixe
   return out;
 }
 
-std::string text_output(const RunComparison& c, bool markdown) {
+// colour only ever with !markdown: Markdown goes to files and pages.
+std::string text_output(const RunComparison& c, bool markdown, bool colour) {
   std::vector<std::string> fixed;
   const text::TextTable rows = verdict_table(c, fixed);
   auto render = [&](const text::TextTable& t) {
-    return markdown ? text::render_markdown(t) : text::render_text(t);
+    return markdown ? text::render_markdown(t) : text::render_text(t, colour);
+  };
+  auto painted = [&](const std::string& line, text::Tint tint) {
+    return colour ? text::paint(line, tint) : line;
   };
   auto section = [&](const std::string& title) {
     return markdown ? "\n### " + title + "\n\n" : "\n" + title + ":\n";
@@ -88,11 +93,15 @@ std::string text_output(const RunComparison& c, bool markdown) {
   if (!c.summaries.empty())
     out += section("Geometric mean of new/base per plugin") + render(summary_table(c));
   if (const auto notes = flagged_lines(c); !notes.empty()) out += section("Flagged") + list(notes);
-  if (const auto lines = uncompared_lines(c, "  (BROKEN: counts as a regression)"); !lines.empty())
+  if (auto lines = uncompared_lines(c, "  (BROKEN: counts as a regression)"); !lines.empty()) {
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      if (c.uncompared[i].broken) lines[i] = painted(lines[i], text::Tint::red);
     out += section("Not compared") + list(lines);
+  }
   if (!c.only_in_base.empty()) out += section("Only in base") + list(c.only_in_base);
   if (!c.only_in_new.empty()) out += section("Only in new") + list(c.only_in_new);
-  out += (markdown ? "\n**verdict:** " : "\nverdict: ") + verdict_line(c) + '\n';
+  out += (markdown ? "\n**verdict:** " : "\nverdict: ") +
+         painted(verdict_line(c), exit_tint(exit_code(c))) + '\n';
   return out;
 }
 
@@ -132,11 +141,16 @@ text::TextTable verdict_table(const RunComparison& c, std::vector<std::string>& 
               "verdict",
               "why"};
   t.right_aligned = {false, false, false, true, true, true, true, true, false, false};
-  for (const auto& row : c.rows)
+  constexpr std::size_t kVerdictColumn = 8;
+  for (const auto& row : c.rows) {
     t.rows.push_back({plugin_of(row), point_of(row, varying), row.metric.name,
                       report::format_or_na(row.base_median), report::format_or_na(row.new_median),
                       change_text(row.ratio.ratio), interval_text(row.ratio), p_text(row.p_value),
                       verdict_cell(row), row.reason});
+    std::vector<text::Tint> tints(t.header.size(), text::Tint::none);
+    tints[kVerdictColumn] = verdict_tint(row);
+    t.tints.push_back(std::move(tints));
+  }
   return t;
 }
 
@@ -145,11 +159,20 @@ text::TextTable summary_table(const RunComparison& c) {
   t.header = {"plugin", "metric", "geomean", "change",      "cells",
               "faster", "slower", "same",    "inconclusive"};
   t.right_aligned = {false, false, true, true, true, true, true, true, true};
-  for (const auto& s : c.summaries)
+  for (const auto& s : c.summaries) {
     t.rows.push_back({s.plugin, s.metric, report::format_or_na(s.geomean_ratio),
                       change_text(s.geomean_ratio), std::to_string(s.cells),
                       std::to_string(s.faster), std::to_string(s.slower), std::to_string(s.same),
                       std::to_string(s.inconclusive)});
+    // A count is painted as its verdict word is, when there is something to count.
+    auto tint_if = [](std::size_t count, text::Tint tint) {
+      return count > 0 ? tint : text::Tint::none;
+    };
+    t.tints.push_back({text::Tint::none, text::Tint::none, text::Tint::none, text::Tint::none,
+                       text::Tint::none, tint_if(s.faster, text::Tint::green),
+                       tint_if(s.slower, text::Tint::red), text::Tint::none,
+                       tint_if(s.inconclusive, text::Tint::yellow)});
+  }
   return t;
 }
 
@@ -211,12 +234,12 @@ std::string verdict_line(const RunComparison& c) {
   return fmt::format("{} -> exit {} ({})", fmt::join(parts, ", "), code, meaning);
 }
 
-std::string comparison_text(const RunComparison& comparison) {
-  return text_output(comparison, false);
+std::string comparison_text(const RunComparison& comparison, bool colour) {
+  return text_output(comparison, false, colour);
 }
 
 std::string comparison_markdown(const RunComparison& comparison) {
-  return text_output(comparison, true);
+  return text_output(comparison, true, false);
 }
 
 std::vector<std::string> uncompared_lines(const RunComparison& c, std::string_view broken_note) {

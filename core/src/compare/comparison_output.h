@@ -13,8 +13,9 @@
 namespace rb::compare {
 
 // The aligned console table and its Markdown twin: heading, verdict rows, geometric means,
-// notes and the verdict line.
-std::string comparison_text(const RunComparison& comparison);
+// notes and the verdict line. With colour (the console's choice, never a file's), the verdict
+// words, broken cells and the verdict line are painted (verdict_tint.h); the layout is the same.
+std::string comparison_text(const RunComparison& comparison, bool colour = false);
 std::string comparison_markdown(const RunComparison& comparison);
 
 // The rows' notes (provenance changes, sample-count warnings), one line per distinct note
@@ -30,7 +31,8 @@ std::vector<std::string> uncompared_lines(const RunComparison& comparison,
 std::string verdict_line(const RunComparison& comparison);
 
 // The rows as cells of a table: plugin, point (the varying parameters only), metric, base,
-// new, change, CI, p, verdict and why; `fixed` receives the parameters common to all rows.
+// new, change, CI, p, verdict (tinted, verdict_tint.h) and why; `fixed` receives the
+// parameters common to all rows.
 text::TextTable verdict_table(const RunComparison& comparison, std::vector<std::string>& fixed);
 
 // The geometric-mean rows: plugin, metric, ratio, cells and the verdict counts.

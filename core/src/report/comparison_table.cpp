@@ -8,6 +8,7 @@
 
 #include "report/interference_section.h"
 #include "report/number_format.h"
+#include "report/status_tint.h"
 #include "workload/registry.h"
 
 namespace rb::report {
@@ -102,12 +103,17 @@ ComparisonTable build_table(const RunResult& run, const std::string& workload,
   for (const auto* result : cells) {
     std::vector<std::string> point = point_of(result->cell, table.axes);
     auto [it, inserted] = row_of_point.emplace(point, table.rows.size());
-    if (inserted) table.rows.push_back({point, std::vector<std::string>(table.plugins.size(), "")});
+    if (inserted)
+      table.rows.push_back({point, std::vector<std::string>(table.plugins.size(), ""),
+                            std::vector<text::Tint>(table.plugins.size(), text::Tint::none)});
     const auto column = static_cast<std::size_t>(
         std::find(table.plugins.begin(), table.plugins.end(), result->cell.plugin) -
         table.plugins.begin());
-    std::string& text = table.rows[it->second].cells[column];
-    if (text.empty()) text = cell_text(*result, metric.name);  // first cell of a point wins
+    auto& row = table.rows[it->second];
+    if (row.cells[column].empty()) {  // first cell of a point wins
+      row.cells[column] = cell_text(*result, metric.name);
+      row.tints[column] = status_tint(result->status);
+    }
   }
   for (auto& row : table.rows)
     for (auto& text : row.cells)
@@ -173,6 +179,9 @@ text::TextTable as_text_table(const ComparisonTable& table) {
     std::vector<std::string> line = row.point;
     line.insert(line.end(), row.cells.begin(), row.cells.end());
     out.rows.push_back(std::move(line));
+    std::vector<text::Tint> tints(row.point.size(), text::Tint::none);
+    tints.insert(tints.end(), row.tints.begin(), row.tints.end());
+    out.tints.push_back(std::move(tints));
   }
   return out;
 }

@@ -15,8 +15,9 @@ namespace rb::report {
 
 struct ComparisonTable {
   struct Row {
-    std::vector<std::string> point;  // one value per entry of `axes`
-    std::vector<std::string> cells;  // one text per entry of `plugins`
+    std::vector<std::string> point;      // one value per entry of `axes`
+    std::vector<std::string> cells;      // one text per entry of `plugins`
+    std::vector<text::Tint> tints = {};  // the cells' colours on a console (status_tint.h)
   };
 
   std::string workload;
@@ -34,7 +35,8 @@ struct ComparisonTable {
 std::vector<ComparisonTable> build_comparison_tables(const RunResult& run);
 
 // The axes' columns, then one per plugin; every column right-aligned (the axes are numbers,
-// the cells "median [low, high]"). The console prints it, the HTML report draws it.
+// the cells "median [low, high]"). The console prints it (in colour, the tints), the HTML
+// report draws it.
 text::TextTable as_text_table(const ComparisonTable& table);
 
 // "12.3 [12.1, 12.5]" (median and CI, 3 significant digits; " !" after it when the cell was

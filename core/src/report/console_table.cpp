@@ -10,31 +10,36 @@
 #include "report/interference_section.h"
 #include "report/not_ok_cells.h"
 #include "report/number_format.h"
+#include "report/status_tint.h"
+#include "text/tint.h"
 
 namespace rb::report {
 
 namespace {
 
-std::string format_table(const ComparisonTable& table) {
+std::string format_table(const ComparisonTable& table, bool colour) {
   std::string out = fmt::format("{}: {}  median [{:g}% CI]", table.workload,
                                 metric_title(table.metric), table.ci_level * 100);
   for (const auto& p : table.fixed) out += fmt::format("  {}={}", p.name, to_string(p.value));
   out += '\n';
 
-  return out + text::render_text(as_text_table(table));
+  return out + text::render_text(as_text_table(table), colour);
 }
 
 }  // namespace
 
-std::string format_console_tables(const RunResult& run) {
+std::string format_console_tables(const RunResult& run, bool colour) {
   std::string out;
   for (const auto& table : build_comparison_tables(run)) {
     if (!out.empty()) out += '\n';
-    out += format_table(table);
+    out += format_table(table, colour);
   }
   const auto not_ok = group_not_ok_cells(run);
   if (!not_ok.empty()) out += "\nCells without results:\n";
-  for (const auto& group : not_ok) out += "  " + describe(group) + '\n';
+  for (const auto& group : not_ok)
+    out += "  " +
+           text::paint(describe(group), colour ? status_tint(group.status) : text::Tint::none) +
+           '\n';
   if (const std::string footnote = disturbed_footnote(run); !footnote.empty())
     out += '\n' + footnote;
   return out;

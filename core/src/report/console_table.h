@@ -17,7 +17,10 @@ namespace rb::report {
 //   pipes  active          libevent2          raw-epoll
 //   -----  ------  -----------------  -----------------
 //     100     100  12.3 [12.1, 12.5]  10.1 [9.98, 10.2]
-std::string format_console_tables(const RunResult& run);
+//
+// With colour, failed cells and their lines under "Cells without results" are painted
+// (status_tint.h); the layout is the same.
+std::string format_console_tables(const RunResult& run, bool colour = false);
 
 // The cell-round a progress line shows, and how far it is.
 struct RunningCell {

@@ -8,6 +8,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "model/results.h"
@@ -29,6 +30,9 @@ struct ReportInput {
   const compare::RunComparison* comparison = nullptr;  // the compare output
   const html::ReportPage* page = nullptr;              // the HTML report
   std::vector<std::string> metrics = {};               // exports: only these (empty: all)
+  // Console outputs: verdicts and failed cells in colour (text/colour_mode.h decides). The
+  // result files and every machine-read format never look at it.
+  bool colour = false;
 };
 
 // One file's name and content, of an output that is several files.
@@ -59,12 +63,17 @@ const T& needed(const T* part, const char* what) {
 }
 
 // A reporter that is one function of one part of the input: Formatter<&ReportInput::run,
-// format_summary_csv> renders summary.csv.
+// format_summary_csv> renders summary.csv. A console format whose function also takes a bool
+// is given ReportInput::colour.
 template <auto part, auto format>
 class Formatter final : public Reporter {
  public:
   Rendered render(const ReportInput& input) const override {
-    return {format(needed(input.*part, "the part its format is made from"))};
+    const auto& from = needed(input.*part, "the part its format is made from");
+    if constexpr (std::is_invocable_v<decltype(format), decltype(from), bool>)
+      return {format(from, input.colour)};
+    else
+      return {format(from)};
   }
 };
 
