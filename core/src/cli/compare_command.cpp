@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <iostream>
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
+#include "cli/colour_option.h"
 #include "cli/reporters.h"
 #include "cli/run_ref_options.h"
 #include "cli/run_source.h"
@@ -26,13 +29,14 @@ bool has_plugin(const RunResult& run, const std::string& plugin) {
                      [&](const CellResult& c) { return c.cell.plugin == plugin; });
 }
 
-int print(const compare::RunComparison& comparison, const ReporterEntry& format) {
+int print(const compare::RunComparison& comparison, const ReporterEntry& format, bool colour) {
   if (comparison.matched == 0)
     return error(
         fmt::format("{} and {} have no cell in common (same workload, plugin and "
                     "parameters)",
                     comparison.base_label, comparison.new_label));
-  std::cout << format.reporter->render({.comparison = &comparison}).text << std::flush;
+  std::cout << format.reporter->render({.comparison = &comparison, .colour = colour}).text
+            << std::flush;
   // On stderr, so json and csv output stays parseable.
   if (const auto note = compare::no_verdict_note(comparison); !note.empty())
     std::cerr << note << '\n';
@@ -57,6 +61,7 @@ CLI::App* add_compare_command(CLI::App& app, CompareArgs& args) {
   cmd->add_flag("--no-baseline-ok", args.no_baseline_ok,
                 "exit 0 when BASE is 'previous' and there is no earlier run");
   add_compare_flags(*cmd, args.flags);
+  add_colour_option(*cmd, args.colour);
   return cmd;
 }
 
@@ -72,6 +77,7 @@ int compare_command(const CompareArgs& args) {
     return error(e.what());
   }
   const RunSourceOptions sources{store_path_or_env(args.store), args.config, args.host};
+  const bool colour = colour_for(args.colour, STDOUT_FILENO);
 
   try {
     if (!args.plugins.empty()) {
@@ -85,7 +91,7 @@ int compare_command(const CompareArgs& args) {
           compare::compare_plugins(run.run, args.plugins[0], args.plugins[1], options);
       comparison.base_label = args.plugins[0] + " in " + run.label;
       comparison.new_label = args.plugins[1] + " in " + run.label;
-      return print(comparison, *format);
+      return print(comparison, *format, colour);
     }
 
     if (args.runs.size() != 2) return error("compare takes BASE and NEW (or --plugins A,B RUN)");
@@ -108,7 +114,7 @@ int compare_command(const CompareArgs& args) {
     auto comparison = compare::compare_runs(base->run, next.run, options);
     comparison.base_label = base->label;
     comparison.new_label = next.label;
-    return print(comparison, *format);
+    return print(comparison, *format, colour);
   } catch (const std::exception& e) {
     return error(e.what());
   }

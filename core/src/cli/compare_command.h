@@ -22,6 +22,7 @@ struct CompareArgs {
   std::string host;
   std::string format = "table";
   bool no_baseline_ok = false;
+  std::string colour = "auto";  // --color: the table format's verdicts (colour_option.h)
   CompareFlags flags;
 };
 

@@ -5,11 +5,16 @@
 #include <iostream>
 #include <optional>
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
+#include "cli/colour_option.h"
 #include "cli/compare_options.h"
 #include "cli/exit_codes.h"
+#include "cli/level_verdict_tint.h"
 #include "compare/run_comparison.h"
+#include "compare/verdict_tint.h"
 #include "model/json_codec.h"
 #include "model/metric_info.h"
 #include "report/number_format.h"
@@ -265,10 +270,18 @@ int check_newest_run(store::Database& db, const store::RunFilter& filter, const 
     return code;
   }
 
+  // --color: the verdicts on a console; md is for files and never coloured.
+  const bool colour = args.format == "table" && colour_for(args.colour, STDOUT_FILENO);
+  auto painted = [&](const std::string& line, text::Tint tint) {
+    return colour ? text::paint(line, tint) : line;
+  };
   text::TextTable table;
   table.header = {"cell", "metric", "newest", "level", "since run", "change", "band", "verdict"};
   table.right_aligned = {false, false, true, true, true, true, true, false};
   for (const auto& c : checks) {
+    std::vector<text::Tint> tints(table.header.size(), text::Tint::none);
+    tints.back() = level_verdict_tint(c.verdict);
+    table.tints.push_back(std::move(tints));
     const bool judged = c.band.usable;
     table.rows.push_back(
         {fmt::format("{} {} {}", c.identity.workload, c.identity.plugin, c.identity.point),
@@ -282,15 +295,18 @@ int check_newest_run(store::Database& db, const store::RunFilter& filter, const 
       "history check: run {} ({}, git {}) against the level of the {} runs before it, {}{}\n",
       newest.id, newest.started_at, newest.git_revision, scope->runs.size() - 1, scope_text(*scope),
       args.allow_disturbed ? "; disturbed runs kept (--allow-disturbed)" : "");
-  text += args.format == "md" ? text::render_markdown(table) : text::render_text(table);
+  text += args.format == "md" ? text::render_markdown(table) : text::render_text(table, colour);
   // Each regression, breakage and improvement with its band; the inconclusive ones by reason
   // (a disturbed run makes every cell of it inconclusive for the same reason).
   std::vector<std::pair<std::string, std::size_t>> why_inconclusive;
   for (const auto& c : checks) {
     if (c.verdict == store::LevelVerdict::within) continue;
     if (c.verdict != store::LevelVerdict::inconclusive) {
-      text += fmt::format("{}: {} {} {} {}: {}\n", store::to_string(c.verdict), c.identity.workload,
-                          c.identity.plugin, c.identity.point, c.identity.metric, c.reason);
+      text += painted(fmt::format("{}: {} {} {} {}: {}", store::to_string(c.verdict),
+                                  c.identity.workload, c.identity.plugin, c.identity.point,
+                                  c.identity.metric, c.reason),
+                      level_verdict_tint(c.verdict)) +
+              '\n';
       continue;
     }
     auto it = std::find_if(why_inconclusive.begin(), why_inconclusive.end(),
@@ -310,15 +326,20 @@ int check_newest_run(store::Database& db, const store::RunFilter& filter, const 
           report::format_or_na(c.completed_change->after),
           signed_percent(c.completed_change->relative_change), c.completed_change->p_value);
   for (const auto& [reason, count] : why_inconclusive)
-    text += fmt::format("inconclusive ({} series): {}\n", count, reason);
-  text += fmt::format(
-      "history verdict: {} regression{}, {} broken, {} improved, {} within the band, {} "
-      "inconclusive -> exit {}\n",
-      counts[static_cast<int>(store::LevelVerdict::regression)],
-      counts[static_cast<int>(store::LevelVerdict::regression)] == 1 ? "" : "s",
-      counts[static_cast<int>(store::LevelVerdict::broken)],
-      counts[static_cast<int>(store::LevelVerdict::improved)],
-      counts[static_cast<int>(store::LevelVerdict::within)], inconclusive, code);
+    text +=
+        painted(fmt::format("inconclusive ({} series): {}", count, reason), text::Tint::yellow) +
+        '\n';
+  text += "history verdict: " +
+          painted(fmt::format(
+                      "{} regression{}, {} broken, {} improved, {} within the band, {} "
+                      "inconclusive -> exit {}",
+                      counts[static_cast<int>(store::LevelVerdict::regression)],
+                      counts[static_cast<int>(store::LevelVerdict::regression)] == 1 ? "" : "s",
+                      counts[static_cast<int>(store::LevelVerdict::broken)],
+                      counts[static_cast<int>(store::LevelVerdict::improved)],
+                      counts[static_cast<int>(store::LevelVerdict::within)], inconclusive, code),
+                  compare::exit_tint(code)) +
+          '\n';
   std::cout << text;
   return code;
 }

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/colour_option.h"
 #include "cli/exit_codes.h"
 #include "cli/history_changes_command.h"
 #include "cli/run_source.h"
@@ -163,6 +164,7 @@ CLI::App* add_history_command(CLI::App& app, HistoryArgs& args) {
   cmd->add_flag("--migrate", args.migrate,
                 "migrate an older database to this runner's schema (the only change history "
                 "makes; reading never migrates)");
+  add_colour_option(*cmd, args.colour);
   return cmd;
 }
 

@@ -33,6 +33,7 @@ struct HistoryArgs {
   std::size_t min_runs = 5;      // --check-newest: finished runs needed, the newest included
   double alpha = 0.01;           // the change points' permutation test
   bool allow_disturbed = false;  // --changes/--check-newest: keep disturbed runs in the series
+  std::string colour = "auto";   // --color: --check-newest's verdicts (colour_option.h)
 };
 
 CLI::App* add_history_command(CLI::App& app, HistoryArgs& args);

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "cli/colour_option.h"
 #include "cli/dry_run.h"
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
@@ -312,7 +313,8 @@ int run_command(const RunArgs& args) {
   const bool files_written = write_results(run, *samples, options.results_dir);
   if (store) store->finish(run.context, interrupted.load(), options.results_dir);
 
-  std::cout << render(OutputKind::console, "table", {.run = &run}).text << '\n'
+  const bool colour = colour_for(args.colour, STDOUT_FILENO);
+  std::cout << render(OutputKind::console, "table", {.run = &run, .colour = colour}).text << '\n'
             << "results: " << options.results_dir.string() << '\n';
   if (interrupted.load()) return kExitInterrupted;
   // A nightly must not miss lost results or a lost history.

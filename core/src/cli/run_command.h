@@ -27,6 +27,7 @@ struct RunArgs {
   std::optional<std::string> shard;  // --shard I/N or auto/N (cli/run_group.h)
   std::string shard_by = "point";    // --shard-by point | cell
   std::optional<std::string> group;  // --group ID; default: cli/run_group.h default_group
+  std::string colour = "auto";       // --color: the table printed at the end (colour_option.h)
 };
 
 int run_command(const RunArgs& args);

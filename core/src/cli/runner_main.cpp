@@ -14,6 +14,7 @@
 #include <cstring>
 #include <iostream>
 
+#include "cli/colour_option.h"
 #include "cli/compare_command.h"
 #include "cli/exit_codes.h"
 #include "cli/export_command.h"
@@ -152,6 +153,7 @@ int runner_main(int argc, char** argv) {
   run_cmd->add_option("--group", run.group,
                       "the logical run the shards share (default: date, git revision, config "
                       "hash)");
+  add_colour_option(*run_cmd, run.colour);
 
   std::vector<std::filesystem::path> list_path;
   bool list_json = false;

@@ -74,6 +74,25 @@ TEST(HistoryCheckCli, ThirtyPercentSlowerNewestRunIsARegression) {
   }
 }
 
+// --color always paints the verdicts as compare does; never leaves no ESC byte.
+TEST(HistoryCheckCli, ColourPaintsTheRegressionRed) {
+  ScratchDir dir;
+  auto scales = flat(7);
+  scales.push_back(1.3);
+  const auto db = store_runs(dir, scales);
+  auto r = run_runner({"history", "--store", db, "--check-newest", "--color", "always"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "\033[31mregression\033[0m\n")) << r.out;  // the table's column
+  EXPECT_TRUE(contains(r.out, "\033[31mregression: flower muduo")) << r.out;
+  EXPECT_TRUE(contains(r.out, "history verdict: \033[31m")) << r.out;
+  r = run_runner({"history", "--store", db, "--check-newest", "--color", "never"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out.find('\033'), std::string::npos) << r.out;
+  r = run_runner(
+      {"history", "--store", db, "--check-newest", "--format", "md", "--color", "always"});
+  EXPECT_EQ(r.out.find('\033'), std::string::npos) << r.out;
+}
+
 TEST(HistoryCheckCli, FasterNewestRunIsNoRegression) {
   ScratchDir dir;
   auto scales = flat(7);
