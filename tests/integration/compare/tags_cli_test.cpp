@@ -2,6 +2,8 @@
 // export and report take the name wherever they take a run (issue 19).
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "run_helpers.h"
@@ -40,6 +42,19 @@ std::string history_of_three(const ScratchDir& dir) {
   return db.string();
 }
 
+// `runner report last --baseline TAG` into DIR/out; report.html's text.
+std::string report_against(const ScratchDir& dir, const std::string& db, const std::string& tag,
+                           const std::string& out) {
+  const auto html = dir.path() / out;
+  const auto r = run_runner(
+      {"report", "last", "--baseline", tag, "--store", db, "--html", html.string(), "--no-plots"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::ifstream in(html / "report.html");
+  std::stringstream page;
+  page << in.rdbuf();
+  return page.str();
+}
+
 TEST(TagsCli, ATaggedRunIsABaselineForCompareExportAndReport) {
   ScratchDir dir;
   const std::string db = history_of_three(dir);
@@ -59,10 +74,32 @@ TEST(TagsCli, ATaggedRunIsABaselineForCompareExportAndReport) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out).size(), 4u);
 
-  const auto html = dir.path() / "report";
-  r = run_runner({"report", "last", "--baseline", "base", "--store", db, "--html", html.string(),
-                  "--no-plots"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // The report compares run 3 against the tagged run 1: named as the base, 20% slower.
+  const std::string page = report_against(dir, db, "base", "report");
+  EXPECT_TRUE(contains(page, "Against the baseline")) << page;
+  EXPECT_TRUE(contains(page, "base: &#39;base&#39; = run 1 (tiny, ")) << page;
+  EXPECT_TRUE(contains(page, "8 slower -&gt; exit 1 (regression)")) << page;
+}
+
+// --baseline follows the tag: another tag, or the same tag moved, gives another baseline.
+TEST(TagsCli, TheReportsBaselineIsTheRunTheTagNames) {
+  ScratchDir dir;
+  const std::string db = history_of_three(dir);
+  ASSERT_EQ(run_runner({"tag", "1", "v1", "--store", db}).exit_code, 0);
+  ASSERT_EQ(run_runner({"tag", "3", "v3", "--store", db}).exit_code, 0);
+  std::string page = report_against(dir, db, "v1", "r1");
+  EXPECT_TRUE(contains(page, "base: &#39;v1&#39; = run 1 (tiny, ")) << page;
+  EXPECT_TRUE(contains(page, "8 slower -&gt; exit 1 (regression)")) << page;
+
+  page = report_against(dir, db, "v3", "r3");  // run 3 against itself
+  EXPECT_TRUE(contains(page, "base: &#39;v3&#39; = run 3 (tiny, ")) << page;
+  EXPECT_TRUE(contains(page, "8 same -&gt; exit 0 (no regression)")) << page;
+  EXPECT_FALSE(contains(page, "run 1 (tiny, ")) << page;
+
+  ASSERT_EQ(run_runner({"tag", "3", "v1", "--store", db}).exit_code, 0);  // v1 moves to run 3
+  page = report_against(dir, db, "v1", "r1-moved");
+  EXPECT_TRUE(contains(page, "base: &#39;v1&#39; = run 3 (tiny, ")) << page;
+  EXPECT_TRUE(contains(page, "8 same -&gt; exit 0 (no regression)")) << page;
 }
 
 TEST(TagsCli, TaggingAgainMovesTheNameAndSaysFromWhere) {

@@ -92,6 +92,11 @@ TEST_F(PostgresCli, RunsStoredThenEveryReaderAndACopyBothWays) {
   r = runner({"report", "last", "--baseline", "base", "--store", url_, "--html",
               (dir_.path() / "report").string(), "--no-plots"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
+  {  // the tag's run is the report's baseline (run 2 against run 1)
+    std::stringstream page;
+    page << std::ifstream(dir_.path() / "report" / "report.html").rdbuf();
+    EXPECT_NE(page.str().find("base: &#39;base&#39; = run 1 ("), std::string::npos) << page.str();
+  }
 
   const std::string file = (dir_.path() / "copy.db").string();
   r = runner({"store", "copy", url_, file});
