@@ -8,7 +8,7 @@ void add_colour_option(CLI::App& command, std::string& mode) {
   command
       .add_option("--color", mode,
                   "colour the verdicts and failed cells: auto (default: on a terminal, unless "
-                  "NO_COLOR is set or TERM=dumb), always or never")
+                  "NO_COLOR is non-empty or TERM=dumb), always or never")
       ->check(CLI::IsMember(text::colour_mode_names()));
 }
 
