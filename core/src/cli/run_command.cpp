@@ -267,11 +267,13 @@ int run_command(const RunArgs& args) {
   // On a terminal one line, redrawn as each iteration reports; in a log a line per cell once
   // it is final, and one per round of every cell (a pass) with the ETA.
   const bool tty = ::isatty(STDERR_FILENO) != 0;
+  const bool stderr_colour = colour_for(args.colour, STDERR_FILENO);
   std::size_t cells_final = 0;
   options.cell_finished = [&](const CellResult& cell) {
     samples->write_cell_result(cell);
     if (store) store->record(cell);
-    if (!tty) std::cerr << report::format_cell_line(++cells_final, cells_run, cell) << '\n';
+    if (!tty)
+      std::cerr << report::format_cell_line(++cells_final, cells_run, cell, stderr_colour) << '\n';
   };
   options.prior_round_s = round_time_priors_of(plan, options, args, context.host);
   options.progress = [&](const exec::ProgressUpdate& update) {

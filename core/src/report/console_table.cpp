@@ -11,6 +11,7 @@
 #include "report/not_ok_cells.h"
 #include "report/number_format.h"
 #include "report/status_tint.h"
+#include "text/printable.h"
 #include "text/tint.h"
 
 namespace rb::report {
@@ -61,15 +62,22 @@ std::string format_progress(std::size_t done, std::size_t total, std::optional<d
   if (running.iterations > 0)
     out += fmt::format("{}it {}/{}", running.rounds > 1 ? " " : "  ", running.iteration,
                        running.iterations);
-  return out + fmt::format("  {}", running.label);
+  return out + fmt::format("  {}", text::printable(running.label));
 }
 
-std::string format_cell_line(std::size_t n, std::size_t of, const CellResult& cell) {
+std::string format_cell_line(std::size_t n, std::size_t of, const CellResult& cell,
+                             bool colour) {
+  constexpr std::size_t kStatusWidth = 8;  // "timeout ", "crashed "
+  const std::string status = to_string(cell.status);
+  const std::string padding(kStatusWidth - std::min(status.size(), kStatusWidth), ' ');
   const std::string of_text = std::to_string(of);
-  std::string out = fmt::format("cell {:>{}}/{}  {:<8} {} {} {}", n, of_text.size(), of_text,
-                                to_string(cell.status), cell.cell.workload, cell.cell.plugin,
-                                cell.cell.params_label());
-  if (cell.status != CellStatus::ok) return out + ": " + cell.reason;
+  std::string out = fmt::format(
+      "cell {:>{}}/{}  {}{} {} {} {}", n, of_text.size(), of_text,
+      colour ? text::paint(status, status_tint(cell.status)) : status, padding,
+      cell.cell.workload, text::printable(cell.cell.plugin),
+      text::printable(cell.cell.params_label()));
+  // The reason quotes the plugin's error text: one visible line, no escapes of its own.
+  if (cell.status != CellStatus::ok) return out + ": " + text::printable(cell.reason);
   double wall_s = 0;
   for (const RoundInterference& r : cell.interference) wall_s += r.wall_s;
   return out + fmt::format("  {} round{}, {:.2f} s", cell.interference.size(),

@@ -1,4 +1,5 @@
 #include "report/console_table.h"
+#include "text/tint.h"
 
 #include <gtest/gtest.h>
 
@@ -62,6 +63,31 @@ TEST(Progress, UnknownEtaIsDashes) {
 TEST(Progress, FinishedRunHasZeroEta) {
   EXPECT_EQ(format_progress(12, 12, std::nullopt), "[12/12] 100% eta 0:00");
   EXPECT_EQ(format_progress(0, 0, std::nullopt), "[0/0] 100% eta 0:00");
+}
+
+TEST(CellLine, AnOkCellSaysItsRoundsAndTheirTime) {
+  CellResult cell;
+  cell.cell = {0, "flower", "raw-epoll", {{"pipes", std::int64_t{100}}}};
+  for (double wall : {0.05, 0.07}) {
+    RoundInterference round;
+    round.wall_s = wall;
+    cell.interference.push_back(round);
+  }
+  EXPECT_EQ(format_cell_line(3, 12, cell),
+            "cell  3/12  ok       flower raw-epoll pipes=100  2 rounds, 0.12 s");
+}
+
+TEST(CellLine, ACellThatIsNotOkSaysWhyAndIsRedInColour) {
+  CellResult cell;
+  cell.cell = {0, "flower", "crashy", {{"pipes", std::int64_t{100}}}};
+  cell.status = CellStatus::crashed;
+  cell.reason = "killed by SIGSEGV";
+  EXPECT_EQ(format_cell_line(1, 1, cell),
+            "cell 1/1  crashed  flower crashy pipes=100: killed by SIGSEGV");
+  const std::string coloured = format_cell_line(1, 1, cell, true);
+  EXPECT_NE(coloured.find(text::paint("crashed", text::Tint::red)), std::string::npos)
+      << coloured;
+  EXPECT_TRUE(coloured.ends_with("  flower crashy pipes=100: killed by SIGSEGV")) << coloured;
 }
 
 TEST(Progress, FitToWidthCutsWithAnEllipsis) {
