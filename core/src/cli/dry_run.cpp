@@ -75,9 +75,8 @@ void print_dry_run(const config::TestPlan& plan, const exec::MatrixOptions& opti
                        unknown > 0 ? " for those of known time" : "");
   out << '\n';
   if (priors.from_earlier > 0)
-    out << fmt::format(
-        "  {} cell(s) as their rounds took in {} (started {}, this host)\n", priors.from_earlier,
-        earlier->dir.string(), earlier->started_at);
+    out << fmt::format("  {} cell(s) as their rounds took in {} (started {}, this host)\n",
+                       priors.from_earlier, earlier->dir.string(), earlier->started_at);
   if (priors.from_plan > 0)
     out << fmt::format(
         "  {} cell(s) by the planned time of their iterations (process start and set-up come "

@@ -29,8 +29,8 @@ struct ProgressUpdate {
   std::size_t total = 0;  // cell-rounds the run makes (fewer once a cell fails)
   // Seconds to go, weighted by each cell's round time (progress_tracker.h); nullopt: unknown.
   std::optional<double> remaining_s;
-  std::string label;   // the cell: "flower libevent2 pipes=100 ..." (empty for a pass)
-  int round = 0;       // its round (1-based); pass_finished: the round every cell finished
+  std::string label;  // the cell: "flower libevent2 pipes=100 ..." (empty for a pass)
+  int round = 0;      // its round (1-based); pass_finished: the round every cell finished
   int rounds = 0;
   int iteration = 0;   // iterations the running round has reported, warm-up included
   int iterations = 0;  // of how many

@@ -71,9 +71,8 @@ std::optional<double> ProgressTracker::remaining_s(double elapsed_s) const {
   }
   // The runner's own time between rounds (the interference reading, writing samples) is in
   // the elapsed time but in no round's wall time: it scales the rest alike.
-  const double overhead = measured_total_s_ > 0 && elapsed_s > measured_total_s_
-                              ? elapsed_s / measured_total_s_
-                              : 1.0;
+  const double overhead =
+      measured_total_s_ > 0 && elapsed_s > measured_total_s_ ? elapsed_s / measured_total_s_ : 1.0;
   return left * overhead;
 }
 

@@ -19,9 +19,9 @@
 namespace rb::exec {
 
 struct EarlierRoundTimes {
-  std::filesystem::path dir;              // the results directory they were read from
-  std::string started_at;                 // that run's start (UTC)
-  std::map<std::string, double> median_s; // round_time_key -> median round wall time
+  std::filesystem::path dir;               // the results directory they were read from
+  std::string started_at;                  // that run's start (UTC)
+  std::map<std::string, double> median_s;  // round_time_key -> median round wall time
 };
 
 // "plugin params-label": the same cell in two runs of one config.

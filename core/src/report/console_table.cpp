@@ -65,17 +65,15 @@ std::string format_progress(std::size_t done, std::size_t total, std::optional<d
   return out + fmt::format("  {}", text::printable(running.label));
 }
 
-std::string format_cell_line(std::size_t n, std::size_t of, const CellResult& cell,
-                             bool colour) {
+std::string format_cell_line(std::size_t n, std::size_t of, const CellResult& cell, bool colour) {
   constexpr std::size_t kStatusWidth = 8;  // "timeout ", "crashed "
   const std::string status = to_string(cell.status);
   const std::string padding(kStatusWidth - std::min(status.size(), kStatusWidth), ' ');
   const std::string of_text = std::to_string(of);
-  std::string out = fmt::format(
-      "cell {:>{}}/{}  {}{} {} {} {}", n, of_text.size(), of_text,
-      colour ? text::paint(status, status_tint(cell.status)) : status, padding,
-      cell.cell.workload, text::printable(cell.cell.plugin),
-      text::printable(cell.cell.params_label()));
+  std::string out = fmt::format("cell {:>{}}/{}  {}{} {} {} {}", n, of_text.size(), of_text,
+                                colour ? text::paint(status, status_tint(cell.status)) : status,
+                                padding, cell.cell.workload, text::printable(cell.cell.plugin),
+                                text::printable(cell.cell.params_label()));
   // The reason quotes the plugin's error text: one visible line, no escapes of its own.
   if (cell.status != CellStatus::ok) return out + ": " + text::printable(cell.reason);
   double wall_s = 0;

@@ -78,9 +78,9 @@ TEST(RoundTimePriors, ThisRunsOwnDirectoryAndOtherHostsAreNoEstimate) {
   const auto cells = triage_cells(priors_plan(kTwoPointFlower), MatrixOptions{});
   write_earlier_run(results.path() / "f-20261203-100000", "elsewhere", cells, 5.0);
   write_earlier_run(results.path() / "f-20261204-100000", "here", cells, 1.0);
-  EXPECT_FALSE(earlier_round_times(results.path(), "f", "here",
-                                   results.path() / "f-20261204-100000")
-                   .has_value());
+  EXPECT_FALSE(
+      earlier_round_times(results.path(), "f", "here", results.path() / "f-20261204-100000")
+          .has_value());
   EXPECT_FALSE(earlier_round_times(results.path() / "missing", "f", "here").has_value());
 }
 

@@ -85,8 +85,7 @@ TEST(CellLine, ACellThatIsNotOkSaysWhyAndIsRedInColour) {
   EXPECT_EQ(format_cell_line(1, 1, cell),
             "cell 1/1  crashed  flower crashy pipes=100: killed by SIGSEGV");
   const std::string coloured = format_cell_line(1, 1, cell, true);
-  EXPECT_NE(coloured.find(text::paint("crashed", text::Tint::red)), std::string::npos)
-      << coloured;
+  EXPECT_NE(coloured.find(text::paint("crashed", text::Tint::red)), std::string::npos) << coloured;
   EXPECT_TRUE(coloured.ends_with("  flower crashy pipes=100: killed by SIGSEGV")) << coloured;
 }
 
