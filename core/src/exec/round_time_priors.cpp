@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <compare>
+#include <string_view>
 #include <system_error>
+#include <utility>
 
 #include "report/summary_json.h"
 #include "stats/summary.h"
@@ -15,24 +18,56 @@ std::string round_time_key(const CellSpec& cell) {
   return fmt::format("{} {}", cell.plugin, cell.params_label());
 }
 
+namespace {
+
+bool all_digits(std::string_view text) {
+  return !text.empty() &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// When a results directory was made: its UTC second, then the same second's count.
+struct RunDirStamp {
+  std::string second;  // YYYYmmdd-HHMMSS
+  long same_second = 1;
+  auto operator<=>(const RunDirStamp&) const = default;
+};
+
+// Of "<stem>-YYYYmmdd-HHMMSS" or "...-N" (cli/results_out.cpp): not flower-quick's for flower.
+std::optional<RunDirStamp> run_dir_stamp(std::string_view name, std::string_view stem) {
+  if (name.size() <= stem.size() + 1 || !name.starts_with(stem) || name[stem.size()] != '-')
+    return std::nullopt;
+  const std::string_view stamp = name.substr(stem.size() + 1);
+  constexpr std::size_t kDate = 8, kTime = 6, kSecond = kDate + 1 + kTime;
+  if (stamp.size() < kSecond || stamp[kDate] != '-' || !all_digits(stamp.substr(0, kDate)) ||
+      !all_digits(stamp.substr(kDate + 1, kTime)))
+    return std::nullopt;
+  RunDirStamp out{std::string(stamp.substr(0, kSecond))};
+  const std::string_view count = stamp.substr(kSecond);
+  if (count.empty()) return out;
+  if (count[0] != '-' || !all_digits(count.substr(1)) || count.size() > 10) return std::nullopt;
+  out.same_second = std::stol(std::string(count.substr(1)));
+  return out;
+}
+
+}  // namespace
+
 std::optional<EarlierRoundTimes> earlier_round_times(const std::filesystem::path& results_root,
                                                      const std::string& config_stem,
                                                      const std::string& host,
                                                      const std::filesystem::path& exclude,
                                                      std::size_t max_dirs_read) {
   std::error_code ec;
-  std::vector<std::filesystem::path> dirs;
-  const std::string prefix = config_stem + "-";
+  std::vector<std::pair<RunDirStamp, std::filesystem::path>> dirs;
   for (const auto& entry : std::filesystem::directory_iterator(results_root, ec)) {
-    const std::string name = entry.path().filename().string();
-    if (name.rfind(prefix, 0) != 0 || !entry.is_directory(ec)) continue;
+    const auto stamp = run_dir_stamp(entry.path().filename().string(), config_stem);
+    if (!stamp || !entry.is_directory(ec)) continue;
     if (!exclude.empty() && std::filesystem::equivalent(entry.path(), exclude, ec)) continue;
-    dirs.push_back(entry.path());
+    dirs.emplace_back(*stamp, entry.path());
   }
-  // <stem>-<YYYYmmdd-HHMMSS>[-n]: the names sort by time.
-  std::sort(dirs.begin(), dirs.end(), std::greater<>());
+  std::sort(dirs.begin(), dirs.end(), std::greater<>());  // the newest first
   std::size_t read = 0;
-  for (const auto& dir : dirs) {
+  for (const auto& candidate : dirs) {
+    const std::filesystem::path& dir = candidate.second;
     const auto summary = dir / "summary.json";
     if (!std::filesystem::is_regular_file(summary, ec)) continue;
     if (read++ == max_dirs_read) break;

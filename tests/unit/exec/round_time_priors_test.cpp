@@ -58,6 +58,8 @@ TEST(RoundTimePriors, TheNewestEarlierRunOnThisHostGivesEachCellItsMedianRound) 
   write_earlier_run(results.path() / "f-20261202-100000", "here", cells, 0.2);
   write_earlier_run(results.path() / "f-20261203-100000", "elsewhere", cells, 5.0);
   write_earlier_run(results.path() / "g-20261204-100000", "here", cells, 7.0);
+  // Another config whose name starts like this one's: not its runs.
+  write_earlier_run(results.path() / "f-quick-20261205-100000", "here", cells, 9.0);
 
   const auto earlier = earlier_round_times(results.path(), "f", "here");
   ASSERT_TRUE(earlier.has_value());
@@ -71,6 +73,17 @@ TEST(RoundTimePriors, TheNewestEarlierRunOnThisHostGivesEachCellItsMedianRound) 
     ASSERT_TRUE(priors.seconds[i].has_value()) << i;
     EXPECT_NEAR(*priors.seconds[i], 0.4 * static_cast<double>(i + 1), 1e-9) << i;
   }
+}
+
+TEST(RoundTimePriors, TheSameSecondsLaterRunIsTheNewer) {
+  rbtest::ScratchDir results;
+  const auto cells = triage_cells(priors_plan(kTwoPointFlower), MatrixOptions{});
+  write_earlier_run(results.path() / "f-20261201-100000-9", "here", cells, 0.1);
+  write_earlier_run(results.path() / "f-20261201-100000-10", "here", cells, 0.2);
+  write_earlier_run(results.path() / "f-20261201-100000", "here", cells, 0.3);
+  const auto earlier = earlier_round_times(results.path(), "f", "here");
+  ASSERT_TRUE(earlier.has_value());
+  EXPECT_EQ(earlier->dir.filename(), "f-20261201-100000-10");
 }
 
 TEST(RoundTimePriors, ThisRunsOwnDirectoryAndOtherHostsAreNoEstimate) {
