@@ -39,7 +39,7 @@ std::string format_progress(std::size_t done, std::size_t total, std::optional<d
                             const RunningCell& running = {});
 
 // The line a run prints for each cell when its output is no terminal (a log, CI), once the
-// cell is final: "cell 12/189  ok       flower libevent2 pipes=100 ...  5 rounds, 0.12 s";
+// cell is final: "cell 12/270  ok       flower libevent2 pipes=100 ...  5 rounds, 0.12 s";
 // a cell that is not ok says why instead. `colour`: its status word in status_tint.h's colour.
 std::string format_cell_line(std::size_t n, std::size_t of, const CellResult& cell,
                              bool colour = false);
