@@ -5,6 +5,7 @@
 
 #include <filesystem>
 
+#include "../../support/without_escapes.h"
 #include "run_helpers.h"
 #include "synthetic_runs.h"
 
@@ -17,6 +18,7 @@ using rbtest::contains;
 using rbtest::run_program;
 using rbtest::run_runner;
 using rbtest::ScratchDir;
+using rbtest::without_escapes;
 
 constexpr const char* kRed = "\033[31m";
 constexpr const char* kGreen = "\033[32m";
@@ -33,18 +35,6 @@ std::string scaled_results(const ScratchDir& dir, const std::string& name, doubl
 
 bool has_escape(const std::string& text) {
   return text.find('\033') != std::string::npos;
-}
-
-std::string without_escapes(const std::string& text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\033') {
-      while (i < text.size() && text[i] != 'm') ++i;
-      continue;
-    }
-    out += text[i];
-  }
-  return out;
 }
 
 TEST(CompareColourCli, AlwaysPaintsSlowerRedAndFasterGreenInThePlainLayout) {

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "../../support/without_escapes.h"
 #include "cli/reporters.h"
 #include "compare/comparison_output.h"
 #include "compare/verdict_tint.h"
@@ -12,17 +13,7 @@
 namespace rb::compare {
 namespace {
 
-std::string without_escapes(const std::string& text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\033') {
-      while (i < text.size() && text[i] != 'm') ++i;
-      continue;
-    }
-    out += text[i];
-  }
-  return out;
-}
+using rbtest::without_escapes;
 
 // The new run scaled by `scale` against a base of scale 1 (flower: lower is better).
 RunComparison scaled(double scale) {

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "../../support/without_escapes.h"
 #include "report/console_table.h"
 #include "report/status_tint.h"
 #include "synthetic_run.h"
@@ -11,17 +12,7 @@
 namespace rb::report {
 namespace {
 
-std::string without_escapes(const std::string& text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\033') {
-      while (i < text.size() && text[i] != 'm') ++i;
-      continue;
-    }
-    out += text[i];
-  }
-  return out;
-}
+using rbtest::without_escapes;
 
 // two_plugins_two_points with libevent2 at pipes=1000 crashed instead of measured.
 RunResult with_a_crash() {

@@ -4,24 +4,14 @@
 
 #include <string>
 
+#include "../../support/without_escapes.h"
 #include "text/text_table.h"
 #include "text/tint.h"
 
 namespace rb::text {
 namespace {
 
-// The text without its SGR escapes (ESC [ ... m).
-std::string without_escapes(const std::string& text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\033') {
-      while (i < text.size() && text[i] != 'm') ++i;
-      continue;
-    }
-    out += text[i];
-  }
-  return out;
-}
+using rbtest::without_escapes;
 
 TextTable verdicts() {
   TextTable t;
