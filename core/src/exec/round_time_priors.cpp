@@ -101,6 +101,7 @@ RoundTimePriors round_time_priors(const config::TestPlan& plan,
   RoundTimePriors out;
   out.seconds.resize(cells.size());
   for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (cells[i].status != CellStatus::ok) continue;  // skipped or failed: never runs
     if (earlier != nullptr) {
       const auto it = earlier->median_s.find(round_time_key(cells[i].cell));
       if (it != earlier->median_s.end()) {

@@ -42,7 +42,8 @@ struct RoundTimePriors {
   std::size_t from_plan = 0;                   // ... and from the workload's planned time
 };
 
-// One prior per cell: the earlier run's median round for it, else the planned time.
+// One prior per cell that runs (status ok; the others have none): the earlier run's median
+// round for it, else the planned time.
 RoundTimePriors round_time_priors(const config::TestPlan& plan,
                                   const std::vector<CellResult>& cells,
                                   const EarlierRoundTimes* earlier);

@@ -108,6 +108,26 @@ TEST(RoundTimePriors, ADamagedSummaryIsSkippedForAnOlderGoodOne) {
   EXPECT_EQ(earlier->dir.filename(), "f-20261201-100000");
 }
 
+TEST(RoundTimePriors, ACellThatWillNotRunHasNone) {
+  // 100,000 pipes need more descriptors than the hard limit: skipped, never timed.
+  const auto plan = priors_plan(R"(workload = "flower"
+plugins = ["raw-epoll"]
+[matrix]
+pipes = [100, 100000]
+active = [10]
+writes = [100]
+)");
+  const auto cells = triage_cells(plan, MatrixOptions{});
+  ASSERT_EQ(cells.size(), 2U);
+  ASSERT_EQ(cells[1].status, CellStatus::skipped) << cells[1].reason;
+  EarlierRoundTimes earlier;
+  for (const auto& cell : cells) earlier.median_s[round_time_key(cell.cell)] = 0.5;
+  const auto priors = round_time_priors(plan, cells, &earlier);
+  EXPECT_TRUE(priors.seconds[0].has_value());
+  EXPECT_FALSE(priors.seconds[1].has_value());
+  EXPECT_EQ(priors.from_earlier, 1U);
+}
+
 TEST(RoundTimePriors, WithoutAnEarlierRunTimedWorkloadsTakeTheirPlannedTime) {
   const auto pingpong = priors_plan(R"(workload = "pingpong"
 plugins = ["raw-epoll"]
