@@ -18,7 +18,9 @@ namespace {
 // "plugin params" of every cell of a results directory's summary.json.
 std::multiset<std::string> cells_of(const std::filesystem::path& dir) {
   std::multiset<std::string> out;
-  for (const auto& cell : read_json(dir / "summary.json")["cells"]) {
+  // Held: a range-for over a temporary's member reads freed memory (ASan caught it).
+  const nlohmann::json summary = read_json(dir / "summary.json");
+  for (const auto& cell : summary["cells"]) {
     std::string params;
     for (const auto& [name, value] : cell["params"].items())
       params += " " + name + "=" + value.dump();
