@@ -164,21 +164,6 @@ bool write_results(const RunResult& run, report::SamplesWriter& samples,
   }
 }
 
-// What the ETA weighs each cell's rounds by before measuring them: the newest earlier run of
-// this config on this host (results/<stem>-*), else the workload's planned time.
-std::map<std::size_t, double> round_time_priors_of(const config::TestPlan& plan,
-                                                   const exec::MatrixOptions& options,
-                                                   const RunArgs& args, const std::string& host) {
-  const auto cells = exec::triage_cells(plan, options);
-  const auto earlier = exec::earlier_round_times(kDefaultResultsRoot, args.config.stem().string(),
-                                                 host, options.results_dir);
-  const auto priors = exec::round_time_priors(plan, cells, earlier ? &*earlier : nullptr);
-  std::map<std::size_t, double> out;
-  for (std::size_t i = 0; i < cells.size(); ++i)
-    if (priors.seconds[i]) out[cells[i].cell.index] = *priors.seconds[i];
-  return out;
-}
-
 }  // namespace
 
 int run_command(const RunArgs& args) {
@@ -275,7 +260,8 @@ int run_command(const RunArgs& args) {
     if (!tty)
       std::cerr << report::format_cell_line(++cells_final, cells_run, cell, stderr_colour) << '\n';
   };
-  options.prior_round_s = round_time_priors_of(plan, options, args, context.host);
+  options.earlier_round_times = exec::earlier_round_times(
+      kDefaultResultsRoot, args.config.stem().string(), context.host, options.results_dir);
   options.progress = [&](const exec::ProgressUpdate& update) {
     using Kind = exec::ProgressUpdate::Kind;
     // Between rounds: short-lived processes are seen too.

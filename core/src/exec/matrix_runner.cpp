@@ -143,19 +143,6 @@ std::vector<std::size_t> shard_round_order(const std::vector<CellResult>& cells,
   return order;
 }
 
-ProgressTracker make_tracker(const std::vector<CellResult>& cells, const MatrixOptions& options,
-                             int rounds) {
-  std::vector<bool> runs;
-  std::vector<std::optional<double>> priors;
-  for (const CellResult& c : cells) {
-    runs.push_back(c.status == CellStatus::ok);
-    const auto it = options.prior_round_s.find(c.cell.index);
-    priors.push_back(it == options.prior_round_s.end() ? std::nullopt
-                                                       : std::optional<double>(it->second));
-  }
-  return ProgressTracker(runs, std::move(priors), rounds);
-}
-
 }  // namespace
 
 std::vector<CellResult> triage_cells(const config::TestPlan& plan, const MatrixOptions& options) {
@@ -197,15 +184,24 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
 
   auto interrupted = [&] { return options.interrupted != nullptr && options.interrupted->load(); };
   const auto run_started = std::chrono::steady_clock::now();
-  ProgressTracker tracker = make_tracker(run.cells, options, rounds);
+  std::vector<bool> runs;
+  for (const CellResult& c : run.cells) runs.push_back(c.status == CellStatus::ok);
+  const auto& earlier = options.earlier_round_times;
+  ProgressTracker tracker(
+      runs, round_time_priors(plan, run.cells, earlier ? &*earlier : nullptr).seconds, rounds);
   const int iterations = plan.run.warmup + plan.run.repetitions;
+  // The ETA changes only when a round ends: it is worked out then, not as each sample of the
+  // measured round arrives (this process shares the machine with the child measuring).
+  std::optional<double> remaining_s;
   auto tell = [&](ProgressUpdate::Kind kind, const std::string& label, int round, int iteration) {
     if (!options.progress) return;
-    const double elapsed =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - run_started).count();
-    options.progress(ProgressUpdate{kind, tracker.done(), tracker.total(),
-                                    tracker.remaining_s(elapsed), label, round + 1, rounds,
-                                    iteration, iterations});
+    if (kind != ProgressUpdate::Kind::iteration) {
+      const double elapsed =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - run_started).count();
+      remaining_s = tracker.remaining_s(elapsed);
+    }
+    options.progress(ProgressUpdate{kind, tracker.done(), tracker.total(), remaining_s, label,
+                                    round + 1, rounds, iteration, iterations});
   };
   std::vector<bool> started(run.cells.size(), false);
   std::vector<bool> reported(run.cells.size(), false);

@@ -14,6 +14,7 @@
 
 #include "config/test_plan.h"
 #include "exec/cell_summary.h"
+#include "exec/round_time_priors.h"
 #include "model/results.h"
 
 namespace rb::report {
@@ -53,9 +54,9 @@ struct MatrixOptions {
   // Told when a cell-round starts, as each of its iterations reports, when it ends and when
   // a round of every cell (a pass) ends.
   std::function<void(const ProgressUpdate&)> progress;
-  // Seconds a round of a cell (by CellSpec::index) is expected to take (round_time_priors.h):
-  // what weights the ETA before the cell's first round.
-  std::map<std::size_t, double> prior_round_s;
+  // The newest earlier run of this config on this host (round_time_priors.h): what a cell's
+  // round is expected to take, which weights the ETA before the cell's first round.
+  std::optional<EarlierRoundTimes> earlier_round_times = std::nullopt;
   // Called once per cell as soon as it is final (after its last round, when it fails, or up
   // front when it cannot run; interrupted ones at the end), summarised: what the history
   // store commits cell by cell.
