@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "report/new_file.h"
+#include "report/write_target.h"
 
 namespace rb::report {
 
@@ -29,7 +30,26 @@ void write_all(int fd, std::string_view content, const std::filesystem::path& pa
   }
 }
 
+namespace {
+
+void write_through(const std::filesystem::path& path, std::string_view content) {
+  const int fd = open_write_through(path);
+  try {
+    write_all(fd, content, path);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  ::close(fd);
+}
+
+}  // namespace
+
 void write_file_atomically(const std::filesystem::path& path, std::string_view content) {
+  const WriteTarget target = classify_write_target(path);
+  if (target.route == WriteRoute::refuse)
+    throw std::system_error(EINVAL, std::generic_category(), "refusing to write: " + target.why);
+  if (target.route == WriteRoute::write_through) return write_through(path, content);
   std::filesystem::path temporary = path;
   temporary += ".tmp";
   // Whatever holds the name (a stale temporary, a symlink someone planted) goes, and the file

@@ -8,7 +8,9 @@ namespace rb::report {
 
 // Writes content to "<path>.tmp" in the same directory (whatever held that name removed,
 // then created exclusively, so a planted symlink is never followed), then renames it over
-// path, so a reader sees the old file or the new one, never a torn one. Throws
+// path, so a reader sees the old file or the new one, never a torn one. Only an absent path or
+// a regular file is replaced so: a character device, a FIFO or standard output (/dev/null,
+// /dev/stdout) is written through, anything else refused (report/write_target.h). Throws
 // std::system_error.
 void write_file_atomically(const std::filesystem::path& path, std::string_view content);
 
