@@ -20,6 +20,36 @@ std::string csv_number(double value) {
   return std::isfinite(value) ? fmt::format("{}", value) : std::string();
 }
 
+model::Json pairing_json(const std::optional<PairingGain>& gain) {
+  if (!gain) return nullptr;
+  return {{"pairs", gain->pairs},
+          {"correlation", finite_or_null(gain->correlation)},
+          {"paired_ci_width", finite_or_null(gain->paired_ci_width)},
+          {"unpaired_ci_width", finite_or_null(gain->unpaired_ci_width)},
+          {"narrowing", finite_or_null(gain->narrowing())},
+          {"p_paired_t", finite_or_null(gain->p_t)},
+          {"p_sign_flip", finite_or_null(gain->p_sign_flip)},
+          {"p_unpaired_mann_whitney", finite_or_null(gain->p_unpaired)}};
+}
+
+bool any_paired(const RunComparison& c) {
+  for (const auto& row : c.rows)
+    if (row.pairing) return true;
+  return false;
+}
+
+std::string test_description(const RunComparison& c) {
+  return any_paired(c) ? "paired t-test on the log ratios of round medians, round r against "
+                         "round r (exact sign-flip p beside it)"
+                       : "Mann-Whitney U on round medians";
+}
+
+std::string interval_description(const RunComparison& c) {
+  return any_paired(c) ? "Hodges-Lehmann ratio of paired rounds, bootstrap over pairs, "
+                         "expanded percentile"
+                       : "two-level bootstrap (rounds, then iterations), expanded percentile";
+}
+
 }  // namespace
 
 model::Json to_json(const CellComparison& row) {
@@ -46,6 +76,7 @@ model::Json to_json(const CellComparison& row) {
       {"reason", row.reason},
       {"withheld", row.withheld.empty() ? model::Json(nullptr) : model::Json(row.withheld)},
       {"provenance_changed", row.provenance_changed},
+      {"pairing", pairing_json(row.pairing)},
       {"notes", row.notes}};
 }
 
@@ -80,10 +111,8 @@ model::Json to_json(const RunComparison& c) {
                      {"min_samples", c.rules.min_samples},
                      {"min_rounds", c.rules.min_rounds},
                      {"allow_disturbed", c.rules.allow_disturbed},
-                     {"test", "Mann-Whitney U on round medians"},
-                     {"interval",
-                      "two-level bootstrap (rounds, then iterations), expanded "
-                      "percentile"},
+                     {"test", test_description(c)},
+                     {"interval", interval_description(c)},
                      {"ci_level", c.rules.ci_level},
                      {"context_notes", c.context_notes},
                      {"cells", std::move(rows)},

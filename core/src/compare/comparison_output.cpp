@@ -51,6 +51,20 @@ std::string plugin_of(const CellComparison& row) {
                                            : row.base_plugin + " -> " + row.new_plugin;
 }
 
+std::string pairing_text(const CellComparison& row) {
+  if (!row.pairing) return "";
+  const PairingGain& gain = *row.pairing;
+  const std::string rho =
+      std::isfinite(gain.correlation) ? fmt::format("rho {:.2f}", gain.correlation) : "rho n/a";
+  if (!std::isfinite(gain.narrowing())) return fmt::format("{} pairs, {}", gain.pairs, rho);
+  return fmt::format("{} pairs, {}, CI {:.1f}x narrower", gain.pairs, rho, gain.narrowing());
+}
+
+bool any_pairing(const RunComparison& c) {
+  return std::any_of(c.rows.begin(), c.rows.end(),
+                     [](const CellComparison& row) { return row.pairing.has_value(); });
+}
+
 std::string heading(const RunComparison& c, const std::vector<std::string>& fixed) {
   std::string out = fmt::format("base: {}\nnew:  {}\n", c.base_label, c.new_label);
   out +=
@@ -58,6 +72,10 @@ std::string heading(const RunComparison& c, const std::vector<std::string>& fixe
                   c.rules.threshold * 100, c.rules.alpha, c.rules.ci_level * 100);
   if (!fixed.empty()) out += fmt::format("; fixed: {}", fmt::join(fixed, " "));
   out += '\n';
+  if (any_pairing(c))
+    out +=
+        "rounds judged as pairs (round r of base against round r of new, in one run): the "
+        "change is the Hodges-Lehmann ratio of the pairs, p a paired t-test on their logs\n";
   for (const auto& note : c.context_notes) out += "note: runs differ in " + note + '\n';
   return out;
 }
@@ -129,6 +147,7 @@ std::string p_text(double p) {
 
 text::TextTable verdict_table(const RunComparison& c, std::vector<std::string>& fixed) {
   const std::vector<std::string> varying = varying_params(c, fixed);
+  const bool paired = any_pairing(c);
   text::TextTable t;
   t.header = {"plugin",
               "point",
@@ -142,11 +161,16 @@ text::TextTable verdict_table(const RunComparison& c, std::vector<std::string>& 
               "why"};
   t.right_aligned = {false, false, false, true, true, true, true, true, false, false};
   constexpr std::size_t kVerdictColumn = 8;
+  if (paired) {
+    t.header.push_back("pairing (what it bought)");
+    t.right_aligned.push_back(false);
+  }
   for (const auto& row : c.rows) {
     t.rows.push_back({plugin_of(row), point_of(row, varying), row.metric.name,
                       report::format_or_na(row.base_median), report::format_or_na(row.new_median),
                       change_text(row.ratio.ratio), interval_text(row.ratio), p_text(row.p_value),
                       verdict_cell(row), row.reason});
+    if (paired) t.rows.back().push_back(pairing_text(row));
     std::vector<text::Tint> tints(t.header.size(), text::Tint::none);
     tints[kVerdictColumn] = verdict_tint(row);
     t.tints.push_back(std::move(tints));

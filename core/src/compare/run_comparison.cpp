@@ -11,6 +11,7 @@
 #include "compare/common_shift.h"
 #include "compare/false_discovery.h"
 #include "compare/mann_whitney.h"
+#include "compare/paired_cell.h"
 #include "compare/plugin_summary.h"
 #include "compare/provenance_diff.h"
 #include "compare/verdict_gates.h"
@@ -73,9 +74,36 @@ std::optional<Withholding> withholding(const CellPair& pair, const CellCompariso
                          rules);
 }
 
+// Both sides ran in one run, interleaved round by round: the ratio, its interval and the
+// test come from the pairs (compare/paired_cell.h); the unpaired figures stay beside them to
+// say what the pairing bought.
+void judge_as_pairs(const CellPair& pair, const VerdictRules& rules, CellComparison& row) {
+  const AlignedRounds aligned =
+      aligned_rounds(pair.base->samples, pair.next->samples, row.metric.name);
+  const stats::PairedRatio paired = stats::paired_ratio(aligned.base, aligned.next, rules.ci_level,
+                                                        stats::kPairedSeed, rules.resamples);
+  PairingGain gain;
+  gain.pairs = paired.pairs;
+  gain.correlation = paired.correlation;
+  gain.unpaired_ci_width = row.ratio.ci_high - row.ratio.ci_low;
+  gain.p_unpaired = row.p_value;
+  gain.p_t = paired.p_t;
+  gain.p_sign_flip = paired.p_sign_flip;
+  row.pairing = gain;
+  // Fewer than two pairs have no spread to judge by: the rounds gate withholds the verdict.
+  if (paired.pairs < 2) return;
+  row.ratio.ratio = paired.ratio;
+  row.ratio.ci_low = paired.ci.low;
+  row.ratio.ci_high = paired.ci.high;
+  row.p_value = paired.p_t;
+  row.rounds_base = row.rounds_new = paired.pairs;
+  row.pairing->paired_ci_width = paired.ci.high - paired.ci.low;
+}
+
 CellComparison compare_cell(const CellPair& pair, const MetricInfo& metric,
                             const VerdictRules& rules, const SideContexts& contexts,
                             bool across_runs) {
+  const bool paired = !across_runs;
   CellComparison row;
   row.workload = pair.next->cell.workload;
   row.base_plugin = pair.base->cell.plugin;
@@ -116,6 +144,7 @@ CellComparison compare_cell(const CellPair& pair, const MetricInfo& metric,
     // The test works where observations are independent: one median per round. Its power is
     // set by the rounds (5 a side can reach p = 0.008; 3 a side never goes below 0.1).
     row.p_value = mann_whitney_u(stats::round_medians(base), stats::round_medians(next)).p_value;
+    if (paired) judge_as_pairs(pair, rules, row);
     const RatioEstimate worse = metric.lower_is_better ? row.ratio : inverted(row.ratio);
     Judgement judgement = judge(row.n_base, row.n_new, worse, row.p_value, rules);
     row.verdict = judgement.verdict;

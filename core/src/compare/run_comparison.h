@@ -5,9 +5,11 @@
 
 #include <cstddef>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "compare/paired_cell.h"
 #include "compare/ratio_estimate.h"
 #include "compare/verdict.h"
 #include "model/cell.h"
@@ -49,6 +51,9 @@ struct CellComparison {
   // Why no verdict was given whatever the numbers: "rounds", "disturbed", "canary",
   // "resolution"; empty when the numbers were judged.
   std::string withheld = {};
+  // Set when both sides ran in one run (plugins, variants or builds compared in it): the
+  // rounds were judged as pairs, and this says what that bought.
+  std::optional<PairingGain> pairing = {};
 };
 
 // A cell present on both sides that has no numbers on one of them.

@@ -16,6 +16,10 @@ double quantile_sorted(std::span<const double> sorted, double p) {
   return sorted[below] + fraction * (sorted[above] - sorted[below]);
 }
 
+double mean_of(std::span<const double> values) {
+  return std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
+}
+
 double median_of(std::span<const double> values) {
   if (values.empty()) return 0;
   std::vector<double> sorted(values.begin(), values.end());

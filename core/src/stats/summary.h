@@ -59,4 +59,7 @@ double quantile_sorted(std::span<const double> sorted, double p);
 // The median of unsorted data (a sorted copy's quantile_sorted(0.5)); 0 for no data.
 double median_of(std::span<const double> values);
 
+// The arithmetic mean; NaN for no data.
+double mean_of(std::span<const double> values);
+
 }  // namespace rb::stats

@@ -4,12 +4,10 @@
 #include <cmath>
 #include <numeric>
 
+#include "stats/summary.h"
+
 namespace rb::stats {
 namespace {
-
-double mean_of(const std::vector<double>& v) {
-  return std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
-}
 
 double sample_variance(const std::vector<double>& v) {
   if (v.size() < 2) return 0;

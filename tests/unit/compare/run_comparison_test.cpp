@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "compare/comparison_json.h"
+#include "compare/comparison_output.h"
 #include "compare/run_comparison.h"
 #include "synthetic_runs.h"
 #include "workload/registry.h"
@@ -178,6 +180,45 @@ TEST(RunComparison, PluginsWithinOneRun) {
   EXPECT_EQ(c.rows[0].base_plugin, "libevent2");
   EXPECT_EQ(c.rows[0].new_plugin, "muduo");
   EXPECT_FALSE(c.rows[0].provenance_changed);  // two plugins always differ: not a flag
+}
+
+// Issue 30, part 1: in one run, round r of each plugin shares the machine's state of that
+// minute. A drift of +-20% per round common to both plugins, and muduo 10% slower: judged as
+// two unrelated samples the drift hides the 10%; judged as pairs it is found.
+TEST(RunComparison, PluginsOfOneRunAreJudgedAsPairsThroughACommonDrift) {
+  SyntheticOptions o;
+  o.noise = 0.01;
+  RunResult run = synthetic_flower_run(o);
+  const double drift[] = {1.0, 1.2, 0.85, 1.1, 0.8, 1.15};
+  for (auto& cell : run.cells)
+    for (auto& s : cell.samples) {
+      s.metrics["dispatch_us"] *= drift[s.round];
+      if (cell.cell.plugin == "muduo") s.metrics["dispatch_us"] *= 1.10;
+    }
+  CompareOptions options;
+  options.metrics = {"dispatch_us"};
+  const RunComparison c = compare_plugins(run, "libevent2", "muduo", options);
+  ASSERT_EQ(c.rows.size(), 2u);
+  for (const auto& row : c.rows) {
+    ASSERT_TRUE(row.pairing.has_value());
+    EXPECT_EQ(row.pairing->pairs, 6u);
+    EXPECT_EQ(row.verdict, Verdict::slower) << row.reason;
+    EXPECT_NEAR(row.ratio.ratio, 1.10, 0.01);
+    EXPECT_GT(row.pairing->correlation, 0.9);
+    EXPECT_GT(row.pairing->narrowing(), 3);  // the unpaired interval holds the drift
+    EXPECT_DOUBLE_EQ(row.pairing->p_sign_flip, 2.0 / 64);
+    EXPECT_LT(row.p_value, 0.001);  // the paired t-test's
+  }
+  const std::string json = comparison_json(c);
+  EXPECT_NE(json.find("\"pairing\": {"), std::string::npos);
+  EXPECT_NE(json.find("paired t-test"), std::string::npos);
+  EXPECT_NE(comparison_text(c, false).find("CI "), std::string::npos);
+}
+
+// Two runs are not pairs: their rounds ran at different times.
+TEST(RunComparison, RunsComparedWithEachOtherAreNotPaired) {
+  const RunComparison c = compare_runs(run_with(19, 1.0), run_with(20, 1.2), {});
+  for (const auto& row : c.rows) EXPECT_FALSE(row.pairing.has_value());
 }
 
 TEST(RunComparison, GeometricMeanPerPluginAndMetric) {
