@@ -1,5 +1,7 @@
 #include "run_helpers.h"
 
+#include <fmt/format.h>
+
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -100,6 +102,12 @@ const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& 
   for (const auto& cell : summary.at("cells"))
     if (cell.at("plugin") == plugin) return cell;
   throw std::runtime_error("no cell for " + plugin + " in " + summary.dump());
+}
+
+const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& plugin, int pipes) {
+  for (const auto& cell : summary.at("cells"))
+    if (cell.at("plugin") == plugin && cell.at("params").at("pipes") == pipes) return cell;
+  throw std::runtime_error(fmt::format("no cell for {} pipes={}", plugin, pipes));
 }
 
 std::filesystem::path write_rr_site(const ScratchDir& dir, int body_size) {

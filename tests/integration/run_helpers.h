@@ -53,6 +53,8 @@ std::vector<std::string> run_args(const ScratchDir& dir, const std::string& name
 std::filesystem::path write_rr_site(const ScratchDir& dir, int body_size);
 // The summary's cell of this plugin; throws when there is none.
 const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& plugin);
+// The flower cell of that plugin at that number of pipes.
+const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& plugin, int pipes);
 
 // The runner's exit code when a run's results could not be written (cli/exit_codes.h).
 inline constexpr int kExitResultsNotSaved = 4;

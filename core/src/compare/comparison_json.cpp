@@ -22,7 +22,9 @@ std::string csv_number(double value) {
 
 model::Json pairing_json(const std::optional<PairingGain>& gain) {
   if (!gain) return nullptr;
-  return {{"pairs", gain->pairs},
+  return {{"unit", gain->unit},
+          {"pairs", gain->pairs},
+          {"iteration_pairs", gain->iteration_pairs},
           {"correlation", finite_or_null(gain->correlation)},
           {"paired_ci_width", finite_or_null(gain->paired_ci_width)},
           {"unpaired_ci_width", finite_or_null(gain->unpaired_ci_width)},

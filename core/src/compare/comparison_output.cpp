@@ -56,8 +56,12 @@ std::string pairing_text(const CellComparison& row) {
   const PairingGain& gain = *row.pairing;
   const std::string rho =
       std::isfinite(gain.correlation) ? fmt::format("rho {:.2f}", gain.correlation) : "rho n/a";
-  if (!std::isfinite(gain.narrowing())) return fmt::format("{} pairs, {}", gain.pairs, rho);
-  return fmt::format("{} pairs, {}, CI {:.1f}x narrower", gain.pairs, rho, gain.narrowing());
+  const std::string pairs =
+      gain.unit == "iterations"
+          ? fmt::format("{} rounds, {} iteration pairs", gain.pairs, gain.iteration_pairs)
+          : fmt::format("{} round pairs", gain.pairs);
+  if (!std::isfinite(gain.narrowing())) return fmt::format("{}, {}", pairs, rho);
+  return fmt::format("{}, {}, CI {:.1f}x narrower", pairs, rho, gain.narrowing());
 }
 
 bool any_pairing(const RunComparison& c) {
@@ -74,8 +78,9 @@ std::string heading(const RunComparison& c, const std::vector<std::string>& fixe
   out += '\n';
   if (any_pairing(c))
     out +=
-        "rounds judged as pairs (round r of base against round r of new, in one run): the "
-        "change is the Hodges-Lehmann ratio of the pairs, p a paired t-test on their logs\n";
+        "judged as pairs (round r of base against round r of new, in one run; in lockstep, "
+        "iteration i against iteration i, each round's median log ratio one pair): the change "
+        "is the Hodges-Lehmann ratio of the pairs, p a paired t-test on their logs\n";
   for (const auto& note : c.context_notes) out += "note: runs differ in " + note + '\n';
   return out;
 }

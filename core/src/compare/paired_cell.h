@@ -24,10 +24,24 @@ struct AlignedRounds {
 AlignedRounds aligned_rounds(const std::vector<Sample>& base, const std::vector<Sample>& next,
                              const std::string& metric);
 
+// Cells that ran in one process turn by turn ([run] pairing = "iterations"): iteration i of
+// round r on one side and on the other are a pair, milliseconds apart on one CPU. The round
+// stays the unit of the test (pairs inside a round share its process and are not
+// independent): each round gives the median of its pairs' log ratios.
+struct IterationPairs {
+  std::vector<double> round_log_ratios;                           // one per round with pairs
+  std::size_t pairs = 0;                                          // iteration pairs behind them
+  double correlation = std::numeric_limits<double>::quiet_NaN();  // of paired log values
+};
+IterationPairs iteration_pairs(const std::vector<Sample>& base, const std::vector<Sample>& next,
+                               const std::string& metric);
+
 // What pairing changed for a cell: the correlation of its paired rounds and the width of
 // the ratio's interval paired against unpaired (the two-level interval of each side alone).
 struct PairingGain {
-  std::size_t pairs = 0;
+  std::string unit = "rounds";  // what was paired: "rounds", or "iterations" (lockstep)
+  std::size_t pairs = 0;        // rounds judged (each a pair of rounds, or of iterations)
+  std::size_t iteration_pairs = 0;
   double correlation = std::numeric_limits<double>::quiet_NaN();
   double paired_ci_width = std::numeric_limits<double>::quiet_NaN();
   double unpaired_ci_width = std::numeric_limits<double>::quiet_NaN();

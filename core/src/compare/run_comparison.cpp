@@ -77,12 +77,26 @@ std::optional<Withholding> withholding(const CellPair& pair, const CellCompariso
 // Both sides ran in one run, interleaved round by round: the ratio, its interval and the
 // test come from the pairs (compare/paired_cell.h); the unpaired figures stay beside them to
 // say what the pairing bought.
+// Both sides ran in one run, interleaved round by round (or turn by turn in one process):
+// the ratio, its interval and the test come from the pairs (compare/paired_cell.h); the
+// unpaired figures stay beside them to say what the pairing bought.
 void judge_as_pairs(const CellPair& pair, const VerdictRules& rules, CellComparison& row) {
-  const AlignedRounds aligned =
-      aligned_rounds(pair.base->samples, pair.next->samples, row.metric.name);
-  const stats::PairedRatio paired = stats::paired_ratio(aligned.base, aligned.next, rules.ci_level,
-                                                        stats::kPairedSeed, rules.resamples);
+  const bool lockstep = pair.base->rounds_in_lockstep > 0 && pair.next->rounds_in_lockstep > 0;
   PairingGain gain;
+  stats::PairedRatio paired;
+  if (lockstep) {
+    const IterationPairs iterations =
+        iteration_pairs(pair.base->samples, pair.next->samples, row.metric.name);
+    paired = stats::paired_ratio_of_logs(iterations.round_log_ratios, iterations.correlation,
+                                         rules.ci_level, stats::kPairedSeed, rules.resamples);
+    gain.unit = "iterations";
+    gain.iteration_pairs = iterations.pairs;
+  } else {
+    const AlignedRounds aligned =
+        aligned_rounds(pair.base->samples, pair.next->samples, row.metric.name);
+    paired = stats::paired_ratio(aligned.base, aligned.next, rules.ci_level, stats::kPairedSeed,
+                                 rules.resamples);
+  }
   gain.pairs = paired.pairs;
   gain.correlation = paired.correlation;
   gain.unpaired_ci_width = row.ratio.ci_high - row.ratio.ci_low;

@@ -5,6 +5,7 @@
 
 #include "config/disturbance_keys.h"
 #include "config/launcher_keys.h"
+#include "config/pairing_key.h"
 #include "model/duration.h"
 
 namespace rb::config {
@@ -58,7 +59,7 @@ RunSettings read_run(const TomlReader& reader, const toml::node* run) {
   reader.reject_unknown_keys(
       table,
       {"repetitions", "warmup", "rounds", "timeout", "cpus", "server_cpus", "client_cpus",
-       "order_seed", "disturbance_threshold", "on_disturbance", "max_retries", "target",
+       "order_seed", "disturbance_threshold", "on_disturbance", "max_retries", "pairing", "target",
        "server_command", "server_launcher", "client_launcher", "remote_runner", "server_address"},
       "in [run]");
   if (const toml::node* node = table.get("repetitions"))
@@ -77,6 +78,7 @@ RunSettings read_run(const TomlReader& reader, const toml::node* run) {
     settings.order_seed = static_cast<std::uint64_t>(
         reader.as_integer_in(*node, "order_seed", 0, std::numeric_limits<std::int64_t>::max()));
   read_disturbance_keys(reader, table, settings);
+  read_pairing_key(reader, table, settings);
   read_launcher_keys(reader, table, settings);
   return settings;
 }

@@ -32,6 +32,15 @@ enum class OnDisturbance {
   retry,  // run again, up to max_retries times; the last attempt is kept
 };
 
+// [run] pairing: how the plugins of one point are set side by side for a comparison in one
+// run (shared/design/VERDICTS.md, section 8).
+enum class Pairing {
+  rounds,      // each cell a process of its own per round; round r of each plugin is a pair
+  iterations,  // the point's plugins in one process per round, iteration by iteration in a
+               // random order, so each pair is milliseconds apart on one CPU
+};
+const char* to_string(Pairing pairing);
+
 struct RunSettings {
   int repetitions = 25;  // measured iterations per cell
   int warmup = 1;        // iterations run and dropped before them
@@ -47,6 +56,7 @@ struct RunSettings {
   double disturbance_threshold = 0.05;
   OnDisturbance on_disturbance = OnDisturbance::flag;
   int max_retries = 2;  // with retry: further attempts of a disturbed round, at most
+  Pairing pairing = Pairing::rounds;
   // The seed of each round's random order of plugins (exec/round_order.h); none = drawn at
   // the start of the run. Either way the run records it, so an order can be replayed.
   std::optional<std::uint64_t> order_seed = std::nullopt;

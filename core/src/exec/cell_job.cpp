@@ -42,6 +42,11 @@ nlohmann::json to_json(const CellJob& job) {
   if (!job.bind_address.empty()) out["role"]["bind_address"] = job.bind_address;
   if (job.launched) out["launched"] = {{"stop_grace_ms", job.stop_grace_ms}};
   if (!job.check.empty()) out["check"] = {{"name", job.check}, {"phase_ms", job.check_phase_ms}};
+  if (!job.lockstep_partners.empty()) {
+    nlohmann::json partners = nlohmann::json::array();
+    for (const auto& partner : job.lockstep_partners) partners.push_back(to_json(partner));
+    out["lockstep"] = {{"seed", job.lockstep_seed}, {"partners", std::move(partners)}};
+  }
   return out;
 }
 
@@ -82,6 +87,11 @@ CellJob cell_job_from_json(const nlohmann::json& j) {
   if (const auto check = j.find("check"); check != j.end()) {
     job.check = check->at("name").get<std::string>();
     job.check_phase_ms = check->at("phase_ms").get<long>();
+  }
+  if (const auto lockstep = j.find("lockstep"); lockstep != j.end()) {
+    job.lockstep_seed = lockstep->at("seed").get<std::uint64_t>();
+    for (const auto& partner : lockstep->at("partners"))
+      job.lockstep_partners.push_back(cell_job_from_json(partner));
   }
   return job;
 }

@@ -45,6 +45,12 @@ struct CellJob {
   // ("flower.counts#2"; empty for a cell) and the watchdog's limit on each plugin call.
   std::string check = {};
   long check_phase_ms = 0;
+  // [run] pairing = "iterations": the point's other cells, run in this same process turn by
+  // turn with this one (exec/lockstep_worker.h); member k + 1 of the process is
+  // lockstep_partners[k]. Each partner's cell, plugin_path and options are its own; the
+  // rest (round, iterations, CPUs) is this job's. lockstep_seed draws the turns.
+  std::vector<CellJob> lockstep_partners = {};
+  std::uint64_t lockstep_seed = 0;
 };
 
 nlohmann::json to_json(const CellJob& job);

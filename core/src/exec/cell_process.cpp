@@ -16,9 +16,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The child finds its report pipe here; 3 is the first fd after stdio.
-constexpr int kChildReportFd = 3;
-
 bool interrupted(const CellProcessOptions& options) {
   return options.interrupted != nullptr && options.interrupted->load();
 }
@@ -29,11 +26,8 @@ std::string timeout_reason(std::chrono::milliseconds timeout) {
   return fmt::format("no result within the timeout of {} ms", timeout.count());
 }
 
-CellProcessResult run_cell_process(CellJob job, const CellProcessOptions& options,
-                                   const std::function<void(const Sample&)>& on_sample) {
-  job.report_fd = kChildReportFd;
-  CellChild child(options.runner_exe, job, options.log_path, kChildReportFd);
-  ChildLedger ledger;
+std::optional<ChildEnd> drive_cell_child(CellChild& child, const CellProcessOptions& options,
+                                         const std::function<void(ChildMessage&&)>& on_message) {
   const Clock::time_point deadline = Clock::now() + options.timeout;
   std::optional<ChildEnd> stopped;  // set when the parent stops the child itself
 
@@ -56,16 +50,26 @@ CellProcessResult run_cell_process(CellJob job, const CellProcessOptions& option
     const int rc = ::poll(&p, 1, static_cast<int>(std::clamp<long>(left.count(), 0, 200)));
     if (rc < 0 && errno != EINTR) throw std::system_error(errno, std::generic_category(), "poll");
     if (rc <= 0) continue;
-    child.read_reports([&](ChildMessage&& message) {
-      if (message.type == ChildMessage::Type::sample) on_sample(*message.sample);
-      ledger.record(std::move(message));
-    });
+    child.read_reports(on_message);
   }
   // Reaps the child, still honouring the deadline.
   while (!child.try_reap()) {
     stop_if_due();
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
+  return stopped;
+}
+
+CellProcessResult run_cell_process(CellJob job, const CellProcessOptions& options,
+                                   const std::function<void(const Sample&)>& on_sample) {
+  job.report_fd = kChildReportFd;
+  CellChild child(options.runner_exe, job, options.log_path, kChildReportFd);
+  ChildLedger ledger;
+  const std::optional<ChildEnd> stopped =
+      drive_cell_child(child, options, [&](ChildMessage&& message) {
+        if (message.type == ChildMessage::Type::sample) on_sample(*message.sample);
+        ledger.record(std::move(message));
+      });
 
   CellProcessResult result;
   const ChildEnd end = stopped ? *stopped : classify_exit(child, ledger, options.log_path);

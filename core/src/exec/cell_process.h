@@ -19,6 +19,7 @@
 
 #include "exec/canary.h"
 #include "exec/cell_job.h"
+#include "exec/child_outcome.h"
 #include "model/results.h"
 
 namespace rb::exec {
@@ -45,6 +46,15 @@ struct CellProcessResult {
   // get that far.
   std::optional<CanaryResult> canary = std::nullopt;
 };
+
+// The child finds its report pipe here; 3 is the first fd after stdio.
+inline constexpr int kChildReportFd = 3;
+
+// Reads a started cell child's messages as they come (to on_message) until it closes its
+// pipe, then reaps it, stopping it (SIGTERM, then SIGKILL) at the deadline or when the run is
+// interrupted: the stop's status and reason then, nullopt when it ended by itself.
+std::optional<ChildEnd> drive_cell_child(CellChild& child, const CellProcessOptions& options,
+                                         const std::function<void(ChildMessage&&)>& on_message);
 
 // job.report_fd is chosen here. on_sample sees each sample the moment it arrives.
 CellProcessResult run_cell_process(CellJob job, const CellProcessOptions& options,

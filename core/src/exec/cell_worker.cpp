@@ -9,6 +9,7 @@
 #include "exec/canary.h"
 #include "exec/cell_signals.h"
 #include "exec/child_stream.h"
+#include "exec/lockstep_worker.h"
 #include "exec/tcp_probe.h"
 #include "model/external_server.h"
 #include "plugin/loader.h"
@@ -76,6 +77,10 @@ int run_cell_worker(const CellJob& job) {
     if (workload == nullptr)
       throw workload::CellFailure(fmt::format("unknown workload '{}'", job.cell.workload));
 
+    if (!job.lockstep_partners.empty()) {
+      run_lockstep(job, *workload, job.report_fd);
+      return kWorkerOk;
+    }
     workload::CellInputs inputs{job.cell, job.options, job.warmup, job.repetitions, job.round};
     workload::RoleInputs role;
     std::unique_ptr<workload::LoopbackListener> own_listener;

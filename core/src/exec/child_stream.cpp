@@ -8,7 +8,8 @@
 
 namespace rb::exec {
 
-void ChildStreamWriter::send(const nlohmann::json& message) const {
+void ChildStreamWriter::send(nlohmann::json message) const {
+  if (member_ >= 0) message["member"] = member_;
   // Plugins may emit invalid UTF-8 in reasons; replace rather than throw.
   std::string line = message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   line += '\n';
@@ -55,41 +56,51 @@ void ChildStreamWriter::listening(int port) const {
   send({{"type", "listening"}, {"port", port}});
 }
 
+namespace {
+
+std::optional<ChildMessage> parse_typed(const model::Json& j) {
+  const auto type = j.at("type").get<std::string>();
+  if (type == "loaded") {
+    Provenance provenance;
+    model::from_json(j.at("provenance"), provenance);
+    return ChildMessage{ChildMessage::Type::loaded, std::move(provenance), {}, {}};
+  }
+  if (type == "sample") {
+    Sample s;
+    model::from_json(j, s);
+    return ChildMessage{ChildMessage::Type::sample, {}, std::move(s), {}};
+  }
+  if (type == "failed")
+    return ChildMessage{ChildMessage::Type::failed, {}, {}, j.at("reason").get<std::string>()};
+  if (type == "done") return ChildMessage{ChildMessage::Type::done, {}, {}, {}};
+  if (type == "canary") {
+    ChildMessage message{ChildMessage::Type::canary, {}, {}, {}};
+    message.canary = CanaryResult{j.at("cpu_ns").get<double>(), j.at("syscall_ns").get<double>()};
+    return message;
+  }
+  if (type == "listening") {
+    ChildMessage message{ChildMessage::Type::listening, {}, {}, {}};
+    message.port = j.at("port").get<int>();
+    if (message.port <= 0 || message.port > 65535) return std::nullopt;
+    return message;
+  }
+  if (type == "ready" || type == "counters")
+    return ChildMessage{type == "ready" ? ChildMessage::Type::ready : ChildMessage::Type::counters,
+                        {},
+                        {},
+                        {},
+                        j.at("counters").get<std::map<std::string, std::uint64_t>>()};
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<ChildMessage> parse_child_message(std::string_view line) {
   try {
     const auto j = model::Json::parse(line);
-    const auto type = j.at("type").get<std::string>();
-    if (type == "loaded") {
-      Provenance provenance;
-      model::from_json(j.at("provenance"), provenance);
-      return ChildMessage{ChildMessage::Type::loaded, std::move(provenance), {}, {}};
-    }
-    if (type == "sample") {
-      Sample s;
-      model::from_json(j, s);
-      return ChildMessage{ChildMessage::Type::sample, {}, std::move(s), {}};
-    }
-    if (type == "failed")
-      return ChildMessage{ChildMessage::Type::failed, {}, {}, j.at("reason").get<std::string>()};
-    if (type == "done") return ChildMessage{ChildMessage::Type::done, {}, {}, {}};
-    if (type == "canary") {
-      ChildMessage message{ChildMessage::Type::canary, {}, {}, {}};
-      message.canary = CanaryResult{j.at("cpu_ns").get<double>(), j.at("syscall_ns").get<double>()};
-      return message;
-    }
-    if (type == "listening") {
-      ChildMessage message{ChildMessage::Type::listening, {}, {}, {}};
-      message.port = j.at("port").get<int>();
-      if (message.port <= 0 || message.port > 65535) return std::nullopt;
-      return message;
-    }
-    if (type == "ready" || type == "counters")
-      return ChildMessage{
-          type == "ready" ? ChildMessage::Type::ready : ChildMessage::Type::counters,
-          {},
-          {},
-          {},
-          j.at("counters").get<std::map<std::string, std::uint64_t>>()};
+    std::optional<ChildMessage> message = parse_typed(j);
+    if (message) message->member = j.value("member", -1);
+    return message;
   } catch (const nlohmann::json::exception&) {
   }
   return std::nullopt;

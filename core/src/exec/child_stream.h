@@ -11,6 +11,8 @@
 //   {"type":"counters","counters":{...}}   a side's final counters, before "done"
 //   {"type":"listening","port":N}          a server that bound its own socket (through a
 //                                          launcher, CellJob::bind_address): its port
+// A lockstep process (exec/lockstep_worker.h) runs several cells: each of their messages
+// carries "member":K, the cell's place in the job (0: the job's own cell).
 #pragma once
 
 #include <cstdint>
@@ -29,7 +31,7 @@ namespace rb::exec {
 // Child side. Each write is one write(2) of a whole line, so a line is never torn.
 class ChildStreamWriter {
  public:
-  explicit ChildStreamWriter(int fd) : fd_(fd) {}
+  explicit ChildStreamWriter(int fd, int member = -1) : fd_(fd), member_(member) {}
   void loaded(const Provenance& provenance) const;
   void sample(const Sample& sample) const;
   void failed(std::string_view reason) const;
@@ -40,8 +42,9 @@ class ChildStreamWriter {
   void listening(int port) const;
 
  private:
-  void send(const nlohmann::json& message) const;
+  void send(nlohmann::json message) const;
   int fd_;
+  int member_;  // -1: the process runs one cell
 };
 
 // Parent side.
@@ -52,7 +55,8 @@ struct ChildMessage {
   std::string reason;
   std::map<std::string, std::uint64_t> counters = {};  // ready, counters
   std::optional<CanaryResult> canary = std::nullopt;
-  int port = 0;  // listening
+  int port = 0;     // listening
+  int member = -1;  // a lockstep process's cell (CellJob::lockstep_partners); -1: the only one
 };
 
 // nullopt for a line that is not a valid message (the parent reports it, never trusts it).

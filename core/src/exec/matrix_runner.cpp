@@ -6,6 +6,7 @@
 
 #include "exec/cell_process.h"
 #include "exec/interference.h"
+#include "exec/lockstep_process.h"
 #include "exec/pair_process.h"
 #include "exec/progress_tracker.h"
 #include "exec/round_order.h"
@@ -143,6 +144,41 @@ std::vector<std::size_t> shard_round_order(const std::vector<CellResult>& cells,
   return order;
 }
 
+// The cells of cell i's point still running, i first, for one lockstep process: empty when
+// they would need more descriptors together than the hard limit allows (they then run one
+// process each, as with pairing = "rounds").
+std::vector<std::size_t> lockstep_group(const std::vector<CellResult>& cells, std::size_t i,
+                                        std::size_t per_point, const workload::Workload& workload,
+                                        long fd_hard) {
+  const std::size_t point = cells[i].cell.index / per_point;
+  std::vector<std::size_t> group = {i};
+  long fds = workload.fds_needed(cells[i].cell);
+  for (std::size_t j = 0; j < cells.size(); ++j) {
+    if (j == i || cells[j].status != CellStatus::ok || cells[j].cell.index / per_point != point)
+      continue;
+    group.push_back(j);
+    fds += workload.fds_needed(cells[j].cell);
+  }
+  if (fds > fd_hard) return {};
+  return group;
+}
+
+// One outcome for the lockstep process as a whole, which the disturbance measurement and its
+// retries judge: ok only when every member is; the CPU time all of them used.
+CellProcessResult lockstep_total(const std::vector<CellProcessResult>& members) {
+  CellProcessResult total;
+  for (const auto& member : members) {
+    if (total.status == CellStatus::ok && member.status != CellStatus::ok) {
+      total.status = member.status;
+      total.reason = member.reason;
+    }
+    total.rusage.user_s += member.rusage.user_s;
+    total.rusage.sys_s += member.rusage.sys_s;
+    total.canary = member.canary;
+  }
+  return total;
+}
+
 }  // namespace
 
 std::vector<CellResult> triage_cells(const config::TestPlan& plan, const MatrixOptions& options) {
@@ -215,75 +251,144 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
   for (std::size_t i = 0; i < run.cells.size(); ++i)
     if (run.cells[i].status != CellStatus::ok) report_final(i);
 
+  const bool paired = workload->layout() == workload::ProcessLayout::server_client;
+  auto job_for = [&](const CellResult& cell, int round) {
+    CellJob job;
+    job.cell = cell.cell;
+    // A pair's roles get theirs in run_pair_round; a server that is no plugin loads none.
+    if (cell.cell.role_plugins.empty() && !cell.cell.external_server) load_setup(job, options, "");
+    job.warmup = plan.run.warmup;
+    job.repetitions = plan.run.repetitions;
+    job.round = round;
+    job.cpus = plan.run.cpus;
+    job.nofile_needed = std::min(workload->fds_needed(cell.cell), fd_hard);
+    return job;
+  };
+  auto process_for = [&](const CellResult& cell, int round, const std::string& suffix) {
+    CellProcessOptions process;
+    process.runner_exe = options.runner_exe;
+    process.log_path = options.results_dir / "logs" /
+                       fmt::format("cell-{:04}-round-{}{}.log", cell.cell.index, round, suffix);
+    process.timeout = plan.run.timeout +
+                      workload->planned_time(cell.cell, plan.run.warmup + plan.run.repetitions);
+    process.interrupted = options.interrupted;
+    return process;
+  };
+  // What a finished round of cell i adds to it, and what the progress and the store learn.
+  auto record_round = [&](std::size_t i, int round, CellProcessResult& outcome,
+                          RoundInterference interference, const std::filesystem::path& log) {
+    CellResult& cell = run.cells[i];
+    cell.interference.push_back(std::move(interference));
+    note_disturbance(cell, plan.run.disturbance_threshold);
+    add_role_results(cell, outcome);
+    for (auto& s : outcome.samples)
+      if (!s.warmup) cell.samples.push_back(std::move(s));
+    add_rusage(cell.rusage, outcome.rusage);
+    cell.rusage_per_round.push_back(outcome.rusage);
+    if (outcome.provenance) cell.provenance = std::move(outcome.provenance);
+    if (outcome.status != CellStatus::ok) {
+      cell.status = outcome.status;
+      cell.reason =
+          rounds > 1 ? fmt::format("round {}: {}", round + 1, outcome.reason) : outcome.reason;
+      samples.write_event(cell.cell, round, to_string(cell.status), cell.reason);
+    }
+    remove_if_empty(log);
+    if (paired)
+      for (const char* role : {"server", "client"})
+        remove_if_empty(log.parent_path() / (log.stem().string() + "-" + role + ".log"));
+
+    const double wall_s = cell.interference.back().wall_s;
+    tracker.round_finished(i, wall_s, cell.status == CellStatus::ok);
+    tell(ProgressUpdate::Kind::round_finished, cell_label(cell.cell), round, iterations);
+    if (cell.status != CellStatus::ok || round + 1 == rounds) report_final(i);
+  };
+  // first_attempt: a round run again alone after its lockstep process crashed numbers its
+  // attempts after that one's, so that readers of samples.jsonl keep these (the latest).
+  auto run_alone = [&](std::size_t i, int round, int first_attempt) {
+    CellResult& cell = run.cells[i];
+    started[i] = true;
+    const CellJob job = job_for(cell, round);
+    const CellProcessOptions process = process_for(cell, round, "");
+    const std::string label = cell_label(cell.cell);
+    tell(ProgressUpdate::Kind::round_started, label, round, 0);
+    // Measured for interference, and run again while disturbed under on_disturbance =
+    // "retry" (a retry's log replaces the attempt before it: proc::ChildProcess truncates).
+    const auto attempt = [&](int n) {
+      int iterations_reported = 0;
+      const auto on_sample = [&](const Sample& s) {
+        if (!s.warmup) samples.write(cell.cell, s, first_attempt + n);
+        tell(ProgressUpdate::Kind::iteration, label, round, ++iterations_reported);
+      };
+      return paired ? run_pair_round(plan, options, *workload, job, process, on_sample)
+                    : run_cell_process(job, process, on_sample);
+    };
+    MeasuredRound measured = run_measured_round(
+        round, round_cpus(plan, paired), plan.run, attempt,
+        [&](RoundInterference r) {
+          r.attempt += first_attempt;
+          samples.write_interference(cell.cell, r);
+        },
+        options.interrupted);
+    measured.interference.attempt += first_attempt;
+    record_round(i, round, measured.outcome, std::move(measured.interference), process.log_path);
+  };
+  // [run] pairing = "iterations": the point's cells in one process, turn by turn
+  // (exec/lockstep_process.h). A member that crashed or timed out there may have been the
+  // victim of another's crash: it runs its round again alone, which finds the culprit.
+  auto run_lockstep = [&](const std::vector<std::size_t>& group, int round) {
+    CellJob job = job_for(run.cells[group[0]], round);
+    for (std::size_t k = 1; k < group.size(); ++k) {
+      job.lockstep_partners.push_back(job_for(run.cells[group[k]], round));
+      job.nofile_needed += job.lockstep_partners.back().nofile_needed;
+    }
+    job.nofile_needed = std::min(job.nofile_needed, fd_hard);
+    job.lockstep_seed =
+        options.order_seed ^ (0x9e3779b97f4a7c15ULL * (run.cells[group[0]].cell.index + 1));
+    const CellProcessOptions process = process_for(run.cells[group[0]], round, "-lockstep");
+    for (const std::size_t i : group) {
+      started[i] = true;
+      tell(ProgressUpdate::Kind::round_started, cell_label(run.cells[i].cell), round, 0);
+    }
+    std::vector<CellProcessResult> members;
+    const auto attempt = [&](int n) {
+      members = run_lockstep_process(job, process, [&](std::size_t k, const Sample& s) {
+        if (!s.warmup) samples.write(run.cells[group[k]].cell, s, n);
+      });
+      return lockstep_total(members);
+    };
+    MeasuredRound measured = run_measured_round(
+        round, round_cpus(plan, false), plan.run, attempt,
+        [&](const RoundInterference& r) {
+          for (const std::size_t i : group) samples.write_interference(run.cells[i].cell, r);
+        },
+        options.interrupted);
+    for (std::size_t k = 0; k < group.size(); ++k) {
+      const CellStatus status = members[k].status;
+      if ((status == CellStatus::crashed || status == CellStatus::timeout) && !interrupted()) {
+        run_alone(group[k], round, measured.interference.attempt + 1);
+        continue;
+      }
+      ++run.cells[group[k]].rounds_in_lockstep;
+      record_round(group[k], round, members[k], measured.interference, process.log_path);
+    }
+  };
+
+  const std::size_t per_point = plan.columns().size();
   for (int round = 0; round < rounds && !interrupted(); ++round) {
+    std::vector<bool> ran(run.cells.size(), false);
     for (const std::size_t i : shard_round_order(run.cells, plan, options.order_seed, round)) {
       if (interrupted()) break;
-      CellResult& cell = run.cells[i];
-      if (cell.status != CellStatus::ok) continue;  // skipped, or failed in an earlier round
-      started[i] = true;
-
-      CellJob job;
-      job.cell = cell.cell;
-      // A pair's roles get theirs in run_pair_round; a server that is no plugin loads none.
-      if (cell.cell.role_plugins.empty() && !cell.cell.external_server)
-        load_setup(job, options, "");
-      job.warmup = plan.run.warmup;
-      job.repetitions = plan.run.repetitions;
-      job.round = round;
-      job.cpus = plan.run.cpus;
-      job.nofile_needed = std::min(workload->fds_needed(cell.cell), fd_hard);
-
-      CellProcessOptions process;
-      process.runner_exe = options.runner_exe;
-      process.log_path = options.results_dir / "logs" /
-                         fmt::format("cell-{:04}-round-{}.log", cell.cell.index, round);
-      process.timeout =
-          plan.run.timeout + workload->planned_time(cell.cell, job.warmup + job.repetitions);
-      process.interrupted = options.interrupted;
-
-      const bool paired = workload->layout() == workload::ProcessLayout::server_client;
-      const std::string label = cell_label(cell.cell);
-      tell(ProgressUpdate::Kind::round_started, label, round, 0);
-      // Measured for interference, and run again while disturbed under on_disturbance =
-      // "retry" (a retry's log replaces the attempt before it: proc::ChildProcess truncates).
-      const auto attempt = [&](int n) {
-        int iterations_reported = 0;
-        const auto on_sample = [&](const Sample& s) {
-          if (!s.warmup) samples.write(cell.cell, s, n);
-          tell(ProgressUpdate::Kind::iteration, label, round, ++iterations_reported);
-        };
-        return paired ? run_pair_round(plan, options, *workload, job, process, on_sample)
-                      : run_cell_process(job, process, on_sample);
-      };
-      MeasuredRound measured = run_measured_round(
-          round, round_cpus(plan, paired), plan.run, attempt,
-          [&](const RoundInterference& r) { samples.write_interference(cell.cell, r); },
-          options.interrupted);
-      CellProcessResult& outcome = measured.outcome;
-      cell.interference.push_back(std::move(measured.interference));
-      note_disturbance(cell, plan.run.disturbance_threshold);
-      add_role_results(cell, outcome);
-      for (auto& s : outcome.samples)
-        if (!s.warmup) cell.samples.push_back(std::move(s));
-      add_rusage(cell.rusage, outcome.rusage);
-      cell.rusage_per_round.push_back(outcome.rusage);
-      if (outcome.provenance) cell.provenance = std::move(outcome.provenance);
-      if (outcome.status != CellStatus::ok) {
-        cell.status = outcome.status;
-        cell.reason =
-            rounds > 1 ? fmt::format("round {}: {}", round + 1, outcome.reason) : outcome.reason;
-        samples.write_event(cell.cell, round, to_string(cell.status), cell.reason);
+      if (ran[i] || run.cells[i].status != CellStatus::ok) continue;  // skipped, or failed
+      std::vector<std::size_t> group;
+      if (plan.run.pairing == config::Pairing::iterations && !paired)
+        group = lockstep_group(run.cells, i, per_point, *workload, fd_hard);
+      if (group.size() >= 2) {
+        for (const std::size_t member : group) ran[member] = true;
+        run_lockstep(group, round);
+      } else {
+        ran[i] = true;
+        run_alone(i, round, 0);
       }
-      remove_if_empty(process.log_path);
-      if (paired)
-        for (const char* role : {"server", "client"})
-          remove_if_empty(process.log_path.parent_path() /
-                          (process.log_path.stem().string() + "-" + role + ".log"));
-
-      const double wall_s = cell.interference.empty() ? 0 : cell.interference.back().wall_s;
-      tracker.round_finished(i, wall_s, cell.status == CellStatus::ok);
-      tell(ProgressUpdate::Kind::round_finished, label, round, iterations);
-      if (cell.status != CellStatus::ok || round + 1 == rounds) report_final(i);
     }
     if (!interrupted()) tell(ProgressUpdate::Kind::pass_finished, {}, round, 0);
   }

@@ -319,6 +319,7 @@ Json to_json(const CellResult& result, SampleDetail detail) {
   if (Json interference = cell_interference_to_json(result); !interference.is_null())
     out["interference"] = std::move(interference);
   if (result.shard > 0) out["shard"] = result.shard;
+  if (result.rounds_in_lockstep > 0) out["rounds_in_lockstep"] = result.rounds_in_lockstep;
   if (detail == SampleDetail::full)
     out["samples"] = array_of(result.samples);
   else
@@ -357,6 +358,7 @@ void from_json(const JsonField& j, CellResult& result) {
       from_json(provenance, result.provenance_by_role[role]);
   cell_interference_from_json(j, result);
   result.shard = j.value("shard", 0);
+  result.rounds_in_lockstep = j.value("rounds_in_lockstep", 0);
   const JsonField samples = j.at("samples");
   result.samples = samples.is_array() ? vector_from<Sample>(samples) : std::vector<Sample>{};
 }

@@ -108,6 +108,10 @@ struct CellResult {
   // A merged run's cell (`runner merge`, report/shard_merge.h): the shard that measured it,
   // whose context is the one in RunResult::shards with that index. 0 otherwise.
   int shard = 0;
+  // Rounds that ran in one process with the other plugins of the point, iteration by
+  // iteration ([run] pairing = "iterations"): its samples pair with theirs by round and
+  // iteration. 0 when every round ran alone.
+  int rounds_in_lockstep = 0;
 };
 
 // Which part of a config's cells a run measured (`runner run --shard I/N`, issue 17): shard

@@ -150,14 +150,13 @@ double pearson(const std::vector<double>& x, const std::vector<double>& y) {
   return sxy / std::sqrt(sxx * syy);
 }
 
-PairedRatio paired_ratio(const RoundSamples& base, const RoundSamples& next, double ci_level,
-                         std::uint64_t seed, int resamples) {
+PairedRatio paired_ratio_of_logs(const std::vector<double>& logs, double correlation,
+                                 double ci_level, std::uint64_t seed, int resamples) {
   PairedRatio out;
-  const LogMedians medians = paired_log_medians(base, next);
-  const std::vector<double> logs = differences(medians);
   out.pairs = logs.size();
+  out.correlation = correlation;
   if (logs.empty()) {
-    out.ratio = out.ci.low = out.ci.high = out.correlation = kNoEstimate;
+    out.ratio = out.ci.low = out.ci.high = kNoEstimate;
     return out;
   }
   out.ratio = std::exp(hodges_lehmann(logs));
@@ -165,8 +164,14 @@ PairedRatio paired_ratio(const RoundSamples& base, const RoundSamples& next, dou
   out.ci = {std::exp(log_ci.low), std::exp(log_ci.high)};
   out.p_t = one_sample_t_p(logs);
   out.p_sign_flip = sign_flip_p(logs, seed);
-  out.correlation = pearson(medians.base, medians.next);
   return out;
+}
+
+PairedRatio paired_ratio(const RoundSamples& base, const RoundSamples& next, double ci_level,
+                         std::uint64_t seed, int resamples) {
+  const LogMedians medians = paired_log_medians(base, next);
+  return paired_ratio_of_logs(differences(medians), pearson(medians.base, medians.next), ci_level,
+                              seed, resamples);
 }
 
 }  // namespace rb::stats

@@ -21,9 +21,9 @@ inline constexpr std::uint64_t kPairedSeed = 0x5eed'2026'0000'0030ULL;
 
 struct PairedRatio {
   std::size_t pairs = 0;
-  double ratio = 0;       // exp(Hodges-Lehmann estimate of the log ratios)
-  Interval ci;            // bootstrap over pairs of the same estimate, expanded tail
-  double p_t = 1;         // two-sided paired t-test on the log ratios (no floor in p)
+  double ratio = 0;        // exp(Hodges-Lehmann estimate of the log ratios)
+  Interval ci;             // bootstrap over pairs of the same estimate, expanded tail
+  double p_t = 1;          // two-sided paired t-test on the log ratios (no floor in p)
   double p_sign_flip = 1;  // exact sign-flip permutation test of their mean (floor 2 / 2^R)
   double correlation = 0;  // Pearson, of the paired log round medians (NaN if a side is flat)
 };
@@ -49,9 +49,14 @@ double sign_flip_p(const std::vector<double>& values, std::uint64_t seed = kPair
 // Pearson correlation; NaN when fewer than 3 pairs or either side has no spread.
 double pearson(const std::vector<double>& x, const std::vector<double>& y);
 
+// The estimate, interval and tests of per-pair log ratios already worked out (one per
+// independent unit: a round); `correlation` is the caller's. pairs == 0 (and NaNs) for none.
+PairedRatio paired_ratio_of_logs(const std::vector<double>& logs, double correlation,
+                                 double ci_level = 0.95, std::uint64_t seed = kPairedSeed,
+                                 int resamples = kTwoLevelResamples);
+
 // Everything above for one cell and metric; pairs == 0 (and NaNs) when no round pairs.
-PairedRatio paired_ratio(const RoundSamples& base, const RoundSamples& next,
-                         double ci_level = 0.95, std::uint64_t seed = kPairedSeed,
-                         int resamples = kTwoLevelResamples);
+PairedRatio paired_ratio(const RoundSamples& base, const RoundSamples& next, double ci_level = 0.95,
+                         std::uint64_t seed = kPairedSeed, int resamples = kTwoLevelResamples);
 
 }  // namespace rb::stats

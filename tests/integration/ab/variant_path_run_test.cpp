@@ -11,6 +11,7 @@
 
 namespace {
 
+using rbtest::cell_of;
 using rbtest::read_json;
 using rbtest::run_runner;
 using rbtest::ScratchDir;
@@ -36,12 +37,6 @@ writes = [10]
 [variants."raw-epoll@copy"]
 {})",
                      kRounds, variant_lines);
-}
-
-const nlohmann::json& cell_of(const nlohmann::json& summary, const std::string& plugin, int pipes) {
-  for (const auto& cell : summary.at("cells"))
-    if (cell.at("plugin") == plugin && cell.at("params").at("pipes") == pipes) return cell;
-  throw std::runtime_error(fmt::format("no cell for {} pipes={}", plugin, pipes));
 }
 
 std::string canonical(const std::string& path) {

@@ -46,6 +46,33 @@ TEST(RuntimeFailures, SegfaultInArmIsACrashAndKeepsTheSampleBeforeIt) {
   EXPECT_NE(run.output.out.find("crashed"), std::string::npos) << run.output.out;
 }
 
+// [run] pairing = "iterations": the crash takes the lockstep process down with raw-epoll in
+// it; each member runs that round again alone, so the crash is the bad plugin's alone and
+// raw-epoll's cell completes (issue 30, part 2).
+TEST(RuntimeFailures, ASegfaultInALockstepProcessIsThePluginsAloneAndTheOtherGoesOn) {
+  ScratchDir dir;
+  std::string config = two_plugin_config("segv-in-arm");
+  config.replace(config.find("[run]\n"), 6, "[run]\npairing = \"iterations\"\n");
+  const MatrixRun run = run_matrix(dir, config, {"--plugin-path", runtime_bad_plugins().string()});
+  EXPECT_EQ(run.output.exit_code, 1) << run.output.err;
+  expect_results_written(run);
+  EXPECT_EQ(cell_of(run.summary, "segv-in-arm").at("status"), "crashed");
+  EXPECT_NE(reason_of(run, "segv-in-arm").find("killed by signal 11"), std::string::npos)
+      << reason_of(run, "segv-in-arm");
+  const auto& good = cell_of(run.summary, "raw-epoll");
+  EXPECT_EQ(good.at("status"), "ok") << good.dump();
+  EXPECT_EQ(good.at("metrics").at("dispatch_us").at("n"), 4);
+  EXPECT_FALSE(good.contains("rounds_in_lockstep"));  // its one round ran again, alone
+  // samples.jsonl keeps the lockstep attempt's samples too, superseded by the later attempt's
+  // (readers keep a cell-round's latest attempt: report/samples_reader.cpp).
+  long latest = 0;
+  for (const auto& line : run.lines)
+    if (line.value("plugin", "") == "raw-epoll" && line.contains("metrics") &&
+        line.value("attempt", 0) == 1)
+      ++latest;
+  EXPECT_EQ(latest, 4);
+}
+
 TEST(RuntimeFailures, AbortInDispatchIsACrash) {
   expect_cell_failed("abort-in-dispatch", "crashed", "killed by signal 6", 1);
 }

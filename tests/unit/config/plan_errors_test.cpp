@@ -40,7 +40,7 @@ TEST(PlanErrors, UnknownKeyWithNothingCloseListsTheValidKeys) {
   EXPECT_EQ(error_of(plan_with("[run]\nzzzzzzzz = 1\n")),
             "t.toml:7:1: unknown key 'zzzzzzzz' in [run]; expected one of: repetitions, "
             "warmup, rounds, timeout, cpus, server_cpus, client_cpus, order_seed, "
-            "disturbance_threshold, on_disturbance, max_retries, target, server_command, "
+            "disturbance_threshold, on_disturbance, max_retries, pairing, target, server_command, "
             "server_launcher, client_launcher, remote_runner, server_address");
 }
 
@@ -257,7 +257,7 @@ TEST(PlanErrors, UserTextInMessagesIsEscaped) {
   EXPECT_EQ(what,
             "t.toml:7:1: unknown key 'bad\\nkey\\x07' in [run]; expected one of: "
             "repetitions, warmup, rounds, timeout, cpus, server_cpus, client_cpus, order_seed, "
-            "disturbance_threshold, on_disturbance, max_retries, target, server_command, "
+            "disturbance_threshold, on_disturbance, max_retries, pairing, target, server_command, "
             "server_launcher, client_launcher, remote_runner, server_address");
 }
 
