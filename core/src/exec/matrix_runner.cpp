@@ -144,23 +144,29 @@ std::vector<std::size_t> shard_round_order(const std::vector<CellResult>& cells,
   return order;
 }
 
-// The cells of cell i's point still running, i first, for one lockstep process: empty when
-// they would need more descriptors together than the hard limit allows (they then run one
-// process each, as with pairing = "rounds").
+// The cells of cell i's point still running, i first, for one lockstep process: all of
+// them when their descriptors fit under the hard limit together; else those of i's base
+// plugin (a plugin with its variants and other builds: what an A/B compares); else none (each
+// runs a process of its own, paired by rounds).
 std::vector<std::size_t> lockstep_group(const std::vector<CellResult>& cells, std::size_t i,
                                         std::size_t per_point, const workload::Workload& workload,
                                         long fd_hard) {
   const std::size_t point = cells[i].cell.index / per_point;
-  std::vector<std::size_t> group = {i};
-  long fds = workload.fds_needed(cells[i].cell);
-  for (std::size_t j = 0; j < cells.size(); ++j) {
-    if (j == i || cells[j].status != CellStatus::ok || cells[j].cell.index / per_point != point)
-      continue;
-    group.push_back(j);
-    fds += workload.fds_needed(cells[j].cell);
-  }
-  if (fds > fd_hard) return {};
-  return group;
+  const std::string& base = cells[i].cell.base_plugin_for("");
+  auto gather = [&](bool same_base_only) {
+    std::vector<std::size_t> group = {i};
+    long fds = workload.fds_needed(cells[i].cell);
+    for (std::size_t j = 0; j < cells.size(); ++j) {
+      const CellSpec& spec = cells[j].cell;
+      if (j == i || cells[j].status != CellStatus::ok || spec.index / per_point != point) continue;
+      if (same_base_only && spec.base_plugin_for("") != base) continue;
+      group.push_back(j);
+      fds += workload.fds_needed(spec);
+    }
+    return fds <= fd_hard ? group : std::vector<std::size_t>{};
+  };
+  std::vector<std::size_t> group = gather(false);
+  return group.empty() ? gather(true) : group;
 }
 
 // One outcome for the lockstep process as a whole, which the disturbance measurement and its

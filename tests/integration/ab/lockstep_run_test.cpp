@@ -54,7 +54,8 @@ TEST(LockstepRun, APointsPluginsTakeTurnsInOneProcess) {
       const auto& cell = cell_of(summary, plugin, pipes);
       EXPECT_EQ(cell.at("status"), "ok") << cell.at("reason");
       EXPECT_EQ(cell.at("rounds_in_lockstep"), kLockstepRounds);
-      EXPECT_EQ(cell.at("metrics").at("dispatch_us").at("n"), kLockstepRounds * kLockstepRepetitions);
+      EXPECT_EQ(cell.at("metrics").at("dispatch_us").at("n"),
+                kLockstepRounds * kLockstepRepetitions);
     }
 
   // Measured samples, in the order they were written: per point and round, iteration i of
@@ -72,8 +73,8 @@ TEST(LockstepRun, APointsPluginsTakeTurnsInOneProcess) {
     EXPECT_EQ(written[i].first / 2, written[i + 1].first / 2) << "one point's cells";
   }
 
-  const auto compared = run_runner({"compare", "--plugins", "raw-epoll,raw-epoll@aa",
-                                    out.string(), "--format", "json", "--allow-disturbed"});
+  const auto compared = run_runner({"compare", "--plugins", "raw-epoll,raw-epoll@aa", out.string(),
+                                    "--format", "json", "--allow-disturbed"});
   ASSERT_NE(compared.exit_code, 2) << compared.err;
   const auto json = nlohmann::json::parse(compared.out);
   ASSERT_EQ(json.at("cells").size(), 2u * 2u);
@@ -84,6 +85,30 @@ TEST(LockstepRun, APointsPluginsTakeTurnsInOneProcess) {
   }
 }
 
+// Under a descriptor limit of 400, a point of three plugins at 60 pipes (3 x (2 x 60 + 32) =
+// 456 descriptors) does not fit in one process; raw-epoll with raw-epoll@aa (304) does, and
+// libevent2 runs alone.
+TEST(LockstepRun, APointTooLargeForOneProcessPairsEachPluginWithItsVariants) {
+  ScratchDir dir;
+  std::string text = lockstep_config("iterations");
+  text.replace(text.find("plugins = [\"raw-epoll\", \"raw-epoll@aa\"]"),
+               std::string("plugins = [\"raw-epoll\", \"raw-epoll@aa\"]").size(),
+               "plugins = [\"raw-epoll\", \"raw-epoll@aa\", \"libevent2\"]");
+  text.replace(text.find("pipes = [10, 20]"), std::string("pipes = [10, 20]").size(),
+               "pipes = [60]");
+  const auto config = dir.write("big.toml", text);
+  const auto out = dir.path() / "out";
+  const auto result = rbtest::run_program(
+      "/usr/bin/prlimit", {"--nofile=400:400", RB_RUNNER_EXE, "run", config.string(), "--out",
+                           out.string(), "--no-store"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto summary = read_json(out / "summary.json");
+  EXPECT_EQ(cell_of(summary, "raw-epoll", 60).at("rounds_in_lockstep"), kLockstepRounds);
+  EXPECT_EQ(cell_of(summary, "raw-epoll@aa", 60).at("rounds_in_lockstep"), kLockstepRounds);
+  EXPECT_EQ(cell_of(summary, "libevent2", 60).at("status"), "ok");
+  EXPECT_FALSE(cell_of(summary, "libevent2", 60).contains("rounds_in_lockstep"));
+}
+
 TEST(LockstepRun, PairingByRoundsRunsEachCellAlone) {
   ScratchDir dir;
   const auto config = dir.write("aa.toml", lockstep_config("rounds"));
@@ -92,8 +117,8 @@ TEST(LockstepRun, PairingByRoundsRunsEachCellAlone) {
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const auto summary = read_json(out / "summary.json");
   for (const auto& cell : summary.at("cells")) EXPECT_FALSE(cell.contains("rounds_in_lockstep"));
-  const auto compared = run_runner({"compare", "--plugins", "raw-epoll,raw-epoll@aa",
-                                    out.string(), "--format", "json", "--allow-disturbed"});
+  const auto compared = run_runner({"compare", "--plugins", "raw-epoll,raw-epoll@aa", out.string(),
+                                    "--format", "json", "--allow-disturbed"});
   ASSERT_NE(compared.exit_code, 2) << compared.err;
   for (const auto& row : nlohmann::json::parse(compared.out).at("cells"))
     EXPECT_EQ(row.at("pairing").at("unit"), "rounds");
