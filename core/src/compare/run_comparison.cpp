@@ -62,12 +62,24 @@ struct SideContexts {
   const RunContext& next;
 };
 
+// Every round of both cells ran in one lockstep process: whatever disturbed a round
+// disturbed both sides of each pair, milliseconds apart, so the pairs are judged rather than
+// the cell withheld (issue 30: "a pair as a pair").
+bool disturbed_alike(const CellPair& pair) {
+  const auto all_lockstep = [](const CellResult& cell) {
+    return cell.rounds_in_lockstep > 0 &&
+           static_cast<std::size_t>(cell.rounds_in_lockstep) == cell.interference.size();
+  };
+  return all_lockstep(*pair.base) && all_lockstep(*pair.next);
+}
+
 // The first reason to give no verdict, in the order a reader should fix them.
 std::optional<Withholding> withholding(const CellPair& pair, const CellComparison& row,
                                        const VerdictRules& rules, const SideContexts& contexts,
                                        bool check_canaries) {
   if (auto w = rounds_gate(row.rounds_base, row.rounds_new, rules)) return w;
-  if (auto w = disturbance_gate(*pair.base, *pair.next, rules)) return w;
+  if (!disturbed_alike(pair))
+    if (auto w = disturbance_gate(*pair.base, *pair.next, rules)) return w;
   if (check_canaries)
     if (auto w = canary_gate(*pair.base, *pair.next, rules)) return w;
   return resolution_gate(row.metric, row.base_median, row.new_median, contexts.base, contexts.next,
@@ -164,6 +176,9 @@ CellComparison compare_cell(const CellPair& pair, const MetricInfo& metric,
     row.verdict = judgement.verdict;
     row.reason = std::move(judgement.reason);
     if (!judgement.warning.empty()) row.notes.push_back(std::move(judgement.warning));
+    if ((pair.base->disturbed || pair.next->disturbed) && disturbed_alike(pair))
+      row.notes.push_back(
+          "disturbed, judged as pairs: each disturbance hit both sides of its lockstep process");
     if (auto w = withholding(pair, row, rules, contexts, across_runs)) {
       row.verdict = Verdict::inconclusive;
       row.withheld = std::move(w->kind);

@@ -215,6 +215,38 @@ TEST(RunComparison, PluginsOfOneRunAreJudgedAsPairsThroughACommonDrift) {
   EXPECT_NE(comparison_text(c, false).find("CI "), std::string::npos);
 }
 
+// A disturbed cell is withheld, unless every round of both sides ran in one lockstep process:
+// then each disturbance hit both sides of its pairs, and the pairs are judged.
+TEST(RunComparison, DisturbedLockstepPairsAreJudgedNotWithheld) {
+  for (const bool lockstep : {false, true}) {
+    RunResult run = synthetic_flower_run(SyntheticOptions{});
+    for (auto& cell : run.cells) {
+      for (auto& s : cell.samples)
+        if (cell.cell.plugin == "muduo") s.metrics["dispatch_us"] *= 1.3;
+      cell.disturbed = true;
+      cell.disturbance = "round 1: 40% of cpu 1 busy with other work (threshold 5%)";
+      cell.interference.assign(6, RoundInterference{});
+      cell.rounds_in_lockstep = lockstep ? 6 : 0;
+    }
+    CompareOptions options;
+    options.metrics = {"dispatch_us"};
+    const RunComparison c = compare_plugins(run, "libevent2", "muduo", options);
+    ASSERT_EQ(c.rows.size(), 2u);
+    for (const auto& row : c.rows) {
+      if (lockstep) {
+        EXPECT_EQ(row.verdict, Verdict::slower) << row.reason;
+        EXPECT_EQ(row.pairing->unit, "iterations");
+        EXPECT_NE(std::find(row.notes.begin(), row.notes.end(),
+                            "disturbed, judged as pairs: each disturbance hit both sides of its "
+                            "lockstep process"),
+                  row.notes.end());
+      } else {
+        EXPECT_EQ(row.withheld, "disturbed");
+      }
+    }
+  }
+}
+
 // Two runs are not pairs: their rounds ran at different times.
 TEST(RunComparison, RunsComparedWithEachOtherAreNotPaired) {
   const RunComparison c = compare_runs(run_with(19, 1.0), run_with(20, 1.2), {});
