@@ -45,6 +45,10 @@ struct PairingGain {
   double correlation = std::numeric_limits<double>::quiet_NaN();
   double paired_ci_width = std::numeric_limits<double>::quiet_NaN();
   double unpaired_ci_width = std::numeric_limits<double>::quiet_NaN();
+  // The unpaired estimate (ratio of pooled medians, its two-level interval), for contrast.
+  double unpaired_ratio = std::numeric_limits<double>::quiet_NaN();
+  double unpaired_ci_low = std::numeric_limits<double>::quiet_NaN();
+  double unpaired_ci_high = std::numeric_limits<double>::quiet_NaN();
   double p_t = std::numeric_limits<double>::quiet_NaN();          // the verdict's p
   double p_sign_flip = std::numeric_limits<double>::quiet_NaN();  // its exact check
   double p_unpaired = std::numeric_limits<double>::quiet_NaN();   // Mann-Whitney, for contrast

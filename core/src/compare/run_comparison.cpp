@@ -112,6 +112,9 @@ void judge_as_pairs(const CellPair& pair, const VerdictRules& rules, CellCompari
   gain.pairs = paired.pairs;
   gain.correlation = paired.correlation;
   gain.unpaired_ci_width = row.ratio.ci_high - row.ratio.ci_low;
+  gain.unpaired_ratio = row.ratio.ratio;
+  gain.unpaired_ci_low = row.ratio.ci_low;
+  gain.unpaired_ci_high = row.ratio.ci_high;
   gain.p_unpaired = row.p_value;
   gain.p_t = paired.p_t;
   gain.p_sign_flip = paired.p_sign_flip;
