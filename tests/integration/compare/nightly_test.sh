@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# scripts/nightly end to end on configs/smoke.toml with a temporary database and baseline
-# folder: the first night has no baseline (exit 0, "baseline recorded", its plugins copied);
+# scripts/nightly end to end on a two-plugin cut of configs/smoke.toml (one round, two
+# points) with a temporary database and baseline folder: the first night has no baseline (exit 0, "baseline recorded", its plugins copied);
 # the second, on the same unchanged build, takes the A/B route against that copy (every
 # plugin beside its @base twin, compared with --plugins, the run stored) and exits 0, then
 # advances the baseline; a third night with --keep-baseline --strict is judged against the
-# second night's copy, leaves it in place, and exits 3 (smoke's single round leaves every
-# cell inconclusive, which only --strict turns into an exit code).
+# second night's copy, leaves it in place, and exits 3 (a single round leaves every cell
+# inconclusive, which only --strict turns into an exit code).
 #   nightly_test.sh RUNNER SOURCE_DIR
 set -uo pipefail
 runner="$1"
@@ -14,11 +14,15 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; for f in "$tmp"/*.out "$tmp"/*.err; do echo "--- $f"; cat "$f"; done; exit 1; }
 
+sed -e 's/^plugins = .*/plugins = ["libevent2", "raw-epoll"]/' -e 's/^active = .*/active = [10]/' \
+  "$root/configs/smoke.toml" >"$tmp/smoke.toml"
+grep -q '^rounds = 1$' "$tmp/smoke.toml" || fail "configs/smoke.toml no longer runs one round"
+
 night() {  # night N [OPTION...]: runs the nightly into $tmp/nN, output in $tmp/N.out and N.err
   local n="$1"
   shift
   "$root/scripts/nightly" --runner "$runner" --store "$tmp/history.db" --out "$tmp/n$n" \
-    --baseline-dir "$tmp/baseline" "$@" "$root/configs/smoke.toml" >"$tmp/$n.out" 2>"$tmp/$n.err"
+    --baseline-dir "$tmp/baseline" "$@" "$tmp/smoke.toml" >"$tmp/$n.out" 2>"$tmp/$n.err"
 }
 host_dir="$tmp/baseline/$(uname -n)"
 folder() { sed -n 's/^folder=//p' "$host_dir/current"; }
