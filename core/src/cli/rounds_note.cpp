@@ -37,9 +37,9 @@ std::string rounds_note(const config::TestPlan& plan) {
   if (plan.columns().size() < 2 || rounds >= config::kPairsForVerdict) return line;
   const std::size_t needed = compare::VerdictRules{}.min_rounds;
   if (static_cast<std::size_t>(rounds) < needed)
-    return line + fmt::format(
-                      "; compare gives no verdict between this run's plugins below {} rounds",
-                      needed);
+    return line +
+           fmt::format("; compare gives no verdict between this run's plugins below {} rounds",
+                       needed);
   return line + fmt::format(
                     "; fewer than {} pairs: the exact sign-flip p of a paired verdict cannot go "
                     "below 2/2^{} = {:.3f}",

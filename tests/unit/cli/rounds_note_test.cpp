@@ -42,7 +42,8 @@ TEST(RoundsNote, TheCommandLineAndQuickAreNamed) {
 
 TEST(RoundsNote, OnePluginHasNothingInTheRunToPairWith) {
   const auto plan = config::parse_plan(
-      "workload = \"flower\"\nplugins = [\"a\"]\n[run]\nrounds = 2\n[matrix]\npipes = [100]\nactive = [10]\n",
+      "workload = \"flower\"\nplugins = [\"a\"]\n[run]\nrounds = 2\n"
+      "[matrix]\npipes = [100]\nactive = [10]\n",
       "t.toml", nullptr, {});
   EXPECT_EQ(rounds_note(plan), "rounds: 2 ([run] rounds)");
 }
