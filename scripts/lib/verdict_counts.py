@@ -49,10 +49,11 @@ def main(paths):
           f"{counts['slower']} slower, {counts['inconclusive']} inconclusive "
           f"({withheld} of them withheld)")
     if paired:
-        narrower = f"{statistics.median(narrowing):.2f}x" if narrowing else "n/a"
-        rho = f"{statistics.median(correlation):.2f}" if correlation else "n/a"
-        print(f"pairing: {paired} paired cells, median CI {narrower} narrower than unpaired, "
-              f"median correlation {rho}")
+        narrower = (f"median CI {statistics.median(narrowing):.2f}x narrower than unpaired"
+                    if narrowing else "no paired CI (too few pairs)")
+        rho = (f"median correlation {statistics.median(correlation):.2f}"
+               if correlation else "no correlation (fewer than 3 pairs, or a flat side)")
+        print(f"pairing: {paired} paired cells, {narrower}, {rho}")
     return 0
 
 
