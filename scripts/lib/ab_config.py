@@ -12,7 +12,8 @@ lies in REV_PLUGIN_DIR count. Prints the plugin names paired
 (`P@base P`, one pair a line) on stdout; a plugin REV does not have is left out of the A/B
 with a note on stderr. The config is edited as text (the `plugins` list replaced, the
 variants appended) so that everything else in it stays as written; tomllib checks the
-result. A config whose plugins are named per role (pingpong's [matrix] server/client) keeps
+result; a config without a `name` gets its file's stem as one (the name its runs are stored
+under). A config whose plugins are named per role (pingpong's [matrix] server/client) keeps
 its pairs and gets no A/B. Python 3 standard library only.
 """
 
@@ -103,6 +104,11 @@ def main(argv):
 
     names = list(plugins) + [variant for variant, _, _, _ in added]
     out = replace_plugins_list(text, names)
+    if "name" not in config:
+        # A run is stored under its config's name, by default the file's stem: the A/B copy
+        # (<config>.ab.toml) keeps the config's own, so its runs continue the config's series.
+        stem = os.path.splitext(os.path.basename(config_path))[0]
+        out = f"name = {toml_string(stem)}\n" + out
     out += "" if out.endswith("\n") else "\n"
     out += "\n# scripts/nightly --ab: the same plugins from the base revision's build.\n"
     for variant, _, path, options in added:

@@ -80,8 +80,8 @@ nlohmann::json read_json(const std::filesystem::path& file) {
 }
 
 std::string run_lines(int repetitions, const std::string& timeout) {
-  return "repetitions = " + std::to_string(repetitions) + "\nwarmup = 1\ntimeout = \"" + timeout +
-         "\"";
+  return "repetitions = " + std::to_string(repetitions) + "\nwarmup = 1\nrounds = 1\ntimeout = \"" +
+         timeout + "\"";
 }
 
 std::string matrix_config(const std::string& workload, const std::string& plugins,

@@ -36,7 +36,8 @@ std::vector<std::string> read_lines(const std::filesystem::path& file);
 std::vector<std::string> read_sample_lines(const std::filesystem::path& samples_jsonl);
 nlohmann::json read_json(const std::filesystem::path& file);
 
-// [run]'s lines: this many repetitions, one warm-up, this timeout.
+// [run]'s lines: this many repetitions, one warm-up, one round (not the default six: the
+// tests that need rounds say so), this timeout.
 std::string run_lines(int repetitions, const std::string& timeout);
 // A config: the workload, the plugins (a TOML array's items), [run] with `run`, [matrix] with
 // `matrix`, then `extra` (more sections).

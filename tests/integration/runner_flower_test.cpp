@@ -125,7 +125,7 @@ TEST(RunnerFlower, ConfigErrorIsOneLineWithPositionAndExitTwo) {
   const auto result =
       run_runner(run_args(dir, flower_config(R"("raw-epoll")", "pipes = [10]\nactive = [true]")));
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_NE(result.err.find("test.toml:11:"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("test.toml:12:"), std::string::npos) << result.err;
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "out" / "summary.json"));
 }
 

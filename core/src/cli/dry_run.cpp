@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "cli/results_out.h"
+#include "cli/rounds_note.h"
 #include "report/number_format.h"
 #include "text/text_table.h"
 
@@ -61,9 +62,10 @@ void print_dry_run(const config::TestPlan& plan, const exec::MatrixOptions& opti
 
   out << fmt::format(
              "dry run of {} ({}): {} cells, {} round(s) of {} warm-up + {} measured "
-             "iterations each; nothing is run or written\n\n",
+             "iterations each; nothing is run or written\n",
              plan.config_path.string(), plan.workload, cells.size(), rounds, plan.run.warmup,
              plan.run.repetitions)
+      << rounds_note(plan) << "\n\n"
       << text::render_text(table) << '\n';
   if (shard != nullptr)
     out << fmt::format("shard {}/{} (by {}): {} of the plan's {} cells\n", shard->index,

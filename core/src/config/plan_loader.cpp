@@ -63,6 +63,7 @@ void apply_quick(TestPlan& plan, const WorkloadSchema& schema) {
   plan.run.repetitions = 3;
   plan.run.warmup = 1;
   plan.run.rounds = 1;
+  plan.run.rounds_source = RoundsSource::quick;
   for (auto& axis : plan.axes) {
     const AxisSchema* axis_schema = schema.find_axis(axis.name);
     if (axis_schema != nullptr && !axis_schema->quick_values.empty())
@@ -191,7 +192,10 @@ TestPlan parse_checked(std::string_view text, const std::string& source_name,
   if (overrides.quick) apply_quick(plan, schema);
   if (overrides.repetitions) plan.run.repetitions = *overrides.repetitions;
   if (overrides.warmup) plan.run.warmup = *overrides.warmup;
-  if (overrides.rounds) plan.run.rounds = *overrides.rounds;
+  if (overrides.rounds) {
+    plan.run.rounds = *overrides.rounds;
+    plan.run.rounds_source = RoundsSource::command_line;
+  }
   if (duration)
     for (auto& axis : plan.axes)
       if (axis.name == duration->name) axis = *duration;

@@ -66,8 +66,10 @@ RunSettings read_run(const TomlReader& reader, const toml::node* run) {
     settings.repetitions = static_cast<int>(reader.as_integer_in(*node, "repetitions", 1, int_max));
   if (const toml::node* node = table.get("warmup"))
     settings.warmup = static_cast<int>(reader.as_integer_in(*node, "warmup", 0, int_max));
-  if (const toml::node* node = table.get("rounds"))
+  if (const toml::node* node = table.get("rounds")) {
     settings.rounds = static_cast<int>(reader.as_integer_in(*node, "rounds", 1, int_max));
+    settings.rounds_source = RoundsSource::config;
+  }
   if (const toml::node* node = table.get("timeout")) settings.timeout = read_timeout(reader, *node);
   if (const toml::node* node = table.get("cpus")) settings.cpus = read_cpus(reader, *node);
   if (const toml::node* node = table.get("server_cpus"))

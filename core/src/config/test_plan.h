@@ -14,6 +14,7 @@
 
 #include "config/overrides.h"
 #include "config/plugin_lookup.h"
+#include "config/run_defaults.h"
 #include "config/source_pos.h"
 #include "config/suggestion.h"
 #include "config/workload_schema.h"
@@ -42,9 +43,10 @@ enum class Pairing {
 const char* to_string(Pairing pairing);
 
 struct RunSettings {
-  int repetitions = 25;  // measured iterations per cell
-  int warmup = 1;        // iterations run and dropped before them
-  int rounds = 1;        // child processes per cell; plugins interleaved round by round
+  int repetitions = kDefaultRepetitions;  // measured iterations per cell and round
+  int warmup = kDefaultWarmup;            // iterations run and dropped before them
+  int rounds = kDefaultRounds;  // child processes per cell; plugins interleaved round by round
+  RoundsSource rounds_source = RoundsSource::defaulted;
   std::chrono::milliseconds timeout{60000};  // per child process
   std::vector<int> cpus;                     // CPU affinity of the measured loop; empty = none
   // Two-process workloads: each side's CPU affinity; empty = the default (server on the

@@ -63,6 +63,8 @@ echo "regression=$regression error=$error inconclusive=$inconclusive dirs=${{#di
   const std::string ab = slurp(out / "tiny.ab.toml");
   EXPECT_NE(ab.find(R"(plugins = ["raw-epoll", "muduo", "raw-epoll@base"])"), std::string::npos)
       << ab;
+  // The config has no name: the copy takes the config's stem, the name its runs are stored under.
+  EXPECT_EQ(ab.rfind("name = \"tiny\"\n", 0), 0u) << ab;
   const auto summary = read_json(out / "tiny" / "summary.json");
   bool seen = false;
   for (const auto& cell : summary.at("cells"))
@@ -77,6 +79,10 @@ echo "regression=$regression error=$error inconclusive=$inconclusive dirs=${{#di
   const std::string printed = slurp(out.string() + ".txt");
   EXPECT_NE(printed.find("== tiny: raw-epoll@base -> raw-epoll =="), std::string::npos) << printed;
   EXPECT_TRUE(std::filesystem::exists(out / "tiny" / "compare-raw-epoll.txt"));
+  const auto compared = read_json(out / "tiny" / "compare-raw-epoll.json");
+  EXPECT_EQ(compared.at("base").get<std::string>().rfind("raw-epoll@base in ", 0), 0u)
+      << compared.at("base");
+  EXPECT_FALSE(compared.at("cells").empty());
   EXPECT_FALSE(std::filesystem::exists(out / "tiny" / "compare-muduo.txt"));
 }
 

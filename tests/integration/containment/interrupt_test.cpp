@@ -71,6 +71,7 @@ plugins = ["raw-epoll", "flower-faulty"]
 [run]
 repetitions = 4
 warmup = 1
+rounds = 1
 timeout = "120s"
 order_seed = 7   # a seed whose first round runs raw-epoll before flower-faulty at point 1
 

@@ -66,6 +66,7 @@ plugins = ["raw-epoll"]
 [run]
 repetitions = 30
 warmup = 1
+rounds = 1
 timeout = "60s"
 cpus = [{}]
 {}

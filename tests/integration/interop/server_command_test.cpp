@@ -35,6 +35,7 @@ TEST(ServerCommand, APythonEchoServerJoinsThePluginsInOneTable) {
 [run]
 repetitions = 2
 warmup = 0
+rounds = 1
 timeout = "30s"
 server_cpus = [{}]
 [matrix]
@@ -80,6 +81,7 @@ TEST(ServerCommand, RrAgainstPythonsHttpServerStartedPerRound) {
 [run]
 repetitions = 1
 warmup = 0
+rounds = 1
 timeout = "30s"
 server_command = ["python3", "-m", "http.server", "--bind", "{{host}}", "--protocol", "HTTP/1.1",
                   "--directory", "{}", "{{port}}"]
@@ -105,6 +107,7 @@ plugins = ["missing", "early", "silent", "raw-epoll"]
 [run]
 repetitions = 1
 warmup = 0
+rounds = 1
 timeout = "2s"
 [matrix]
 connections = [1]

@@ -49,7 +49,8 @@ std::uint64_t counter_sum(const std::filesystem::path& samples, const std::strin
 rbtest::RunOutput run_against(const ScratchDir& dir, int port, int runs, const std::string& top,
                               const std::string& axes) {
   const std::string config = fmt::format(
-      "{}\n[run]\nrepetitions = {}\nwarmup = 0\ntimeout = \"30s\"\ntarget = \"127.0.0.1:{}\"\n"
+      "{}\n[run]\nrepetitions = {}\nwarmup = 0\nrounds = 1\ntimeout = \"30s\"\ntarget = "
+      "\"127.0.0.1:{}\"\n"
       "[matrix]\nduration = [\"300ms\"]\n{}\n",
       top, runs, port, axes);
   return rbtest::run_runner(rbtest::run_args(dir, "target.toml", config, RB_TEST_PLUGIN_DIR));

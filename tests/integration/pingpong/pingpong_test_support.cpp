@@ -23,6 +23,7 @@ std::string PingpongConfig::text() const {
 [run]
 repetitions = {}
 warmup = {}
+rounds = 1
 timeout = "{}"
 
 [matrix]

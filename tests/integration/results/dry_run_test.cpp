@@ -67,6 +67,23 @@ TEST(DryRun, AnEarlierRunOnThisHostGivesFlowerCellsTheirTime) {
   EXPECT_NE(after.out.find("expected time"), std::string::npos) << after.out;
 }
 
+TEST(DryRun, AConfigSilentOnRoundsGetsAPairedDesignAndSaysWhy) {
+  ScratchDir dir;
+  const std::string config =
+      matrix_config("flower", R"("raw-epoll", "raw-epoll-slow")", "timeout = \"20s\"",
+                    kTinyFlowerPoint, "[variants.raw-epoll-slow]\nplugin = \"raw-epoll\"");
+  const RunOutput r = run_runner({"run", dir.write("v.toml", config).string(), "--out",
+                                  (dir.path() / "out").string(), "--dry-run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("2 cells, 6 round(s) of 1 warm-up + 4 measured iterations"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\nrounds: 6 (default: a paired verdict needs >= 6 pairs"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("(12 cell-rounds)"), std::string::npos) << r.out;
+}
+
 TEST(DryRun, ADurationForAWorkloadWithoutOneIsAUsageError) {
   ScratchDir dir;
   const RunOutput r = run_runner({"run", dir.write("t.toml", tiny_config()).string(), "--out",

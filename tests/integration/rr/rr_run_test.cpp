@@ -118,6 +118,7 @@ stall_every_ms = 400
 [run]
 repetitions = 1
 warmup = 0
+rounds = 1
 timeout = "60s"
 
 [matrix]

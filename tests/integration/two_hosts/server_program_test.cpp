@@ -25,6 +25,7 @@ plugins = ["pyhttp", "raw-epoll"]
 [run]
 repetitions = 1
 warmup = 0
+rounds = 1
 timeout = "60s"
 client_launcher = [{}]
 server_address = "{}:0"

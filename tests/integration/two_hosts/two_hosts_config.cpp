@@ -8,8 +8,9 @@ namespace rbtest {
 
 std::string launched_config(const std::string& top, const std::string& launch,
                             const std::string& axes, const std::string& timeout) {
-  return fmt::format("{}\n[run]\nrepetitions = 2\nwarmup = 0\ntimeout = \"{}\"\n{}\n[matrix]\n{}\n",
-                     top, timeout, launch, axes);
+  return fmt::format(
+      "{}\n[run]\nrepetitions = 2\nwarmup = 0\nrounds = 1\ntimeout = \"{}\"\n{}\n[matrix]\n{}\n",
+      top, timeout, launch, axes);
 }
 
 std::string netns_launch(const std::string& server_ns, const std::string& client_ns,

@@ -154,6 +154,7 @@ transport = ["pipe", "socketpair"]
   EXPECT_EQ(plan.run.repetitions, 3);
   EXPECT_EQ(plan.run.warmup, 1);
   EXPECT_EQ(plan.run.rounds, 1);
+  EXPECT_EQ(plan.run.rounds_source, RoundsSource::quick);
   EXPECT_EQ(plan.axes[0].values, ints({1, 2}));  // after --set
   EXPECT_EQ(plan.axes[1].values, ints({1, 2}));
   EXPECT_EQ(plan.axes[2].values, ints({7, 8}));
@@ -200,6 +201,7 @@ TEST(RunOverrides, UnsetOnesLeaveTheConfigAlone) {
   EXPECT_EQ(plan.run.repetitions, 50);
   EXPECT_EQ(plan.run.warmup, 5);
   EXPECT_EQ(plan.run.rounds, 2);
+  EXPECT_EQ(plan.run.rounds_source, RoundsSource::command_line);
 }
 
 constexpr const char* kPingpongConfig = R"(workload = "pingpong"

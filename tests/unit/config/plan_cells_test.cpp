@@ -23,6 +23,7 @@ TEST(PlanCells, TheContractExampleLoads) {
   EXPECT_EQ(plan.run.repetitions, 25);
   EXPECT_EQ(plan.run.warmup, 1);
   EXPECT_EQ(plan.run.rounds, 1);
+  EXPECT_EQ(plan.run.rounds_source, RoundsSource::config);
   EXPECT_EQ(plan.run.timeout, std::chrono::seconds(60));
   EXPECT_EQ(plan.run.cpus, std::vector<int>{1});
 
@@ -97,9 +98,11 @@ transport = ["pipe", "socketpair"]
 
 TEST(PlanCells, MissingOptionalAxesAndSettingsTakeTheirDefaults) {
   const TestPlan plan = parse_plan(minimal_config, "t.toml", nullptr, {});
-  EXPECT_EQ(plan.run.repetitions, 25);
+  // Six rounds of four: a design a paired compare can judge (config/run_defaults.h).
+  EXPECT_EQ(plan.run.repetitions, 4);
   EXPECT_EQ(plan.run.warmup, 1);
-  EXPECT_EQ(plan.run.rounds, 1);
+  EXPECT_EQ(plan.run.rounds, 6);
+  EXPECT_EQ(plan.run.rounds_source, RoundsSource::defaulted);
   EXPECT_EQ(plan.run.timeout, std::chrono::milliseconds(60000));
   EXPECT_TRUE(plan.run.cpus.empty());
   EXPECT_TRUE(plan.name.empty());
