@@ -22,8 +22,8 @@ void read_pairing_key(const TomlReader& reader, const toml::table& run, RunSetti
     settings.pairing = Pairing::iterations;
   } else {
     const std::vector<std::string> allowed = {"rounds", "iterations"};
-    reader.fail(*node, "pairing " + in_quotes(text) +
-                           ": expected \"rounds\" or \"iterations\"" + suggestion(text, allowed));
+    reader.fail(*node, "pairing " + in_quotes(text) + ": expected \"rounds\" or \"iterations\"" +
+                           suggestion(text, allowed));
   }
 }
 

@@ -18,9 +18,8 @@ LockstepBaton::LockstepBaton(std::size_t members, std::vector<std::size_t> sched
 
 void LockstepBaton::wait_turn(std::size_t member) {
   std::unique_lock lock(mutex_);
-  turn_changed_.wait(lock, [&] {
-    return position_ >= schedule_.size() || schedule_[position_] == member;
-  });
+  turn_changed_.wait(
+      lock, [&] { return position_ >= schedule_.size() || schedule_[position_] == member; });
 }
 
 void LockstepBaton::end_turn(std::size_t member) {

@@ -19,8 +19,7 @@ namespace rb::exec {
 // random permutation of 0..members-1 (the same on every platform: exec/round_order.h's
 // generator). A turn is one iteration of one member; the first also holds the member's
 // set-up, the last is followed by its tear-down once every turn is over.
-std::vector<std::size_t> lockstep_schedule(std::size_t members, int iterations,
-                                           std::uint64_t seed);
+std::vector<std::size_t> lockstep_schedule(std::size_t members, int iterations, std::uint64_t seed);
 
 class LockstepBaton {
  public:

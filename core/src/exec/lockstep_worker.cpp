@@ -99,7 +99,8 @@ void run_member(const workload::Workload& workload, const Member& member, std::s
     const std::string reason = e.what();
     out.send([&](const ChildStreamWriter& w) { w.failed(reason); });
   } catch (...) {
-    out.send([](const ChildStreamWriter& w) { w.failed("unknown exception in the cell's thread"); });
+    out.send(
+        [](const ChildStreamWriter& w) { w.failed("unknown exception in the cell's thread"); });
   }
   const auto usage = thread_usage();
   out.send([&](const ChildStreamWriter& w) { w.counters(usage); });
@@ -119,8 +120,7 @@ void run_lockstep(const CellJob& job, const workload::Workload& workload, int re
   const proc::PrivateDir copies("reactorbench-lockstep");
   std::vector<Member> members(jobs.size());
   const int iterations = job.warmup + job.repetitions;
-  LockstepBaton baton(jobs.size(),
-                      lockstep_schedule(jobs.size(), iterations, job.lockstep_seed));
+  LockstepBaton baton(jobs.size(), lockstep_schedule(jobs.size(), iterations, job.lockstep_seed));
   for (std::size_t k = 0; k < jobs.size(); ++k) {
     members[k].job = jobs[k];
     try {
@@ -137,8 +137,7 @@ void run_lockstep(const CellJob& job, const workload::Workload& workload, int re
   std::vector<std::thread> threads;
   for (std::size_t k = 0; k < members.size(); ++k)
     if (members[k].plugin)
-      threads.emplace_back(
-          [&, k] { run_member(workload, members[k], k, baton, streams[k]); });
+      threads.emplace_back([&, k] { run_member(workload, members[k], k, baton, streams[k]); });
   for (auto& thread : threads) thread.join();
 }
 
