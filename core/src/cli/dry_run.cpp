@@ -4,6 +4,8 @@
 
 #include "cli/results_out.h"
 #include "cli/rounds_note.h"
+#include "config/pairing_key.h"
+#include "workload/registry.h"
 #include "report/number_format.h"
 #include "text/text_table.h"
 
@@ -24,6 +26,11 @@ const char* status_word(CellStatus status) {
     default:
       return "fails";
   }
+}
+
+bool two_process(const config::TestPlan& plan) {
+  const workload::Workload* workload = workload::find_workload(plan.workload);
+  return workload != nullptr && workload->layout() == workload::ProcessLayout::server_client;
 }
 
 }  // namespace
@@ -65,7 +72,8 @@ void print_dry_run(const config::TestPlan& plan, const exec::MatrixOptions& opti
              "iterations each; nothing is run or written\n",
              plan.config_path.string(), plan.workload, cells.size(), rounds, plan.run.warmup,
              plan.run.repetitions)
-      << rounds_note(plan) << "\n\n"
+      << rounds_note(plan) << '\n'
+      << config::pairing_note(plan, two_process(plan)) << "\n\n"
       << text::render_text(table) << '\n';
   if (shard != nullptr)
     out << fmt::format("shard {}/{} (by {}): {} of the plan's {} cells\n", shard->index,

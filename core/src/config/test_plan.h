@@ -58,7 +58,8 @@ struct RunSettings {
   double disturbance_threshold = 0.05;
   OnDisturbance on_disturbance = OnDisturbance::flag;
   int max_retries = 2;  // with retry: further attempts of a disturbed round, at most
-  Pairing pairing = Pairing::rounds;
+  // [run] pairing; nullopt: the config said nothing (TestPlan::effective_pairing decides).
+  std::optional<Pairing> pairing = std::nullopt;
   // The seed of each round's random order of plugins (exec/round_order.h); none = drawn at
   // the start of the run. Either way the run records it, so an order can be replayed.
   std::optional<std::uint64_t> order_seed = std::nullopt;
@@ -118,6 +119,13 @@ struct TestPlan {
   // cells [k*P .. k*P+P-1] are the P plugins at point k. CellSpec::index = position.
   // With pairs, they stand in for the plugins.
   std::vector<rb::CellSpec> cells() const;
+
+  // The pairing the run uses: [run] pairing when the config says; else "iterations" when the
+  // plan has variants (an A/B or A/A of builds or options, where the comparison is the
+  // point: pairs milliseconds apart gave 7-15x narrower intervals than rounds on this
+  // project's VM, docs/results.md), else "rounds" (different plugins measured alone, for
+  // the table of absolute figures). A two-process workload always pairs by rounds.
+  Pairing effective_pairing() const;
 
   // Number of matrix points (cells().size() / columns().size()).
   std::size_t point_count() const;

@@ -386,7 +386,7 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
       if (interrupted()) break;
       if (ran[i] || run.cells[i].status != CellStatus::ok) continue;  // skipped, or failed
       std::vector<std::size_t> group;
-      if (plan.run.pairing == config::Pairing::iterations && !paired)
+      if (plan.effective_pairing() == config::Pairing::iterations && !paired)
         group = lockstep_group(run.cells, i, per_point, *workload, fd_hard);
       if (group.size() >= 2) {
         for (const std::size_t member : group) ran[member] = true;

@@ -124,6 +124,25 @@ TEST(LockstepRun, PairingByRoundsRunsEachCellAlone) {
     EXPECT_EQ(row.at("pairing").at("unit"), "rounds");
 }
 
+// A plan with variants and no [run] pairing pairs by iterations (TestPlan::effective_pairing),
+// and --dry-run says so and why.
+TEST(LockstepRun, VariantsPairByIterationsByDefault) {
+  ScratchDir dir;
+  std::string text = lockstep_config("iterations");
+  text.erase(text.find("pairing = \"iterations\"\n"),
+             std::string("pairing = \"iterations\"\n").size());
+  const auto config = dir.write("default.toml", text);
+  const auto dry = run_runner({"run", config.string(), "--dry-run"});
+  ASSERT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_NE(dry.out.find("pairing: iterations (default with variants"), std::string::npos)
+      << dry.out;
+  const auto out = dir.path() / "out";
+  const auto result = run_runner({"run", config.string(), "--out", out.string(), "--no-store"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(cell_of(read_json(out / "summary.json"), "raw-epoll", 10).at("rounds_in_lockstep"),
+            kLockstepRounds);
+}
+
 TEST(LockstepRun, AnUnknownPairingIsAConfigErrorWithItsPlace) {
   ScratchDir dir;
   const auto config = dir.write("bad.toml", lockstep_config("iteration"));

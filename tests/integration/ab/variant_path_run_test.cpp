@@ -28,6 +28,7 @@ warmup = 1
 rounds = {}
 order_seed = 7
 timeout = "20s"
+pairing = "rounds"
 
 [matrix]
 pipes = [10, 20]
@@ -112,7 +113,7 @@ TEST(VariantPathRun, AMissingFileOrNotAPluginIsAConfigError) {
   const auto missing = dir.write("missing.toml", ab_config("path = \"nowhere/raw_epoll.so\"\n"));
   auto result = run_runner({"run", missing.string(), "--out", (dir.path() / "o1").string()});
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_NE(result.err.find(missing.string() + ":17:8: [variants.raw-epoll@copy] path: " +
+  EXPECT_NE(result.err.find(missing.string() + ":18:8: [variants.raw-epoll@copy] path: " +
                             (dir.path() / "nowhere" / "raw_epoll.so").string()),
             std::string::npos)
       << result.err;
@@ -121,7 +122,7 @@ TEST(VariantPathRun, AMissingFileOrNotAPluginIsAConfigError) {
   const auto fake = dir.write("fake.toml", ab_config("path = \"fake.so\"\n"));
   result = run_runner({"run", fake.string(), "--out", (dir.path() / "o2").string()});
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_NE(result.err.find(fake.string() + ":17:8: [variants.raw-epoll@copy] path: " +
+  EXPECT_NE(result.err.find(fake.string() + ":18:8: [variants.raw-epoll@copy] path: " +
                             (dir.path() / "fake.so").string() + ": "),
             std::string::npos)
       << result.err;
@@ -138,7 +139,7 @@ TEST(VariantPathRun, AnUnsafeFileIsRefused) {
   const auto config = dir.write("unsafe.toml", ab_config("path = \"raw_epoll.so\"\n"));
   const auto result = run_runner({"run", config.string(), "--out", (dir.path() / "o").string()});
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_NE(result.err.find(config.string() + ":17:8: [variants.raw-epoll@copy] path: "),
+  EXPECT_NE(result.err.find(config.string() + ":18:8: [variants.raw-epoll@copy] path: "),
             std::string::npos)
       << result.err;
   EXPECT_NE(result.err.find("writable"), std::string::npos) << result.err;
