@@ -38,7 +38,7 @@ class IoUringClient : public ::testing::TestWithParam<UringCase> {};
 TEST_P(IoUringClient, VerifiesEveryByteAgainstRawEpollsServer) {
   SKIP_WITHOUT_IO_URING();
   ExpectVerifiedPair({*LoadBuiltPlugin("raw_epoll").pingpong_server, {}},
-                     {*IoUringPlugin()->pingpong_client, OptionsOf(GetParam())},
+                     {*IoUringPlugin()->pingpong_client, OptionsOf(GetParam()), true},
                      std::get<3>(GetParam()));
 }
 
@@ -48,7 +48,7 @@ class IoUringServerForRawEpoll : public ::testing::TestWithParam<UringCase> {};
 
 TEST_P(IoUringServerForRawEpoll, EchoesRawEpollsClientVerified) {
   SKIP_WITHOUT_IO_URING();
-  ExpectVerifiedPair({*IoUringPlugin()->pingpong_server, OptionsOf(GetParam())},
+  ExpectVerifiedPair({*IoUringPlugin()->pingpong_server, OptionsOf(GetParam()), true},
                      {*LoadBuiltPlugin("raw_epoll").pingpong_client, {}}, std::get<3>(GetParam()));
 }
 
