@@ -10,6 +10,7 @@
 
 #include "model/json_codec.h"
 #include "report/samples_reader.h"
+#include "report/summary_json.h"
 
 namespace rb::report {
 namespace {
@@ -21,6 +22,7 @@ struct SummaryFile {
 
 SummaryFile read_summary_with_counts(const std::filesystem::path& path) {
   return model::read_json_file(path, [](const model::JsonField& j) {
+    check_summary_schema(j);
     SummaryFile out;
     model::from_json(j, out.run);
     for (const auto& cell : j.at("cells").elements()) {

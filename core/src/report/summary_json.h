@@ -3,6 +3,7 @@
 
 #include <filesystem>
 
+#include "model/json_field.h"
 #include "model/results.h"
 
 namespace rb::report {
@@ -15,6 +16,11 @@ inline constexpr int kSummarySchemaVersion = 1;
 // Replaces path atomically. Cells carry their sample count; samples.jsonl has the samples.
 std::string format_summary_json(const RunResult& run);
 void write_summary_json(const RunResult& run, const std::filesystem::path& path);
+
+// The one check of a summary.json's schema_version, for every reader of one: absent reads as
+// 1; anything but an integer from 1 to kSummarySchemaVersion throws model::JsonError saying
+// what was found and which versions this runner reads (the caller's error names the file).
+void check_summary_schema(const model::JsonField& summary);
 
 // Reads a file written by write_summary_json (cells come back without samples). Throws
 // std::runtime_error naming the path for an unreadable file or malformed content, and for a

@@ -4,6 +4,7 @@
 
 #include "model/json_codec.h"
 #include "report/atomic_file.h"
+#include "report/results_dir.h"
 #include "synthetic_run.h"
 
 namespace rb::report {
@@ -87,6 +88,38 @@ TEST(SummaryJson, SchemaVersionAbsentReadsAndNewerIsRefused) {
     EXPECT_NE(what.find(path.string() + ": schema_version: 2 is newer than this runner reads (1)"),
               std::string::npos)
         << what;
+  }
+}
+
+// Issue 31, item 7: the readers of a results directory (compare, merge, export) check the
+// version as read_summary_json does, and a version that is no integer or below 1 is refused.
+TEST(SummaryJson, EveryReaderRefusesAVersionItDoesNotReadByName) {
+  testing::ScratchDir dir;
+  const auto results = dir.path() / "run";
+  std::filesystem::create_directory(results);
+  const auto path = results / "summary.json";
+  write_summary_json(testing::two_plugins_two_points(), path);  // the summary is read first
+  model::Json j = model::Json::parse(testing::read_file(path));
+  const std::pair<model::Json, std::string> cases[] = {
+      {99, "schema_version: 99 is newer than this runner reads (1)"},
+      {"x", "schema_version: \"x\" is not a version (this runner reads 1)"},
+      {0, "schema_version: 0 is not a version this runner reads (1)"}};
+  for (const auto& [version, message] : cases) {
+    j["schema_version"] = version;
+    std::filesystem::remove(path);
+    write_file_atomically(path, j.dump());
+    for (int reader = 0; reader < 2; ++reader) {
+      try {
+        if (reader == 0)
+          read_results_dir(results);
+        else
+          read_summary_json(path);
+        FAIL() << "read a summary.json of schema_version " << version.dump();
+      } catch (const std::runtime_error& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find(path.string() + ": " + message), std::string::npos) << what;
+      }
+    }
   }
 }
 
