@@ -10,6 +10,7 @@
 #include "exec/progress_tracker.h"
 #include "exec/round_order.h"
 #include "model/metric_info.h"
+#include "proc/kernel_counters.h"
 #include "proc/process_limits.h"
 #include "report/samples_writer.h"
 #include "stats/summary.h"
@@ -231,7 +232,9 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
       job.repetitions = plan.run.repetitions;
       job.round = round;
       job.cpus = plan.run.cpus;
-      job.nofile_needed = std::min(workload->fds_needed(cell.cell), fd_hard);
+      // The kernel's counters of the cell's process (exec/kernel_phase.h) hold some too.
+      job.nofile_needed =
+          std::min(workload->fds_needed(cell.cell) + proc::kernel_counter_fds(), fd_hard);
 
       CellProcessOptions process;
       process.runner_exe = options.runner_exe;
