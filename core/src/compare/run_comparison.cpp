@@ -166,6 +166,8 @@ void compare_pairs(const std::vector<CellPair>& pairs, const CompareOptions& opt
     }
     for (const auto& metric : metrics_to_compare(pair, options))
       out.rows.push_back(compare_cell(pair, metric, options.rules, contexts, across_runs));
+    for (auto& change : count_changes(*pair.base, *pair.next))
+      out.count_changes.push_back(std::move(change));
   }
   if (across_runs)
     for (auto& note : withhold_common_shift(out.rows, options.rules))
@@ -269,7 +271,7 @@ int exit_code(const RunComparison& comparison) {
                                   [](const auto& row) { return row.verdict == Verdict::slower; });
   const bool broken = std::any_of(comparison.uncompared.begin(), comparison.uncompared.end(),
                                   [](const auto& cell) { return cell.broken; });
-  if (slower || broken) return kExitRegression;
+  if (slower || broken || counts_grew(comparison.count_changes)) return kExitRegression;
   // No row at all (every matched cell skipped on a side, say): no verdict was needed, so
   // none is missing. The output says "nothing compared" (see no_verdict_note).
   if (comparison.rows.empty()) return kExitNoRegression;

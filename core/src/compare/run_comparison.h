@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "compare/count_changes.h"
 #include "compare/ratio_estimate.h"
 #include "compare/verdict.h"
 #include "model/cell.h"
@@ -84,7 +85,8 @@ struct RunComparison {
   std::vector<std::string> only_in_new;
   std::vector<std::string> context_notes;  // host, kernel, governor ... that differ
   std::vector<PluginSummary> summaries;
-  std::size_t matched = 0;  // cells found on both sides
+  std::vector<CountChange> count_changes;  // kernel counts per event that changed (exact)
+  std::size_t matched = 0;                 // cells found on both sides
 };
 
 // Cells match by workload, plugin and parameters.
@@ -95,10 +97,10 @@ RunComparison compare_runs(const RunResult& base, const RunResult& next,
 RunComparison compare_plugins(const RunResult& run, const std::string& base_plugin,
                               const std::string& new_plugin, const CompareOptions& options);
 
-// kExitRegression if any row is slower or any cell broke, else kExitInconclusive when there
-// are rows and every one is inconclusive, else kExitNoRegression - also when no row needed
-// a verdict (every matched cell skipped or without results on a side). A comparison with no
-// matched cell at all is the caller's error (kExitError).
+// kExitRegression if any row is slower, any cell broke or a system call count grew, else
+// kExitInconclusive when there are rows and every one is inconclusive, else kExitNoRegression -
+// also when no row needed a verdict (every matched cell skipped or without results on a side). A
+// comparison with no matched cell at all is the caller's error (kExitError).
 int exit_code(const RunComparison& comparison);
 
 // "note: no cell needed a verdict ..." when there are no rows; empty otherwise.
