@@ -50,8 +50,8 @@ TEST(RunnerKernelCounts, RawEpollFlowerCountsAgreeWithThePluginsOwn) {
     EXPECT_EQ(counter(s, "sys.read"), counter(s, "reads")) << line;
     // The plugin's writes and the host's priming byte into each of the `active` pipes.
     EXPECT_EQ(counter(s, "sys.write"), counter(s, "writes") + 2) << line;
-    EXPECT_GE(counter(s, "sys.total"), counter(s, "sys.read") + counter(s, "sys.write") +
-                                           counter(s, "sys.epoll_wait"));
+    EXPECT_GE(counter(s, "sys.total"),
+              counter(s, "sys.read") + counter(s, "sys.write") + counter(s, "sys.epoll_wait"));
   }
   const auto summary = read_json(out / "summary.json");
   const auto& counts = cell_of(summary, "raw-epoll").at("kernel_counts");

@@ -82,25 +82,27 @@ std::vector<CountChange> count_changes(const CellResult& base, const CellResult&
 }
 
 std::string describe(const CountChange& c) {
-  return fmt::format("{} {}: {:+.2f} {} per {} ({:.2f} -> {:.2f}; rounds {:.2f}..{:.2f} -> "
-                     "{:.2f}..{:.2f})",
-                     c.plugin, c.point, c.new_per_event - c.base_per_event, count_name(c.key),
-                     c.unit, c.base_per_event, c.new_per_event, c.base_min, c.base_max, c.new_min,
-                     c.new_max);
+  return fmt::format(
+      "{} {}: {:+.2f} {} per {} ({:.2f} -> {:.2f}; rounds {:.2f}..{:.2f} -> "
+      "{:.2f}..{:.2f})",
+      c.plugin, c.point, c.new_per_event - c.base_per_event, count_name(c.key), c.unit,
+      c.base_per_event, c.new_per_event, c.base_min, c.base_max, c.new_min, c.new_max);
 }
 
 bool counts_grew(const std::vector<CountChange>& changes) {
-  return std::any_of(changes.begin(), changes.end(),
-                     [](const CountChange& c) { return c.grew(); });
+  return std::any_of(changes.begin(), changes.end(), [](const CountChange& c) { return c.grew(); });
 }
 
 std::string count_changes_part(const std::vector<CountChange>& changes) {
   const auto grew = static_cast<std::size_t>(
       std::count_if(changes.begin(), changes.end(), [](const CountChange& c) { return c.grew(); }));
   const std::size_t shrank = changes.size() - grew;
-  std::string out = fmt::format("{} kernel count{} ", changes.size(), changes.size() == 1 ? "" : "s");
-  if (grew > 0) out += fmt::format("grew{}", shrank > 0 ? fmt::format(" ({}), {} shrank", grew, shrank) : "");
-  else out += "shrank";
+  std::string out =
+      fmt::format("{} kernel count{} ", changes.size(), changes.size() == 1 ? "" : "s");
+  if (grew > 0)
+    out += fmt::format("grew{}", shrank > 0 ? fmt::format(" ({}), {} shrank", grew, shrank) : "");
+  else
+    out += "shrank";
   return out;
 }
 

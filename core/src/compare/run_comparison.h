@@ -85,8 +85,9 @@ struct RunComparison {
   std::vector<std::string> only_in_new;
   std::vector<std::string> context_notes;  // host, kernel, governor ... that differ
   std::vector<PluginSummary> summaries;
-  std::vector<CountChange> count_changes;  // kernel counts per event that changed (exact)
-  std::size_t matched = 0;                 // cells found on both sides
+  // Kernel counts per event that changed beyond both sides' rounds (compare/count_changes.h).
+  std::vector<CountChange> count_changes;
+  std::size_t matched = 0;  // cells found on both sides
 };
 
 // Cells match by workload, plugin and parameters.
@@ -97,10 +98,11 @@ RunComparison compare_runs(const RunResult& base, const RunResult& next,
 RunComparison compare_plugins(const RunResult& run, const std::string& base_plugin,
                               const std::string& new_plugin, const CompareOptions& options);
 
-// kExitRegression if any row is slower, any cell broke or a system call count grew, else
-// kExitInconclusive when there are rows and every one is inconclusive, else kExitNoRegression -
-// also when no row needed a verdict (every matched cell skipped or without results on a side). A
-// comparison with no matched cell at all is the caller's error (kExitError).
+// kExitRegression if any row is slower or any cell broke, else kExitInconclusive when there
+// are rows and every one is inconclusive, else kExitNoRegression - also when no row needed
+// a verdict (every matched cell skipped or without results on a side). A comparison with no
+// matched cell at all is the caller's error (kExitError). A system call count that grew
+// (count_changes) is a regression too.
 int exit_code(const RunComparison& comparison);
 
 // "note: no cell needed a verdict ..." when there are no rows; empty otherwise.

@@ -9,7 +9,9 @@ void KernelPhase::begin() {
   counters_.begin_window();
 }
 
-void KernelPhase::end() { last_ = counters_.end_window(); }
+void KernelPhase::end() {
+  last_ = counters_.end_window();
+}
 
 void KernelPhase::attach(Sample& sample) {
   for (auto& [key, value] : std::exchange(last_, {})) sample.counters[key] = value;

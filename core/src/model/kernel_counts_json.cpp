@@ -18,7 +18,8 @@ void from_json(const JsonField& j, KernelCountSummary& counts) {
   counts.unit = j.at("unit").get<std::string>();
   counts.unavailable = j.value("unavailable", "");
   for (const auto& [key, value] : j.at("per_event").members())
-    counts.per_event[key] = {value.at("per_event").get<double>(), value.at("round_min").get<double>(),
+    counts.per_event[key] = {value.at("per_event").get<double>(),
+                             value.at("round_min").get<double>(),
                              value.at("round_max").get<double>()};
 }
 

@@ -28,14 +28,15 @@ struct NumberedCall {
 // The calls reactors make, by this architecture's numbers: raw_syscalls:sys_enter's `id`.
 // A call the architecture does not have (epoll_wait on arm64) is not listed.
 const std::vector<NumberedCall>& syscall_numbers() {
-#define RB_CALL(name) {#name, SYS_##name}
+#define RB_CALL(name) \
+  { #name, SYS_##name }
   static const std::vector<NumberedCall> calls = {
 #ifdef SYS_epoll_wait
       RB_CALL(epoll_wait),
 #endif
-      RB_CALL(epoll_pwait),    RB_CALL(epoll_ctl), RB_CALL(read),    RB_CALL(write),
-      RB_CALL(readv),          RB_CALL(writev),    RB_CALL(recvfrom), RB_CALL(recvmsg),
-      RB_CALL(sendto),         RB_CALL(sendmsg),   RB_CALL(io_uring_enter), RB_CALL(futex),
+      RB_CALL(epoll_pwait), RB_CALL(epoll_ctl), RB_CALL(read),           RB_CALL(write),
+      RB_CALL(readv),       RB_CALL(writev),    RB_CALL(recvfrom),       RB_CALL(recvmsg),
+      RB_CALL(sendto),      RB_CALL(sendmsg),   RB_CALL(io_uring_enter), RB_CALL(futex),
 #ifdef SYS_accept
       RB_CALL(accept),
 #endif
@@ -52,8 +53,8 @@ std::string paranoid_level() {
 
 // Why perf_event_open failed, in the terms a user can act on.
 std::string open_failure(std::string_view key, int error) {
-  std::string why = std::string("perf_event_open(") + std::string(key) + "): " +
-                    std::strerror(error);
+  std::string why =
+      std::string("perf_event_open(") + std::string(key) + "): " + std::strerror(error);
   if (error == EACCES || error == EPERM)
     why += " (kernel.perf_event_paranoid = " + paranoid_level() + "; root or CAP_PERFMON counts)";
   if (error == ENOENT || error == EOPNOTSUPP || error == ENOSYS)
@@ -154,7 +155,9 @@ KernelCounters KernelCounters::of_process(pid_t pid) {
   return counters;
 }
 
-KernelCounters::KernelCounters(KernelCounters&& other) noexcept { *this = std::move(other); }
+KernelCounters::KernelCounters(KernelCounters&& other) noexcept {
+  *this = std::move(other);
+}
 
 KernelCounters& KernelCounters::operator=(KernelCounters&& other) noexcept {
   if (this == &other) return *this;
@@ -167,7 +170,9 @@ KernelCounters& KernelCounters::operator=(KernelCounters&& other) noexcept {
   return *this;
 }
 
-KernelCounters::~KernelCounters() { close_all(); }
+KernelCounters::~KernelCounters() {
+  close_all();
+}
 
 void KernelCounters::close_all() {
   for (const auto& group : groups_)
@@ -213,7 +218,8 @@ void KernelCounters::open_for(const std::vector<pid_t>& threads, bool enabled) {
       return;
     }
     // Count what can be: without the names (a filter refused), or without system calls.
-    const std::size_t keep = opened.failed > kSoftwareEvents ? kSoftwareEvents + 1 : kSoftwareEvents;
+    const std::size_t keep =
+        opened.failed > kSoftwareEvents ? kSoftwareEvents + 1 : kSoftwareEvents;
     missing_ = (keep > kSoftwareEvents ? "syscalls by name: " : "syscalls: ") +
                open_failure(events_[opened.failed].key, opened.error);
     events_.resize(keep);

@@ -6,8 +6,7 @@
 namespace rb::proc {
 
 std::vector<std::filesystem::path> tracefs_candidates() {
-  if (const char* root = std::getenv("RB_TRACEFS"); root != nullptr && *root != '\0')
-    return {root};
+  if (const char* root = std::getenv("RB_TRACEFS"); root != nullptr && *root != '\0') return {root};
   return {"/sys/kernel/tracing", "/sys/kernel/debug/tracing"};
 }
 

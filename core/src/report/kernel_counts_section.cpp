@@ -47,8 +47,10 @@ std::string kernel_counts_section(const RunResult& run) {
                         cell.cell.params_label(), counts.unit);
     for (const auto& key : columns) {
       const auto it = counts.per_event.find(key);
-      rows += ' ' + (it == counts.per_event.end() ? std::string("-")
-                                                   : format_count_per_event(it->second)) + " |";
+      rows +=
+          ' ' +
+          (it == counts.per_event.end() ? std::string("-") : format_count_per_event(it->second)) +
+          " |";
     }
     rows += '\n';
   }

@@ -14,8 +14,7 @@ struct CountSums {
 
 }  // namespace
 
-KernelCountRounds kernel_counts_by_round(const CellSpec& cell,
-                                         const std::vector<Sample>& samples) {
+KernelCountRounds kernel_counts_by_round(const CellSpec& cell, const std::vector<Sample>& samples) {
   KernelCountRounds out;
   const Workload* workload = find_workload(cell.workload);
   if (workload == nullptr) return out;
@@ -51,9 +50,9 @@ KernelCountSummary summarise_kernel_counts(const CellSpec& cell, const std::vect
   out.unit = rounds.unit;
   out.unavailable = std::move(unavailable);
   for (const auto& [key, per_round] : rounds.per_round) {
-    const auto [low, high] = std::minmax_element(
-        per_round.begin(), per_round.end(),
-        [](const auto& a, const auto& b) { return a.second < b.second; });
+    const auto [low, high] =
+        std::minmax_element(per_round.begin(), per_round.end(),
+                            [](const auto& a, const auto& b) { return a.second < b.second; });
     out.per_event[key] = {rounds.overall.at(key), low->second, high->second};
   }
   return out;

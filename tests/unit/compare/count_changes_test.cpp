@@ -42,10 +42,10 @@ CellResult counted_cell(const std::string& plugin,
 }
 
 TEST(CountChanges, OneMoreEpollCtlPerReadIsFoundExactly) {
-  const CellResult base = counted_cell(
-      "raw-epoll", {{{"sys.epoll_ctl", 0}, {"sys.total", 3.0}}, {{"sys.epoll_ctl", 0}, {"sys.total", 3.01}}});
-  const CellResult next = counted_cell(
-      "raw-epoll", {{{"sys.epoll_ctl", 1}, {"sys.total", 4.0}}, {{"sys.epoll_ctl", 1}, {"sys.total", 4.01}}});
+  const CellResult base = counted_cell("raw-epoll", {{{"sys.epoll_ctl", 0}, {"sys.total", 3.0}},
+                                                     {{"sys.epoll_ctl", 0}, {"sys.total", 3.01}}});
+  const CellResult next = counted_cell("raw-epoll", {{{"sys.epoll_ctl", 1}, {"sys.total", 4.0}},
+                                                     {{"sys.epoll_ctl", 1}, {"sys.total", 4.01}}});
   const auto changes = count_changes(base, next);
   ASSERT_EQ(changes.size(), 2u);
   EXPECT_EQ(changes[0].key, "sys.epoll_ctl");
@@ -64,9 +64,11 @@ TEST(CountChanges, OneMoreEpollCtlPerReadIsFoundExactly) {
 TEST(CountChanges, ADifferenceInsideEitherSidesRoundRangeIsNoFinding) {
   // epoll_wait per read moves with how many pipes are ready at once: the rounds overlap.
   const CellResult base = counted_cell(
-      "raw-epoll", {{{"sys.epoll_wait", 0.50}}, {{"sys.epoll_wait", 0.60}}, {{"sys.epoll_wait", 0.55}}});
+      "raw-epoll",
+      {{{"sys.epoll_wait", 0.50}}, {{"sys.epoll_wait", 0.60}}, {{"sys.epoll_wait", 0.55}}});
   const CellResult next = counted_cell(
-      "raw-epoll", {{{"sys.epoll_wait", 0.58}}, {{"sys.epoll_wait", 0.65}}, {{"sys.epoll_wait", 0.62}}});
+      "raw-epoll",
+      {{{"sys.epoll_wait", 0.58}}, {{"sys.epoll_wait", 0.65}}, {{"sys.epoll_wait", 0.62}}});
   EXPECT_TRUE(count_changes(base, next).empty());
 }
 
@@ -77,8 +79,10 @@ TEST(CountChanges, ADifferenceWithinTheToleranceIsNoFinding) {
 }
 
 TEST(CountChanges, AFallIsAFindingButNoRegression) {
-  const CellResult base = counted_cell("libevent2", {{{"sys.epoll_ctl", 2.0}}, {{"sys.epoll_ctl", 2.0}}});
-  const CellResult next = counted_cell("libevent2", {{{"sys.epoll_ctl", 1.0}}, {{"sys.epoll_ctl", 1.0}}});
+  const CellResult base =
+      counted_cell("libevent2", {{{"sys.epoll_ctl", 2.0}}, {{"sys.epoll_ctl", 2.0}}});
+  const CellResult next =
+      counted_cell("libevent2", {{{"sys.epoll_ctl", 1.0}}, {{"sys.epoll_ctl", 1.0}}});
   const auto changes = count_changes(base, next);
   ASSERT_EQ(changes.size(), 1u);
   EXPECT_FALSE(changes[0].grew());

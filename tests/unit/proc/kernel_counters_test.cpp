@@ -2,8 +2,8 @@
 // path without tracefs or with counting turned off.
 #include "proc/kernel_counters.h"
 
-#include <gtest/gtest.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -39,8 +39,8 @@ class ScopedEnv {
 };
 
 // The counters of this process, or the test skipped with the machine's reason.
-#define OPEN_OR_SKIP(counters)                                                             \
-  KernelCounters counters = KernelCounters::of_this_process();                             \
+#define OPEN_OR_SKIP(counters)                                 \
+  KernelCounters counters = KernelCounters::of_this_process(); \
   if (!counters.missing().empty()) GTEST_SKIP() << "not counted here: " << counters.missing()
 
 void write_n(int fd, int n) {
@@ -109,9 +109,7 @@ TEST(KernelCounters, PageFaultsOfFreshPagesAreCounted) {
 }
 
 TEST(KernelCounters, AnotherProcessIsCountedByPid) {
-  {
-    OPEN_OR_SKIP(probe);
-  }
+  { OPEN_OR_SKIP(probe); }
   int go[2];
   ASSERT_EQ(::pipe(go), 0);
   const pid_t child = ::fork();
@@ -139,8 +137,8 @@ TEST(KernelCounters, AnotherProcessIsCountedByPid) {
 }
 
 TEST(KernelCounters, WithoutTracefsTheSyscallsAreMissingAndTheRestCounts) {
-  const auto empty = std::filesystem::temp_directory_path() /
-                     ("rb-no-tracefs-" + std::to_string(::getpid()));
+  const auto empty =
+      std::filesystem::temp_directory_path() / ("rb-no-tracefs-" + std::to_string(::getpid()));
   std::filesystem::create_directories(empty);
   ScopedEnv tracefs("RB_TRACEFS", empty.string());
   KernelCounters counters = KernelCounters::of_this_process();

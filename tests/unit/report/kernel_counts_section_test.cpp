@@ -21,9 +21,12 @@ CellResult cell_with(int index, const std::string& plugin, KernelCountSummary co
 
 TEST(KernelCountsSection, ColumnsForCountsSomeCellHasAndTheRangeWhenRoundsDiffer) {
   RunResult run;
-  KernelCountSummary raw{"read", "", {{"sys.total", {3.5, 3.5, 3.5}}, {"sys.epoll_ctl", {0, 0, 0}}}};
+  KernelCountSummary raw{
+      "read", "", {{"sys.total", {3.5, 3.5, 3.5}}, {"sys.epoll_ctl", {0, 0, 0}}}};
   KernelCountSummary add{
-      "read", "", {{"sys.total", {4.5, 4.4, 4.6}}, {"sys.epoll_ctl", {1, 1, 1}}, {"sys.futex", {0, 0, 0}}}};
+      "read",
+      "",
+      {{"sys.total", {4.5, 4.4, 4.6}}, {"sys.epoll_ctl", {1, 1, 1}}, {"sys.futex", {0, 0, 0}}}};
   run.cells = {cell_with(1, "raw-epoll", raw), cell_with(2, "epoll-add-always", add)};
   const std::string text = kernel_counts_section(run);
   EXPECT_NE(text.find("## Kernel counts per event"), std::string::npos) << text;
