@@ -18,6 +18,8 @@ namespace rb::proc {
 // The keys of the counts:
 //   sys.total            every system call (raw_syscalls:sys_enter)
 //   sys.<name>           the calls reactors make, by name (counted_syscalls())
+//   sys.epoll_ctl.add, .mod, .del
+//                        epoll_ctl by its op (from the syscalls:sys_enter_epoll_ctl tracepoint)
 //   cs                   context switches of every counted thread (the kernel's software event)
 //   cs.voluntary, cs.involuntary
 //                        this process's own windows only: getrusage's split of them, which

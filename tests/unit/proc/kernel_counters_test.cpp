@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/epoll.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -91,6 +92,28 @@ TEST(KernelCounters, ThreadsStartedAfterOpeningCountToo) {
   EXPECT_EQ(counts.at("sys.write"), 50u);  // all of them on the other thread
   EXPECT_EQ(counts.at("sys.read"), 50u);
   EXPECT_GT(counts.at("sys.total"), 100u);  // and the thread's own start and end
+}
+
+TEST(KernelCounters, EpollCtlIsCountedByItsOp) {
+  OPEN_OR_SKIP(counters);
+  const int epoll_fd = ::epoll_create1(EPOLL_CLOEXEC);
+  int pipe_fds[2];
+  ASSERT_EQ(::pipe2(pipe_fds, O_CLOEXEC), 0);
+  epoll_event interest{};
+  interest.events = EPOLLIN;
+  counters.begin_window();
+  ASSERT_EQ(::epoll_ctl(epoll_fd, EPOLL_CTL_ADD, pipe_fds[0], &interest), 0);
+  for (int i = 0; i < 3; ++i)
+    ASSERT_EQ(::epoll_ctl(epoll_fd, EPOLL_CTL_MOD, pipe_fds[0], &interest), 0);
+  ASSERT_EQ(::epoll_ctl(epoll_fd, EPOLL_CTL_DEL, pipe_fds[0], nullptr), 0);
+  const KernelCounts counts = counters.end_window();
+  for (const int fd : {epoll_fd, pipe_fds[0], pipe_fds[1]}) ::close(fd);
+  if (counts.count("sys.epoll_ctl.add") == 0) GTEST_SKIP() << "no syscalls:sys_enter_epoll_ctl";
+  EXPECT_EQ(counts.at("sys.epoll_ctl"), 5u);
+  EXPECT_EQ(counts.at("sys.epoll_ctl.add"), 1u);
+  EXPECT_EQ(counts.at("sys.epoll_ctl.mod"), 3u);
+  EXPECT_EQ(counts.at("sys.epoll_ctl.del"), 1u);
+  EXPECT_EQ(counts.at("sys.total"), 5u);
 }
 
 TEST(KernelCounters, PageFaultsOfFreshPagesAreCounted) {
