@@ -73,8 +73,12 @@ std::vector<CountChange> count_changes(const CellResult& base, const CellResult&
     change.new_max = new_range.high;
     out.push_back(std::move(change));
   }
-  // The largest change first within the cell: usually the cause, with sys.total after it.
-  std::stable_sort(out.begin(), out.end(), [](const CountChange& x, const CountChange& y) {
+  // By name first, the largest change first (usually the cause), then the totals it adds to.
+  const auto is_total = [](const CountChange& c) {
+    return c.key == "sys.total" || c.key == "server.sys.total";
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const CountChange& x, const CountChange& y) {
+    if (is_total(x) != is_total(y)) return is_total(y);
     return std::abs(x.new_per_event - x.base_per_event) >
            std::abs(y.new_per_event - y.base_per_event);
   });
@@ -97,13 +101,10 @@ std::string count_changes_part(const std::vector<CountChange>& changes) {
   const auto grew = static_cast<std::size_t>(
       std::count_if(changes.begin(), changes.end(), [](const CountChange& c) { return c.grew(); }));
   const std::size_t shrank = changes.size() - grew;
-  std::string out =
-      fmt::format("{} kernel count{} ", changes.size(), changes.size() == 1 ? "" : "s");
-  if (grew > 0)
-    out += fmt::format("grew{}", shrank > 0 ? fmt::format(" ({}), {} shrank", grew, shrank) : "");
-  else
-    out += "shrank";
-  return out;
+  const auto counts = [](std::size_t n) { return n == 1 ? "kernel count" : "kernel counts"; };
+  if (grew == 0) return fmt::format("{} {} shrank", shrank, counts(shrank));
+  if (shrank == 0) return fmt::format("{} {} grew", grew, counts(grew));
+  return fmt::format("{} {} grew, {} shrank", grew, counts(grew), shrank);
 }
 
 model::Json count_changes_json(const std::vector<CountChange>& changes) {

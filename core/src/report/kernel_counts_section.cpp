@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <map>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "report/number_format.h"
@@ -10,8 +12,20 @@
 namespace rb::report {
 namespace {
 
+// Where a count's column goes: the cell's own process, then the server's; in each the total,
+// the calls by name, context switches, page faults.
+std::pair<int, int> column_rank(std::string_view key) {
+  const bool server = key.substr(0, 7) == "server.";
+  if (server) key.remove_prefix(7);
+  const int kind = key == "sys.total"           ? 0
+                   : key.substr(0, 4) == "sys." ? 1
+                   : key == "faults"            ? 3
+                                                : 2;
+  return {server ? 1 : 0, kind};
+}
+
 // The columns: every count some cell has above zero (a count that is zero everywhere says
-// nothing and would only widen the table), "sys.total" first, then the cell's by name.
+// nothing and would only widen the table), in column_rank's order, by name within a rank.
 std::vector<std::string> count_columns(const RunResult& run) {
   std::map<std::string, bool> nonzero;
   for (const auto& cell : run.cells)
@@ -20,8 +34,9 @@ std::vector<std::string> count_columns(const RunResult& run) {
   std::vector<std::string> columns;
   for (const auto& [key, any] : nonzero)
     if (any) columns.push_back(key);
-  std::stable_partition(columns.begin(), columns.end(),
-                        [](const std::string& key) { return key == "sys.total"; });
+  std::stable_sort(columns.begin(), columns.end(), [](const std::string& a, const std::string& b) {
+    return column_rank(a) < column_rank(b);
+  });
   return columns;
 }
 

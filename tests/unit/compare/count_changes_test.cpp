@@ -59,6 +59,11 @@ TEST(CountChanges, OneMoreEpollCtlPerReadIsFoundExactly) {
   EXPECT_EQ(changes[1].key, "sys.total");
   EXPECT_NEAR(changes[1].new_per_event - changes[1].base_per_event, 1.0, 1e-9);
   EXPECT_TRUE(counts_grew(changes));
+  EXPECT_EQ(count_changes_part(changes), "2 kernel counts grew");
+  std::vector<CountChange> mixed = changes;
+  mixed.push_back(changes[0]);
+  std::swap(mixed.back().base_per_event, mixed.back().new_per_event);
+  EXPECT_EQ(count_changes_part(mixed), "2 kernel counts grew, 1 shrank");
 }
 
 TEST(CountChanges, ADifferenceInsideEitherSidesRoundRangeIsNoFinding) {

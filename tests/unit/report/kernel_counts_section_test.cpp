@@ -27,14 +27,21 @@ TEST(KernelCountsSection, ColumnsForCountsSomeCellHasAndTheRangeWhenRoundsDiffer
       "read",
       "",
       {{"sys.total", {4.5, 4.4, 4.6}}, {"sys.epoll_ctl", {1, 1, 1}}, {"sys.futex", {0, 0, 0}}}};
+  add.per_event["server.sys.total"] = {2, 2, 2};
+  add.per_event["faults"] = {0.5, 0.5, 0.5};
   run.cells = {cell_with(1, "raw-epoll", raw), cell_with(2, "epoll-add-always", add)};
   const std::string text = kernel_counts_section(run);
   EXPECT_NE(text.find("## Kernel counts per event"), std::string::npos) << text;
-  // sys.total first; sys.futex is zero everywhere and gets no column.
-  EXPECT_NE(text.find("| cell | per | sys.total | sys.epoll_ctl |\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("| #1 raw-epoll pipes=100 | read | 3.50 | 0 |"), std::string::npos) << text;
-  EXPECT_NE(text.find("| #2 epoll-add-always pipes=100 | read | 4.50 [4.40..4.60] | 1.00 |"),
+  // sys.total first; sys.futex is zero everywhere and gets no column; the server's last.
+  EXPECT_NE(text.find("| cell | per | sys.total | sys.epoll_ctl | faults | server.sys.total |\n"),
             std::string::npos)
+      << text;
+  EXPECT_NE(text.find("| #1 raw-epoll pipes=100 | read | 3.50 | 0 | - | - |"), std::string::npos)
+      << text;
+  EXPECT_NE(
+      text.find(
+          "| #2 epoll-add-always pipes=100 | read | 4.50 [4.40..4.60] | 1.00 | 0.500 | 2.00 |"),
+      std::string::npos)
       << text;
   EXPECT_EQ(text.find("unavailable"), std::string::npos) << text;
 }
