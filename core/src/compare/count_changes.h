@@ -4,6 +4,7 @@
 // timings' verdicts, and a growth is a regression (exit 1).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,12 @@ std::string describe(const CountChange& change);
 
 // Whether any judged count grew: a regression.
 bool counts_grew(const std::vector<CountChange>& changes);
+
+// When one run counted system calls and the other did not: counting puts every system call
+// on the kernel's tracepoint path (~80 ns more each, measured), so their times differ for
+// that reason too. "kernel counts: system calls counted in NEW only (...)"; nullopt when both
+// or neither counted.
+std::optional<std::string> counting_note(const RunResult& base, const RunResult& next);
 
 // The verdict line's part: "2 kernel counts grew, 1 shrank".
 std::string count_changes_part(const std::vector<CountChange>& changes);

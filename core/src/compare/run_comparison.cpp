@@ -234,6 +234,7 @@ RunComparison compare_runs(const RunResult& base, const RunResult& next,
     if (used.count(cell_key(cell.cell, true)) == 0)
       out.only_in_base.push_back(cell.cell.plugin + " " + cell.cell.params_label());
   out.context_notes = context_changes(base.context, next.context);
+  if (auto note = counting_note(base, next)) out.context_notes.push_back(*note);
   if (auto note = machine_speed_note(pairs, options.rules)) out.context_notes.push_back(*note);
   compare_pairs(pairs, options, SideContexts{base.context, next.context}, true, out);
   return out;

@@ -293,8 +293,8 @@ KernelCounts KernelCounters::since_last() {
 }
 
 const std::string& kernel_counts_missing_here() {
-  static const std::string missing = KernelCounters::of_this_process().missing();
-  return missing;
+  static const KernelCounters held = KernelCounters::of_this_process();
+  return held.missing();
 }
 
 }  // namespace rb::proc

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -128,6 +129,25 @@ TEST(CountChanges, AGrowthMakesCompareExitOneAndIsSaidFirst) {
   const std::string json = comparison_json(c);
   EXPECT_NE(json.find("\"count_changes\""), std::string::npos);
   EXPECT_NE(json.find("\"change_per_event\": 1.0"), std::string::npos) << json;
+}
+
+TEST(CountChanges, ARunThatCountedAgainstOneThatDidNotIsNoted) {
+  RunResult counted;
+  counted.workload = "flower";
+  counted.cells.push_back(counted_cell("raw-epoll", {{{"sys.total", 2.0}}}));
+  RunResult plain;
+  plain.workload = "flower";
+  plain.cells.push_back(counted_cell("raw-epoll", {{}}));
+  const auto note = counting_note(plain, counted);
+  ASSERT_TRUE(note.has_value());
+  EXPECT_NE(note->find("counted in NEW only"), std::string::npos) << *note;
+  EXPECT_FALSE(counting_note(counted, counted).has_value());
+  EXPECT_FALSE(counting_note(plain, plain).has_value());
+  const RunComparison c = compare_runs(counted, plain, {});
+  EXPECT_NE(
+      std::find_if(c.context_notes.begin(), c.context_notes.end(),
+                   [](const std::string& n) { return n.find("BASE only") != std::string::npos; }),
+      c.context_notes.end());
 }
 
 TEST(CountChanges, UnchangedCountsLeaveTheExitCodeToTheTimings) {
