@@ -18,8 +18,10 @@ namespace {
 
 constexpr const char* kPoint = "pipes = [10]\nactive = [2]\nwrites = [10]";
 
-std::string config() {
-  return matrix_config("flower", R"("raw-epoll")", run_lines(4, "20s") + "\nrounds = 2", kPoint);
+std::string config(bool counts = true) {
+  return matrix_config(
+      "flower", R"("raw-epoll")",
+      run_lines(4, "20s") + "\nrounds = 2" + (counts ? "\nkernel_counts = true" : ""), kPoint);
 }
 
 std::uint64_t counter(const nlohmann::json& sample, const char* key) {
@@ -64,6 +66,20 @@ TEST(RunnerKernelCounts, RawEpollFlowerCountsAgreeWithThePluginsOwn) {
   const std::string text((std::istreambuf_iterator<char>(md)), std::istreambuf_iterator<char>());
   EXPECT_TRUE(contains(text, "## Kernel counts per event")) << text;
   EXPECT_TRUE(contains(text, "| sys.total |")) << text;
+}
+
+TEST(RunnerKernelCounts, NotAskedForNothingIsCountedOrSaid) {
+  ScratchDir dir;
+  const auto result = run_runner(run_args(dir, "counts.toml", config(false), RB_TEST_PLUGIN_DIR));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto out = dir.path() / "out";
+  for (const auto& line : read_sample_lines(out / "samples.jsonl")) {
+    const auto s = nlohmann::json::parse(line);
+    for (const auto& [key, value] : s.at("counters").items())
+      EXPECT_TRUE(key.rfind("sys.", 0) != 0 && key != "cs" && key != "faults") << line;
+  }
+  const auto summary = read_json(out / "summary.json");
+  EXPECT_FALSE(cell_of(summary, "raw-epoll").contains("kernel_counts"));
 }
 
 TEST(RunnerKernelCounts, WithoutTracefsTheCellSaysWhyAndTheRunIsAsBefore) {

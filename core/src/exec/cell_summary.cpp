@@ -77,7 +77,7 @@ std::string kernel_counts_unavailable(const CellResult& cell) {
 
 }  // namespace
 
-void summarise_cell(CellResult& cell) {
+void summarise_cell(CellResult& cell, bool kernel_counts) {
   cell.metrics.clear();
   if (cell.samples.empty()) return;
   const std::optional<stats::RoundCosts> costs = round_costs(cell);
@@ -86,8 +86,10 @@ void summarise_cell(CellResult& cell) {
     if (!rounds.empty()) cell.metrics[info.name] = stats::summarize_rounds(rounds, costs);
   }
   cell.counters = cell.samples.back().counters;
-  cell.kernel_counts =
-      workload::summarise_kernel_counts(cell.cell, cell.samples, kernel_counts_unavailable(cell));
+  cell.kernel_counts = {};
+  if (kernel_counts)
+    cell.kernel_counts =
+        workload::summarise_kernel_counts(cell.cell, cell.samples, kernel_counts_unavailable(cell));
   cell.merged_latency = merged_latency(cell.samples, &Sample::latency_histogram);
   cell.merged_uncorrected_latency =
       merged_latency(cell.samples, &Sample::uncorrected_latency_histogram);

@@ -98,7 +98,7 @@ int run_cell_worker(const CellJob& job) {
     // Before the plugin is loaded, so that the threads it starts are counted (inherit). A
     // server counts nothing itself: the parent counts it by pid (exec/pair_process.cpp).
     std::optional<KernelPhase> kernel_phase;
-    if (job.role != "server") inputs.phase = &kernel_phase.emplace();
+    if (job.kernel_counts && job.role != "server") inputs.phase = &kernel_phase.emplace();
     const auto sink = [&](const Sample& sample) {
       if (!kernel_phase) return to_parent.sample(sample);
       Sample counted = sample;

@@ -181,7 +181,7 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
   run.cells = triage_cells(plan, options);
   // Opens the runner's own (idle) kernel counters for the run: while they hold the
   // tracepoints, a cell's process neither registers nor unregisters them (~0.1 s a process).
-  proc::kernel_counts_missing_here();
+  if (plan.run.kernel_counts) proc::kernel_counts_missing_here();
 
   const int rounds = plan.run.rounds;
   std::filesystem::create_directories(options.results_dir / "logs");
@@ -213,7 +213,7 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
     if (!options.cell_finished || reported[i]) return;
     reported[i] = true;
     CellResult final_cell = run.cells[i];
-    summarise_cell(final_cell);
+    summarise_cell(final_cell, plan.run.kernel_counts);
     options.cell_finished(final_cell);
   };
   for (std::size_t i = 0; i < run.cells.size(); ++i)
@@ -236,8 +236,10 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
       job.round = round;
       job.cpus = plan.run.cpus;
       // The kernel's counters of the cell's process (exec/kernel_phase.h) hold some too.
-      job.nofile_needed =
-          std::min(workload->fds_needed(cell.cell) + proc::kernel_counter_fds(), fd_hard);
+      job.kernel_counts = plan.run.kernel_counts;
+      job.nofile_needed = std::min(
+          workload->fds_needed(cell.cell) + (job.kernel_counts ? proc::kernel_counter_fds() : 0),
+          fd_hard);
 
       CellProcessOptions process;
       process.runner_exe = options.runner_exe;
@@ -302,7 +304,7 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
       cell.reason =
           started[i] ? "interrupted before all rounds finished" : "interrupted before it started";
     }
-    summarise_cell(cell);
+    summarise_cell(cell, plan.run.kernel_counts);
     report_final(i);
   }
   return run;

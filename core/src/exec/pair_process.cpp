@@ -144,7 +144,8 @@ class PairRound {
     if (const proc::ChildProcess* server = measured_server()) {
       // Every thread it has once it serves, and those they start: a plugin's server and a
       // program alike, counted from here as its CPU time is.
-      server_counts_.emplace(proc::KernelCounters::of_process(server->pid()));
+      if (client_job_.kernel_counts)
+        server_counts_.emplace(proc::KernelCounters::of_process(server->pid()));
       server_cpu_ = proc::process_cpu_times(server->pid());
       if (program_) server_baseline_rss_kib_ = proc::process_rss_kib(program_->pid());
     }

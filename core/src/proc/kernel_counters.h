@@ -29,8 +29,8 @@ namespace rb::proc {
 //   faults               page faults
 using KernelCounts = std::map<std::string, std::uint64_t>;
 
-// The names counted one by one. A call the architecture does not have (epoll_wait on arm64)
-// is left out.
+// The names counted one by one. A name the kernel has no tracepoint for (epoll_wait on arm64)
+// is left out: its calls are still in sys.total.
 const std::vector<std::string>& counted_syscalls();
 
 // How many descriptors one process's counters hold (the cell's process opens them beside the
