@@ -123,6 +123,7 @@ model::Json to_json(const RunComparison& c) {
                      {"cells", std::move(rows)},
                      {"summary", std::move(summaries)},
                      {"uncompared", std::move(uncompared)},
+                     {"count_changes", count_changes_json(c.count_changes)},
                      {"only_in_base", c.only_in_base},
                      {"only_in_new", c.only_in_new},
                      {"verdict", verdict_line(c)},

@@ -112,6 +112,15 @@ std::string text_output(const RunComparison& c, bool markdown, bool colour) {
     head = md;
   }
   out += head + "\n";
+  // Exact where the timings are estimates: said first.
+  if (!c.count_changes.empty()) {
+    std::vector<std::string> lines;
+    for (const auto& change : c.count_changes)
+      lines.push_back(
+          painted(describe(change), change.grew() ? text::Tint::red : text::Tint::green));
+    out +=
+        section("Kernel counts per event changed beyond both sides' rounds") + list(lines) + "\n";
+  }
   out += c.rows.empty() ? std::string("(no cell had numbers on both sides)\n") : render(rows);
   if (!c.summaries.empty())
     out += section("Geometric mean of new/base per plugin") + render(summary_table(c));
@@ -254,6 +263,7 @@ std::string verdict_line(const RunComparison& c) {
   std::size_t broken = 0;
   for (const auto& cell : c.uncompared) broken += cell.broken ? 1 : 0;
   if (broken > 0) parts.push_back(fmt::format("{} broken", broken));
+  if (!c.count_changes.empty()) parts.push_back(count_changes_part(c.count_changes));
   if (parts.empty()) parts.emplace_back("nothing compared");
   const int code = exit_code(c);
   const char* meaning = code == kExitRegression     ? "regression"

@@ -227,6 +227,8 @@ void compare_pairs(const std::vector<CellPair>& pairs, const CompareOptions& opt
     }
     for (const auto& metric : metrics_to_compare(pair, options))
       out.rows.push_back(compare_cell(pair, metric, options.rules, contexts, across_runs));
+    for (auto& change : count_changes(*pair.base, *pair.next))
+      out.count_changes.push_back(std::move(change));
   }
   if (across_runs)
     for (auto& note : withhold_common_shift(out.rows, options.rules))
@@ -293,6 +295,7 @@ RunComparison compare_runs(const RunResult& base, const RunResult& next,
     if (used.count(cell_key(cell.cell, true)) == 0)
       out.only_in_base.push_back(cell.cell.plugin + " " + cell.cell.params_label());
   out.context_notes = context_changes(base.context, next.context);
+  if (auto note = counting_note(base, next)) out.context_notes.push_back(*note);
   if (auto note = machine_speed_note(pairs, options.rules)) out.context_notes.push_back(*note);
   compare_pairs(pairs, options, SideContexts{base.context, next.context}, true, out);
   return out;
@@ -330,7 +333,7 @@ int exit_code(const RunComparison& comparison) {
                                   [](const auto& row) { return row.verdict == Verdict::slower; });
   const bool broken = std::any_of(comparison.uncompared.begin(), comparison.uncompared.end(),
                                   [](const auto& cell) { return cell.broken; });
-  if (slower || broken) return kExitRegression;
+  if (slower || broken || counts_grew(comparison.count_changes)) return kExitRegression;
   // No row at all (every matched cell skipped on a side, say): no verdict was needed, so
   // none is missing. The output says "nothing compared" (see no_verdict_note).
   if (comparison.rows.empty()) return kExitNoRegression;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "compare/count_changes.h"
 #include "compare/paired_cell.h"
 #include "compare/ratio_estimate.h"
 #include "compare/verdict.h"
@@ -89,6 +90,8 @@ struct RunComparison {
   std::vector<std::string> only_in_new;
   std::vector<std::string> context_notes;  // host, kernel, governor ... that differ
   std::vector<PluginSummary> summaries;
+  // Kernel counts per event that changed beyond both sides' rounds (compare/count_changes.h).
+  std::vector<CountChange> count_changes;
   std::size_t matched = 0;  // cells found on both sides
 };
 
@@ -103,7 +106,8 @@ RunComparison compare_plugins(const RunResult& run, const std::string& base_plug
 // kExitRegression if any row is slower or any cell broke, else kExitInconclusive when there
 // are rows and every one is inconclusive, else kExitNoRegression - also when no row needed
 // a verdict (every matched cell skipped or without results on a side). A comparison with no
-// matched cell at all is the caller's error (kExitError).
+// matched cell at all is the caller's error (kExitError). A system call count that grew
+// (count_changes) is a regression too.
 int exit_code(const RunComparison& comparison);
 
 // "note: no cell needed a verdict ..." when there are no rows; empty otherwise.

@@ -60,7 +60,8 @@ RunSettings read_run(const TomlReader& reader, const toml::node* run) {
       table,
       {"repetitions", "warmup", "rounds", "timeout", "cpus", "server_cpus", "client_cpus",
        "order_seed", "disturbance_threshold", "on_disturbance", "max_retries", "pairing", "target",
-       "server_command", "server_launcher", "client_launcher", "remote_runner", "server_address"},
+       "server_command", "server_launcher", "client_launcher", "remote_runner", "server_address",
+       "kernel_counts"},
       "in [run]");
   if (const toml::node* node = table.get("repetitions"))
     settings.repetitions = static_cast<int>(reader.as_integer_in(*node, "repetitions", 1, int_max));
@@ -79,6 +80,12 @@ RunSettings read_run(const TomlReader& reader, const toml::node* run) {
   if (const toml::node* node = table.get("order_seed"))
     settings.order_seed = static_cast<std::uint64_t>(
         reader.as_integer_in(*node, "order_seed", 0, std::numeric_limits<std::int64_t>::max()));
+  if (const toml::node* node = table.get("kernel_counts")) {
+    const auto* value = node->as_boolean();
+    if (value == nullptr)
+      reader.fail(*node, "kernel_counts: expected a boolean, got " + type_phrase(node->type()));
+    settings.kernel_counts = value->get();
+  }
   read_disturbance_keys(reader, table, settings);
   read_pairing_key(reader, table, settings);
   read_launcher_keys(reader, table, settings);

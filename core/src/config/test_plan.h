@@ -63,6 +63,11 @@ struct RunSettings {
   // The seed of each round's random order of plugins (exec/round_order.h); none = drawn at
   // the start of the run. Either way the run records it, so an order can be replayed.
   std::optional<std::uint64_t> order_seed = std::nullopt;
+  // Count what the kernel did in each measured iteration (proc/kernel_counters.h). Off by
+  // default: while counting, every system call of the cell takes the kernel's tracepoint path,
+  // which made flower's dispatch_us ~1.4x slower here (2026-12-07), so times measured with
+  // counts are not the times measured without.
+  bool kernel_counts = false;
   // Two-process workloads on two hosts (exec/pair_process.h): each role's child runs
   // through its launcher's argv prefix ("ssh", "-T", "bench-b"; empty: here), as
   // remote_runner there (empty: this runner's own path); the server listens on

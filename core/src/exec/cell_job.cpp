@@ -32,6 +32,7 @@ nlohmann::json to_json(const CellJob& job) {
                         {"round", job.round},
                         {"cpus", job.cpus},
                         {"nofile_needed", job.nofile_needed},
+                        {"kernel_counts", job.kernel_counts},
                         {"report_fd", job.report_fd}};
   if (!job.cell.role_plugins.empty()) out["cell"]["roles"] = job.cell.role_plugins;
   if (!job.role.empty())
@@ -70,6 +71,7 @@ CellJob cell_job_from_json(const nlohmann::json& j) {
   job.round = j.at("round").get<int>();
   job.cpus = j.at("cpus").get<std::vector<int>>();
   job.nofile_needed = j.at("nofile_needed").get<long>();
+  job.kernel_counts = j.value("kernel_counts", false);
   job.report_fd = j.at("report_fd").get<int>();
   if (const auto roles = cell.find("roles"); roles != cell.end())
     job.cell.role_plugins = roles->get<std::map<std::string, std::string>>();

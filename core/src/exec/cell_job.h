@@ -23,9 +23,10 @@ struct CellJob {
   int warmup = 0;
   int repetitions = 0;
   int round = 0;
-  std::vector<int> cpus;   // empty: no pinning
-  long nofile_needed = 0;  // the child raises its soft limit to this (up to the hard limit)
-  int report_fd = -1;      // where the child writes its messages
+  std::vector<int> cpus;       // empty: no pinning
+  long nofile_needed = 0;      // the child raises its soft limit to this (up to the hard limit)
+  bool kernel_counts = false;  // [run] kernel_counts: count each measured phase (kernel_phase.h)
+  int report_fd = -1;          // where the child writes its messages
   // Two-process cells: the side this child plays ("server", "client"; empty otherwise) and
   // what it needs of the other side. plugin_path and options are then the role's plugin's.
   std::string role = {};

@@ -4,8 +4,10 @@
 #include <numeric>
 
 #include "model/round_values.h"
+#include "proc/kernel_counters.h"
 #include "stats/latency_histogram.h"
 #include "stats/summary.h"
+#include "workload/kernel_count_rounds.h"
 #include "workload/registry.h"
 
 namespace rb::exec {
@@ -60,9 +62,22 @@ std::optional<stats::RoundCosts> round_costs(const CellResult& cell) {
   return stats::RoundCosts{per_iteration, per_round};
 }
 
+// Why the cell's kernel counts are missing in part or whole, "" when they are all there: what
+// this machine allows (the cell's process ran here, with the runner's permissions), else
+// that the cell's process did not count (a role launched on another host).
+std::string kernel_counts_unavailable(const CellResult& cell) {
+  const bool counted = std::any_of(cell.samples.begin(), cell.samples.end(), [](const Sample& s) {
+    return std::any_of(s.counters.begin(), s.counters.end(),
+                       [](const auto& counter) { return is_kernel_count_key(counter.first); });
+  });
+  const std::string& here = proc::kernel_counts_missing_here();
+  if (!here.empty()) return here;
+  return counted ? "" : "the cell's process counted nothing";
+}
+
 }  // namespace
 
-void summarise_cell(CellResult& cell) {
+void summarise_cell(CellResult& cell, bool kernel_counts) {
   cell.metrics.clear();
   if (cell.samples.empty()) return;
   const std::optional<stats::RoundCosts> costs = round_costs(cell);
@@ -71,6 +86,10 @@ void summarise_cell(CellResult& cell) {
     if (!rounds.empty()) cell.metrics[info.name] = stats::summarize_rounds(rounds, costs);
   }
   cell.counters = cell.samples.back().counters;
+  cell.kernel_counts = {};
+  if (kernel_counts)
+    cell.kernel_counts =
+        workload::summarise_kernel_counts(cell.cell, cell.samples, kernel_counts_unavailable(cell));
   cell.merged_latency = merged_latency(cell.samples, &Sample::latency_histogram);
   cell.merged_uncorrected_latency =
       merged_latency(cell.samples, &Sample::uncorrected_latency_histogram);

@@ -8,7 +8,8 @@ namespace rb::exec {
 
 // Fills CellResult::metrics, ::counters, ::merged_latency and ::merged_uncorrected_latency
 // from its samples (the round
-// costs of the precision plan from CellResult::interference's wall times, when measured).
-void summarise_cell(CellResult& cell);
+// costs of the precision plan from CellResult::interference's wall times, when measured), and
+// with `kernel_counts` ([run] kernel_counts) ::kernel_counts.
+void summarise_cell(CellResult& cell, bool kernel_counts = false);
 
 }  // namespace rb::exec

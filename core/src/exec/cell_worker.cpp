@@ -4,11 +4,13 @@
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <system_error>
 
 #include "exec/canary.h"
 #include "exec/cell_signals.h"
 #include "exec/child_stream.h"
+#include "exec/kernel_phase.h"
 #include "exec/lockstep_worker.h"
 #include "exec/tcp_probe.h"
 #include "model/external_server.h"
@@ -98,7 +100,16 @@ int run_cell_worker(const CellJob& job) {
       role.final_counters = [&](const auto& counters) { to_parent.counters(counters); };
       inputs.role = &role;
     }
-    const auto sink = [&](const Sample& sample) { to_parent.sample(sample); };
+    // Before the plugin is loaded, so that the threads it starts are counted (inherit). A
+    // server counts nothing itself: the parent counts it by pid (exec/pair_process.cpp).
+    std::optional<KernelPhase> kernel_phase;
+    if (job.kernel_counts && job.role != "server") inputs.phase = &kernel_phase.emplace();
+    const auto sink = [&](const Sample& sample) {
+      if (!kernel_phase) return to_parent.sample(sample);
+      Sample counted = sample;
+      kernel_phase->attach(counted);
+      to_parent.sample(counted);
+    };
     if (job.role == "client" && workload->client_is_host()) {
       if (job.launched) to_parent.loaded(with_machine({}, job));
       workload->run_host_client(inputs, sink);

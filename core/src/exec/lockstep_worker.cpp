@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "exec/child_stream.h"
+#include "exec/kernel_phase.h"
 #include "exec/lockstep_baton.h"
 #include "plugin/loader.h"
 #include "proc/private_dir.h"
@@ -87,10 +88,15 @@ void run_member(const workload::Workload& workload, const Member& member, std::s
   baton.wait_turn(k);
   try {
     const CellJob& job = *member.job;
-    const workload::CellInputs inputs{job.cell, job.options, job.warmup, job.repetitions,
-                                      job.round};
+    workload::CellInputs inputs{job.cell, job.options, job.warmup, job.repetitions, job.round};
+    // Opened in the member's own thread: the kernel counts this thread and the threads its
+    // plugin starts (inherit), not the other members' (exec/kernel_phase.h).
+    std::optional<KernelPhase> kernel_phase;
+    if (job.kernel_counts) inputs.phase = &kernel_phase.emplace();
     workload.run(*member.plugin, workload::host_services(), inputs, [&](const Sample& sample) {
-      out.send([&](const ChildStreamWriter& w) { w.sample(sample); });
+      Sample counted = sample;
+      if (kernel_phase) kernel_phase->attach(counted);
+      out.send([&](const ChildStreamWriter& w) { w.sample(counted); });
       baton.end_turn(k);
       baton.wait_turn(k);
     });

@@ -11,6 +11,7 @@
 #include "exec/progress_tracker.h"
 #include "exec/round_order.h"
 #include "model/metric_info.h"
+#include "proc/kernel_counters.h"
 #include "proc/process_limits.h"
 #include "report/samples_writer.h"
 #include "stats/summary.h"
@@ -220,6 +221,9 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
   const workload::Workload* workload = workload::find_workload(plan.workload);
   const long fd_hard = proc::nofile_hard_limit();
   run.cells = triage_cells(plan, options);
+  // Opens the runner's own (idle) kernel counters for the run: while they hold the
+  // tracepoints, a cell's process neither registers nor unregisters them (~0.1 s a process).
+  if (plan.run.kernel_counts) proc::kernel_counts_missing_here();
 
   const int rounds = plan.run.rounds;
   std::filesystem::create_directories(options.results_dir / "logs");
@@ -251,7 +255,7 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
     if (!options.cell_finished || reported[i]) return;
     reported[i] = true;
     CellResult final_cell = run.cells[i];
-    summarise_cell(final_cell);
+    summarise_cell(final_cell, plan.run.kernel_counts);
     options.cell_finished(final_cell);
   };
   for (std::size_t i = 0; i < run.cells.size(); ++i)
@@ -267,7 +271,11 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
     job.repetitions = plan.run.repetitions;
     job.round = round;
     job.cpus = plan.run.cpus;
-    job.nofile_needed = std::min(workload->fds_needed(cell.cell), fd_hard);
+    // The kernel's counters of the cell's process (exec/kernel_phase.h) hold some too.
+    job.kernel_counts = plan.run.kernel_counts;
+    job.nofile_needed = std::min(
+        workload->fds_needed(cell.cell) + (job.kernel_counts ? proc::kernel_counter_fds() : 0),
+        fd_hard);
     return job;
   };
   auto process_for = [&](const CellResult& cell, int round, const std::string& suffix) {
@@ -407,7 +415,7 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
       cell.reason =
           started[i] ? "interrupted before all rounds finished" : "interrupted before it started";
     }
-    summarise_cell(cell);
+    summarise_cell(cell, plan.run.kernel_counts);
     report_final(i);
   }
   return run;

@@ -15,6 +15,7 @@
 #include "exec/child_outcome.h"
 #include "exec/server_program.h"
 #include "model/external_server.h"
+#include "proc/kernel_counters.h"
 #include "proc/pid_usage.h"
 #include "workload/loopback_listener.h"
 #include "workload/workload.h"
@@ -141,6 +142,10 @@ class PairRound {
 
   void start_client() {
     if (const proc::ChildProcess* server = measured_server()) {
+      // Every thread it has once it serves, and those they start: a plugin's server and a
+      // program alike, counted from here as its CPU time is.
+      if (client_job_.kernel_counts)
+        server_counts_.emplace(proc::KernelCounters::of_process(server->pid()));
       server_cpu_ = proc::process_cpu_times(server->pid());
       if (program_) server_baseline_rss_kib_ = proc::process_rss_kib(program_->pid());
     }
@@ -254,6 +259,12 @@ class PairRound {
         message.sample->metrics["server_user_s"] = user_s;
         message.sample->metrics["server_sys_s"] = sys_s;
       }
+      // Its kernel counts over the same window: the parent learns of an iteration only when
+      // its sample arrives, so the server's window is sample to sample, not the client's
+      // measured phase (its set-up, e.g. accepting pingpong's connections, counts too).
+      if (server_counts_)
+        for (const auto& [key, value] : server_counts_->since_last())
+          message.sample->counters["server." + key] = value;
       usage.peak_rss_kib = proc::process_peak_rss_kib(server->pid());
       usage.baseline_rss_kib = server_baseline_rss_kib_;
       workload_.add_server_usage(client_job_.cell, usage, *message.sample);
@@ -384,6 +395,7 @@ class PairRound {
   bool server_ended_first_ = false;
   long server_baseline_rss_kib_ = -1;  // unknown until the server reports it
   proc::ProcessCpu server_cpu_;
+  std::optional<proc::KernelCounters> server_counts_;
 };
 
 }  // namespace

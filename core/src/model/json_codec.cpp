@@ -6,6 +6,7 @@
 
 #include "model/interference_json.h"
 #include "model/json_field.h"
+#include "model/kernel_counts_json.h"
 #include "model/latency_histograms.h"
 
 namespace rb::model {
@@ -297,6 +298,7 @@ Json to_json(const CellResult& result, SampleDetail detail) {
   for (const auto& [name, summary] : result.metrics) metrics[name] = to_json(summary);
   out["metrics"] = std::move(metrics);
   out["counters"] = result.counters;
+  if (!result.kernel_counts.empty()) out["kernel_counts"] = to_json(result.kernel_counts);
   if (!result.merged_latency.empty()) out["merged_latency"] = result.merged_latency;
   if (!result.merged_uncorrected_latency.empty())
     out["merged_uncorrected_latency"] = result.merged_uncorrected_latency;
@@ -340,6 +342,8 @@ void from_json(const JsonField& j, CellResult& result) {
   for (const auto& [name, summary] : j.at("metrics").members())
     from_json(summary, result.metrics[name]);
   result.counters = j.at("counters").get<std::map<std::string, std::uint64_t>>();
+  result.kernel_counts = {};
+  if (const auto it = j.find("kernel_counts")) from_json(*it, result.kernel_counts);
   result.merged_latency = j.value("merged_latency", std::map<std::string, double>{});
   result.merged_uncorrected_latency =
       j.value("merged_uncorrected_latency", std::map<std::string, double>{});

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/cell.h"
+#include "model/kernel_counts.h"
 #include "stats/latency_histogram.h"
 #include "stats/summary.h"
 
@@ -21,8 +22,10 @@ struct Sample {
   int round = 0;
   int iteration = 0;  // 0-based within the round, warm-up included
   bool warmup = false;
-  std::map<std::string, double> metrics;          // e.g. setup_us, dispatch_us, total_us
-  std::map<std::string, std::uint64_t> counters;  // the plugin's counters for this iteration
+  std::map<std::string, double> metrics;  // e.g. setup_us, dispatch_us, total_us
+  // The plugin's counters for this iteration, and the kernel's counts of its measured phase
+  // (model/kernel_counts.h: "sys.total", "sys.epoll_ctl", "cs", "faults", "server.sys.total" ...).
+  std::map<std::string, std::uint64_t> counters;
   // Latency workloads (rr): every response's latency in this iteration, so the samples of
   // all rounds can be merged into one distribution. Empty for the others.
   stats::LatencyHistogram::Sparse latency_histogram = {};
@@ -90,7 +93,9 @@ struct CellResult {
   // The same of the samples' uncorrected histograms (open loop only; else empty).
   std::map<std::string, double> merged_uncorrected_latency = {};
   std::map<std::string, std::uint64_t> counters;  // last measured sample's counters
-  Rusage rusage;                                  // summed over rounds
+  // The kernel's counts of the measured phases per event (samples' "sys.*", "cs", "faults").
+  KernelCountSummary kernel_counts = {};
+  Rusage rusage;  // summed over rounds
   std::vector<Rusage> rusage_per_round;
   std::optional<Provenance> provenance;
   // Two-process workloads: each side's own wait4() view ("server", "client"), summed over

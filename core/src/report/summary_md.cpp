@@ -11,6 +11,7 @@
 #include "report/atomic_file.h"
 #include "report/comparison_table.h"
 #include "report/interference_section.h"
+#include "report/kernel_counts_section.h"
 #include "report/latency_section.h"
 #include "report/plugin_setups.h"
 #include "report/precision_section.h"
@@ -178,6 +179,7 @@ std::string format_summary_md(const RunResult& run) {
   if (tables.empty()) out += "No measurements.\n\n";
   for (const auto& table : tables) out += table_section(table);
   out += latency_section(run);
+  out += kernel_counts_section(run);
   out += precision_section(run);
   out += not_ok_section(run);
   out += interference_section(run);

@@ -17,6 +17,7 @@
 #include "model/cell_failure.h"
 #include "model/results.h"
 #include "reactorbench/plugin.h"
+#include "workload/measured_phase.h"
 
 namespace rb::plugin {
 struct LoadedPlugin;
@@ -52,6 +53,15 @@ struct CellInputs {
   int repetitions = 0;
   int round = 0;
   const RoleInputs* role = nullptr;  // two-process workloads only
+  // Where the driver marks each iteration's measured phase (MeasuredScope); null: nowhere.
+  MeasuredPhase* phase = nullptr;
+};
+
+// A workload's unit of work and how many of them one sample did: what the kernel's counts of
+// a sample are divided by ("syscalls per read").
+struct EventCount {
+  std::string_view unit;  // singular: "read", "message", "request", "item"
+  double count = 0;
 };
 
 // How a cell's round maps to processes.
@@ -95,6 +105,11 @@ class Workload {
   // the parent adds it to [run] timeout, so a long run needs no longer timeout.
   virtual std::chrono::milliseconds planned_time(const CellSpec&, int /*iterations*/) const {
     return {};
+  }
+  // Either side. The events `sample` did (e.g. a flower sample's reads), nullopt when the
+  // sample does not say.
+  virtual std::optional<EventCount> events_in(const CellSpec&, const Sample&) const {
+    return std::nullopt;
   }
   // Parent side, server_client: completes a client sample with the server's share.
   virtual void add_server_usage(const CellSpec&, const ServerUsage&, Sample&) const {}

@@ -41,7 +41,14 @@ TEST(PlanErrors, UnknownKeyWithNothingCloseListsTheValidKeys) {
             "t.toml:7:1: unknown key 'zzzzzzzz' in [run]; expected one of: repetitions, "
             "warmup, rounds, timeout, cpus, server_cpus, client_cpus, order_seed, "
             "disturbance_threshold, on_disturbance, max_retries, pairing, target, server_command, "
-            "server_launcher, client_launcher, remote_runner, server_address");
+            "server_launcher, client_launcher, remote_runner, server_address, kernel_counts");
+}
+
+TEST(PlanErrors, KernelCountsMustBeABoolean) {
+  const std::string what = error_of(plan_with("[run]\nkernel_counts = \"yes\"\n"));
+  EXPECT_NE(what.find("t.toml:7:"), std::string::npos) << what;
+  EXPECT_NE(what.find("kernel_counts: expected a boolean, got a string"), std::string::npos)
+      << what;
 }
 
 TEST(PlanErrors, TheFirstUnknownKeyInTheFileIsReported) {
@@ -258,7 +265,7 @@ TEST(PlanErrors, UserTextInMessagesIsEscaped) {
             "t.toml:7:1: unknown key 'bad\\nkey\\x07' in [run]; expected one of: "
             "repetitions, warmup, rounds, timeout, cpus, server_cpus, client_cpus, order_seed, "
             "disturbance_threshold, on_disturbance, max_retries, pairing, target, server_command, "
-            "server_launcher, client_launcher, remote_runner, server_address");
+            "server_launcher, client_launcher, remote_runner, server_address, kernel_counts");
 }
 
 }  // namespace

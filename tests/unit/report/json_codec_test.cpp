@@ -45,6 +45,21 @@ TEST(JsonCodec, FullRoundTripPreservesEverything) {
   EXPECT_EQ(back.plugins, run.plugins);
 }
 
+TEST(JsonCodec, KernelCountsRoundTripAndAreAbsentWhenNotCounted) {
+  RunResult run = report::testing::two_plugins_two_points();
+  EXPECT_FALSE(to_json(run.cells[0]).contains("kernel_counts"));
+  run.cells[0].kernel_counts = {"read", "syscalls: no tracefs", {{"cs", {0.25, 0.2, 0.3}}}};
+  const RunResult back = round_trip(run, SampleDetail::count);
+  const KernelCountSummary& counts = back.cells[0].kernel_counts;
+  EXPECT_EQ(counts.unit, "read");
+  EXPECT_EQ(counts.unavailable, "syscalls: no tracefs");
+  ASSERT_EQ(counts.per_event.count("cs"), 1u);
+  EXPECT_DOUBLE_EQ(counts.per_event.at("cs").per_event, 0.25);
+  EXPECT_DOUBLE_EQ(counts.per_event.at("cs").round_min, 0.2);
+  EXPECT_DOUBLE_EQ(counts.per_event.at("cs").round_max, 0.3);
+  EXPECT_TRUE(back.cells[1].kernel_counts.empty());
+}
+
 TEST(JsonCodec, CountModeWritesTheSampleCountOnly) {
   const RunResult run = report::testing::two_plugins_two_points();
   const Json j = to_json(run);

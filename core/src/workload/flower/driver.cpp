@@ -65,6 +65,12 @@ double micros(uint64_t from_ns, uint64_t to_ns) {
 
 }  // namespace
 
+std::optional<EventCount> FlowerWorkload::events_in(const CellSpec&, const Sample& sample) const {
+  const auto it = sample.counters.find("reads");
+  if (it == sample.counters.end()) return std::nullopt;
+  return EventCount{"read", static_cast<double>(it->second)};
+}
+
 long FlowerWorkload::fds_needed(const CellSpec& cell) const {
   return 2 * cell.get_int("pipes") + kFdMargin;
 }
@@ -93,6 +99,8 @@ void FlowerWorkload::run(const plugin::LoadedPlugin& plugin, const rb_host& host
 
   const int total = inputs.warmup + inputs.repetitions;
   for (int i = 0; i < total; ++i) {
+    // arm to dispatch's end (total_us): the host's priming writes, `active` of them, count too.
+    MeasuredScope measured(inputs.phase);
     const uint64_t t_arm = host.now_ns(host.ctx);
     session.call("arm", &rb_flower_ops::arm);
     const uint64_t t_armed = host.now_ns(host.ctx);
@@ -100,6 +108,7 @@ void FlowerWorkload::run(const plugin::LoadedPlugin& plugin, const rb_host& host
     const uint64_t t_dispatch = host.now_ns(host.ctx);
     session.call("dispatch", &rb_flower_ops::dispatch);
     const uint64_t t_done = host.now_ns(host.ctx);
+    measured.end();
 
     plugin::Counters counters = session.counters();
     verify_iteration(counters, shape, i);

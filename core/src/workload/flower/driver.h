@@ -14,6 +14,7 @@ class FlowerWorkload final : public Workload {
   std::optional<std::string> skip_reason(const CellSpec& cell, long fd_hard_limit) const override;
   void run(const plugin::LoadedPlugin& plugin, const rb_host& host, const CellInputs& inputs,
            const SampleSink& sink) const override;
+  std::optional<EventCount> events_in(const CellSpec& cell, const Sample& sample) const override;
 };
 
 }  // namespace rb::workload

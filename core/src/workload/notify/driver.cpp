@@ -90,6 +90,10 @@ Sample make_sample(const CellInputs& inputs, int iteration, const NotifyShape& s
 
 }  // namespace
 
+std::optional<EventCount> NotifyWorkload::events_in(const CellSpec& cell, const Sample&) const {
+  return EventCount{"item", static_cast<double>(shape_of(cell).items)};
+}
+
 long NotifyWorkload::fds_needed(const CellSpec&) const {
   return kFdsNeeded;
 }
@@ -125,6 +129,7 @@ void NotifyWorkload::run(const plugin::LoadedPlugin& plugin, const rb_host& host
     producers.wait_until_parked();
     if (auto why = producers.failure()) throw CellFailure(*why);
 
+    MeasuredScope measured(inputs.phase);
     const proc::ProcessUsage before = proc::process_usage_now();
     const std::uint64_t t_first_post = host.now_ns(host.ctx);
     producers.open_gate();
@@ -134,6 +139,7 @@ void NotifyWorkload::run(const plugin::LoadedPlugin& plugin, const rb_host& host
     session.call("finish", &rb_notify_ops::finish, &result);
     const std::uint64_t t_finished = host.now_ns(host.ctx);
     const proc::ProcessUsage after = proc::process_usage_now();
+    measured.end();
 
     verify_result(result, shape, i);
     plugin::Counters counters = session.counters();

@@ -91,11 +91,13 @@ void run_pingpong_client(const plugin::LoadedPlugin& plugin, const rb_host& host
     proc::reset_own_peak_rss();
     if (baseline_rss_kib < 0) baseline_rss_kib = proc::own_rss_kib();
 
+    MeasuredScope measured(inputs.phase);
     const proc::ProcessUsage usage_before = proc::process_usage_now();
     const uint64_t t_start = host.now_ns(host.ctx);
     session.call("client run", &rb_pingpong_client_ops::run);
     const uint64_t t_end = host.now_ns(host.ctx);
     const proc::ProcessUsage usage = proc::usage_between(usage_before, proc::process_usage_now());
+    measured.end();
     const double user_s = static_cast<double>(usage.user_us) / 1e6;
     const double sys_s = static_cast<double>(usage.sys_us) / 1e6;
     const double cpu_s = user_s + sys_s;

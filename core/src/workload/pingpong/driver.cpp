@@ -23,6 +23,12 @@ void run_server(const plugin::LoadedPlugin& plugin, const rb_host& host, const C
 
 }  // namespace
 
+std::optional<EventCount> PingpongWorkload::events_in(const CellSpec&, const Sample& sample) const {
+  const auto it = sample.counters.find("messages_read");
+  if (it == sample.counters.end()) return std::nullopt;
+  return EventCount{"message", static_cast<double>(it->second)};
+}
+
 long PingpongWorkload::fds_needed(const CellSpec& cell) const {
   return server_client_fds(cell.get_int("sessions"), cell.get_int("threads"));
 }

@@ -115,11 +115,13 @@ void run_rr_client(const CellInputs& inputs, const RrShape& shape, const SampleS
   for (int i = 0; i < total; ++i) {
     if (stop_requested()) throw CellFailure(fmt::format("run {}: stopped by the host", i));
     const std::string run = fmt::format("run {}", i);
+    MeasuredScope measured(inputs.phase);
     const proc::ProcessUsage before = proc::process_usage_now();
     const auto wall_start = std::chrono::steady_clock::now();
     const loadgen::LoadResult result = generate(load_spec(inputs, shape, rate), run);
     const double wall_s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    measured.end();
     verify_run(result, shape, run);
     Sample sample = to_sample(result, inputs, i, rate,
                               proc::usage_between(before, proc::process_usage_now()), wall_s);

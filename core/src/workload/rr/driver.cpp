@@ -15,6 +15,12 @@ constexpr const char* kServer = "the server";
 
 }  // namespace
 
+std::optional<EventCount> RrWorkload::events_in(const CellSpec&, const Sample& sample) const {
+  const auto it = sample.counters.find("completed");
+  if (it == sample.counters.end()) return std::nullopt;
+  return EventCount{"request", static_cast<double>(it->second)};
+}
+
 long RrWorkload::fds_needed(const CellSpec& cell) const {
   const long threads = std::max(cell.get_int("threads"), cell.get_int("client_threads"));
   return server_client_fds(cell.get_int("connections"), threads);
