@@ -19,9 +19,10 @@ namespace {
 constexpr const char* kPoint = "pipes = [10]\nactive = [2]\nwrites = [10]";
 
 std::string config(bool counts = true) {
-  return matrix_config(
-      "flower", R"("raw-epoll")",
-      run_lines(4, "20s") + "\nrounds = 2" + (counts ? "\nkernel_counts = true" : ""), kPoint);
+  return matrix_config("flower", R"("raw-epoll")",
+                       "repetitions = 4\nwarmup = 1\nrounds = 2\ntimeout = \"20s\"" +
+                           std::string(counts ? "\nkernel_counts = true" : ""),
+                       kPoint);
 }
 
 std::uint64_t counter(const nlohmann::json& sample, const char* key) {

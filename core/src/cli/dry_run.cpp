@@ -5,9 +5,9 @@
 #include "cli/results_out.h"
 #include "cli/rounds_note.h"
 #include "config/pairing_key.h"
-#include "workload/registry.h"
 #include "report/number_format.h"
 #include "text/text_table.h"
+#include "workload/registry.h"
 
 namespace rb::cli {
 namespace {
