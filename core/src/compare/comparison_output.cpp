@@ -70,7 +70,10 @@ bool any_pairing(const RunComparison& c) {
 }
 
 std::string heading(const RunComparison& c, const std::vector<std::string>& fixed) {
-  std::string out = fmt::format("base: {}\nnew:  {}\n", c.base_label, c.new_label);
+  // Labels and notes carry strings read from results files (host, kernel, compiler, git
+  // revision, plugin names): shown only through the printable-text path (issue 31, item 6).
+  std::string out = fmt::format("base: {}\nnew:  {}\n", text::printable(c.base_label),
+                                text::printable(c.new_label));
   out +=
       fmt::format("threshold ±{:g}%, alpha {:g}, {:g}% bootstrap CI of the median ratio new/base",
                   c.rules.threshold * 100, c.rules.alpha, c.rules.ci_level * 100);
@@ -81,7 +84,8 @@ std::string heading(const RunComparison& c, const std::vector<std::string>& fixe
         "judged as pairs (round r of base against round r of new, in one run; in lockstep, "
         "iteration i against iteration i, each round's median log ratio one pair): the change "
         "is the Hodges-Lehmann ratio of the pairs, p a paired t-test on their logs\n";
-  for (const auto& note : c.context_notes) out += "note: runs differ in " + note + '\n';
+  for (const auto& note : c.context_notes)
+    out += "note: runs differ in " + text::printable(note) + '\n';
   return out;
 }
 
@@ -130,8 +134,13 @@ std::string text_output(const RunComparison& c, bool markdown, bool colour) {
       if (c.uncompared[i].broken) lines[i] = painted(lines[i], text::Tint::red);
     out += section("Not compared") + list(lines);
   }
-  if (!c.only_in_base.empty()) out += section("Only in base") + list(c.only_in_base);
-  if (!c.only_in_new.empty()) out += section("Only in new") + list(c.only_in_new);
+  auto shown = [](const std::vector<std::string>& lines) {
+    std::vector<std::string> out;
+    for (const auto& line : lines) out.push_back(text::printable(line));
+    return out;
+  };
+  if (!c.only_in_base.empty()) out += section("Only in base") + list(shown(c.only_in_base));
+  if (!c.only_in_new.empty()) out += section("Only in new") + list(shown(c.only_in_new));
   out += (markdown ? "\n**verdict:** " : "\nverdict: ") +
          painted(verdict_line(c), exit_tint(exit_code(c))) + '\n';
   return out;
@@ -180,10 +189,11 @@ text::TextTable verdict_table(const RunComparison& c, std::vector<std::string>& 
     t.right_aligned.push_back(false);
   }
   for (const auto& row : c.rows) {
-    t.rows.push_back({plugin_of(row), point_of(row, varying), row.metric.name,
-                      report::format_or_na(row.base_median), report::format_or_na(row.new_median),
-                      change_text(row.ratio.ratio), interval_text(row.ratio), p_text(row.p_value),
-                      verdict_cell(row), row.reason});
+    t.rows.push_back({text::printable(plugin_of(row)), text::printable(point_of(row, varying)),
+                      text::printable(row.metric.name), report::format_or_na(row.base_median),
+                      report::format_or_na(row.new_median), change_text(row.ratio.ratio),
+                      interval_text(row.ratio), p_text(row.p_value), verdict_cell(row),
+                      text::printable(row.reason)});
     if (paired) t.rows.back().push_back(pairing_text(row));
     std::vector<text::Tint> tints(t.header.size(), text::Tint::none);
     tints[kVerdictColumn] = verdict_tint(row);
@@ -230,14 +240,16 @@ std::vector<std::string> flagged_lines(const RunComparison& c) {
     const auto& rows = rows_of[note];
     if (rows.size() == 1) {
       const CellComparison& row = *rows.front();
-      out.push_back(fmt::format("{}: {} {} {}", note, plugin_of(row), row.point, row.metric.name));
+      out.push_back(text::printable(
+          fmt::format("{}: {} {} {}", note, plugin_of(row), row.point, row.metric.name)));
       continue;
     }
     std::vector<std::string> plugins;
     for (const auto* row : rows)
       if (std::find(plugins.begin(), plugins.end(), plugin_of(*row)) == plugins.end())
         plugins.push_back(plugin_of(*row));
-    out.push_back(fmt::format("{}: {} rows ({})", note, rows.size(), fmt::join(plugins, ", ")));
+    out.push_back(text::printable(
+        fmt::format("{}: {} rows ({})", note, rows.size(), fmt::join(plugins, ", "))));
   }
   return out;
 }
@@ -284,8 +296,9 @@ std::string comparison_markdown(const RunComparison& comparison) {
 std::vector<std::string> uncompared_lines(const RunComparison& c, std::string_view broken_note) {
   std::vector<std::string> out;
   for (const auto& cell : c.uncompared)
-    out.push_back(fmt::format("{} {}: base {}, new {}{}{}", cell.plugin, cell.point,
-                              to_string(cell.base_status), to_string(cell.new_status),
+    out.push_back(fmt::format("{} {}: base {}, new {}{}{}", text::printable(cell.plugin),
+                              text::printable(cell.point), to_string(cell.base_status),
+                              to_string(cell.new_status),
                               cell.reason.empty() ? "" : ": " + text::printable(cell.reason),
                               cell.broken ? broken_note : ""));
   return out;

@@ -92,3 +92,30 @@ TEST(ComparisonOutput, NumberHelpers) {
 
 }  // namespace
 }  // namespace rb::compare
+
+namespace rb::compare {
+namespace {
+
+// Issue 31, item 6: host, kernel, compiler, git revision and plugin names come from results
+// files; an ESC or an OSC sequence in them reaches the terminal escaped, never raw.
+TEST(ComparisonText, StringsFromResultsFilesArePrintedThroughThePrintablePath) {
+  testing::SyntheticOptions o;
+  RunResult base = testing::synthetic_flower_run(o);
+  o.seed = 2;
+  RunResult next = testing::synthetic_flower_run(o);
+  next.context.host = "evil\x1b]0;pwned\x07host";
+  next.context.kernel = "6.1\x1b[2J";
+  next.context.git_revision = "abc\x1b[31m";
+  for (auto& cell : next.cells) cell.cell.plugin += "\x1b[5m";
+  RunComparison c = compare_runs(base, next, {});
+  c.base_label = "base\x1b[1m";
+  c.new_label = "new\x9b";
+  for (const std::string& out : {comparison_text(c, false), comparison_markdown(c)}) {
+    EXPECT_EQ(out.find('\x1b'), std::string::npos) << out;
+    EXPECT_EQ(out.find('\x07'), std::string::npos) << out;
+    EXPECT_NE(out.find("evil"), std::string::npos) << out;
+  }
+}
+
+}  // namespace
+}  // namespace rb::compare
