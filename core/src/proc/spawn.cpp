@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <stdexcept>
 #include <string>
@@ -21,24 +22,45 @@ namespace {
   throw std::system_error(errno, std::generic_category(), what);
 }
 
-// Where the child lifts every mapped descriptor before placing it, so that one dup2 cannot
-// close another mapping's source.
-constexpr int kScratchFloor = 64;
+// Where the child lifts every mapped descriptor before placing it: above every number a
+// mapping targets, so that one dup2 cannot close another mapping's source. The lowest such
+// floor, not a fixed one, so that a small RLIMIT_NOFILE (`ulimit -n 64`) still spawns.
+int scratch_floor(const SpawnRequest& request) {
+  int floor = STDERR_FILENO + 1;
+  for (const auto& mapping : request.fds) floor = std::max(floor, mapping.child_fd + 1);
+  return floor;
+}
+
+// The lifted copies (one per mapping and the exec-error pipe) must fit under the soft limit.
+void check_descriptor_room(const SpawnRequest& request, int floor) {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return;
+  const auto needed = static_cast<rlim_t>(floor) + request.fds.size() + 1;
+  if (needed > limit.rlim_cur)
+    throw std::runtime_error("spawn: a child needs descriptor numbers up to " +
+                             std::to_string(needed) + " but the open-files limit (ulimit -n) is " +
+                             std::to_string(limit.rlim_cur) + "; raise it to at least " +
+                             std::to_string(needed + 16));
+}
+
+// In the child: the errno for the parent (the exec-error pipe) and exit 127.
+[[noreturn]] void fail_in_child(int exec_error_fd) {
+  const int error = errno;
+  [[maybe_unused]] const ssize_t ignored = ::write(exec_error_fd, &error, sizeof error);
+  ::_exit(127);
+}
 
 // After fork, before exec: only async-signal-safe calls, nothing allocates.
 [[noreturn]] void become_program(const SpawnRequest& request, char* const* argv, pid_t parent,
-                                 int exec_error_fd, const cpu_set_t* affinity) {
+                                 int exec_error_fd, const cpu_set_t* affinity, int floor) {
   if (request.default_signal_mask) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, nullptr);
   }
   if (request.own_process_group) ::setpgid(0, 0);
-  if (affinity != nullptr && ::sched_setaffinity(0, sizeof *affinity, affinity) != 0) {
-    const int error = errno;
-    [[maybe_unused]] const ssize_t ignored = ::write(exec_error_fd, &error, sizeof error);
-    ::_exit(127);
-  }
+  if (affinity != nullptr && ::sched_setaffinity(0, sizeof *affinity, affinity) != 0)
+    fail_in_child(exec_error_fd);
   if (request.no_core_dump) {
     const rlimit no_core{0, 0};
     ::setrlimit(RLIMIT_CORE, &no_core);
@@ -48,13 +70,18 @@ constexpr int kScratchFloor = 64;
     if (::getppid() != parent) ::_exit(127);  // the parent died before prctl took effect
   }
   // The exec-error pipe goes up too: a mapping may target the number it happens to have.
-  exec_error_fd = ::fcntl(exec_error_fd, F_DUPFD_CLOEXEC, kScratchFloor);
+  const int lifted_error_fd = ::fcntl(exec_error_fd, F_DUPFD_CLOEXEC, floor);
+  if (lifted_error_fd < 0) fail_in_child(exec_error_fd);
+  exec_error_fd = lifted_error_fd;
   int copies[kMaxFdMappings];
   const std::size_t count = request.fds.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    copies[i] = ::fcntl(request.fds[i].parent_fd, F_DUPFD_CLOEXEC, floor);
+    if (copies[i] < 0) fail_in_child(exec_error_fd);
+  }
   for (std::size_t i = 0; i < count; ++i)
-    copies[i] = ::fcntl(request.fds[i].parent_fd, F_DUPFD_CLOEXEC, kScratchFloor);
-  for (std::size_t i = 0; i < count; ++i)
-    if (copies[i] >= 0) ::dup2(copies[i], request.fds[i].child_fd);  // clears FD_CLOEXEC
+    if (::dup2(copies[i], request.fds[i].child_fd) < 0)  // clears FD_CLOEXEC
+      fail_in_child(exec_error_fd);
   if (request.search_path)
     ::execvp(argv[0], argv);
   else
@@ -82,6 +109,9 @@ Spawned spawn(const SpawnRequest& request) {
   for (const auto& arg : request.argv) argv.push_back(const_cast<char*>(arg.c_str()));
   argv.push_back(nullptr);
 
+  const int floor = scratch_floor(request);
+  check_descriptor_room(request, floor);
+
   cpu_set_t affinity;
   CPU_ZERO(&affinity);
   for (const int cpu : request.cpus) {
@@ -102,7 +132,7 @@ Spawned spawn(const SpawnRequest& request) {
   }
   if (pid == 0)
     become_program(request, argv.data(), parent, exec_error_pipe[1],
-                   request.cpus.empty() ? nullptr : &affinity);
+                   request.cpus.empty() ? nullptr : &affinity, floor);
 
   // Also from the parent: whichever runs first, the group exists before any kill(-pid).
   if (request.own_process_group) ::setpgid(pid, pid);

@@ -1,10 +1,12 @@
 #include "proc/spawn.h"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <stdexcept>
 #include <string>
 
 #include "proc/child_output.h"
@@ -31,6 +33,41 @@ TEST(Spawn, TheChildGetsEachMappedDescriptorAtItsNumber) {
   EXPECT_EQ(read_all(pipe.read_end()), "to-seven\n");
   const int status = wait_for_exit(spawned.pid);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+// Issue 31, item 12: under `ulimit -n 32` the child's descriptors were lifted to 64 first,
+// which failed unseen, and the child ran without them. Now they are lifted just above the
+// highest mapped number, and a limit too small for even that is said with the number needed.
+TEST(Spawn, ASmallOpenFilesLimitStillMapsAndOneTooSmallIsNamed) {
+  rlimit saved{};
+  ASSERT_EQ(::getrlimit(RLIMIT_NOFILE, &saved), 0);
+  rlimit small = saved;
+  small.rlim_cur = 32;
+  ASSERT_EQ(::setrlimit(RLIMIT_NOFILE, &small), 0);
+  {
+    Pipe pipe;
+    SpawnRequest request;
+    request.argv = {"/bin/sh", "-c", "echo to-nine >&9"};
+    request.fds = {{pipe.write_end(), 9}};
+    const Spawned spawned = spawn(request);
+    pipe.close_write_end();
+    EXPECT_EQ(spawned.exec_error, 0);
+    EXPECT_EQ(read_all(pipe.read_end()), "to-nine\n");
+    wait_for_exit(spawned.pid);
+
+    SpawnRequest too_high;
+    too_high.argv = {"/bin/true"};
+    too_high.fds = {{pipe.read_end(), 40}};
+    try {
+      spawn(too_high);
+      ADD_FAILURE() << "spawned with a mapping above the limit";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("the open-files limit (ulimit -n) is 32"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+  ::setrlimit(RLIMIT_NOFILE, &saved);
 }
 
 TEST(Spawn, MappingsMaySwapNumbers) {
