@@ -54,6 +54,15 @@ int merge_command(const MergeArgs& args) {
       shards.push_back({dir.string(), report::read_results_dir(dir)});
     }
     merged = report::merge_shards(std::move(shards));
+    // An output that is one of the inputs would be emptied by --force before it is read
+    // (issue 31, item 3: shard 1's own results were lost).
+    std::error_code ignored;
+    for (const auto& dir : args.dirs)
+      if (args.out && std::filesystem::equivalent(dir, *args.out, ignored))
+        throw std::runtime_error(fmt::format(
+            "--out {} is one of the inputs ({}): give the merged results a directory of "
+            "their own",
+            args.out->string(), dir.string()));
     out = prepare_results_dir(args.out, args.force, "merged");
   } catch (const std::exception& e) {
     std::cerr << "error: " << rb::text::printable_lines(e.what()) << '\n';

@@ -60,6 +60,14 @@ std::filesystem::path given_dir(const std::filesystem::path& dir, bool force) {
     entries.push_back(entry.path().filename().string());
   if (entries.empty()) return dir;
   if (force) {
+    // --force replaces a run, never a directory of the user's own files (issue 31, item 2:
+    // it removed a config.toml of theirs): a run leaves summary.json or samples.jsonl.
+    if (!std::filesystem::exists(dir / "summary.json") &&
+        !std::filesystem::exists(dir / "samples.jsonl"))
+      throw std::runtime_error(fmt::format(
+          "--out {}: --force replaces the results of an earlier run, and this directory holds "
+          "none (no summary.json or samples.jsonl); give a new or empty directory",
+          dir.string()));
     remove_run_files(dir);
     return dir;
   }

@@ -85,6 +85,21 @@ TEST_F(Fleet, MergeRefusesShardsOfTwoGroupsNamingTheDirectories) {
       << m.err;
 }
 
+// Issue 31, item 3: `merge s1 s2 --out s1 --force` emptied s1 before reading it; an output
+// that is one of the inputs is refused, and the shard keeps its results.
+TEST_F(Fleet, MergeRefusesAnOutputThatIsOneOfItsInputs) {
+  ASSERT_EQ(run("s1", {"--no-store", "--shard", "1/2", "--group", "g3"}).exit_code, 0);
+  ASSERT_EQ(run("s2", {"--no-store", "--shard", "2/2", "--group", "g3"}).exit_code, 0);
+  const std::string before = rbtest::file_contents(path("s1") / "summary.json");
+  const RunOutput m = run_runner({"merge", path("s1").string(), path("s2").string(), "--out",
+                                  (path("s1") / ".").string(), "--force"});
+  EXPECT_EQ(m.exit_code, 2);
+  EXPECT_NE(m.err.find("is one of the inputs (" + path("s1").string() + ")"), std::string::npos)
+      << m.err;
+  EXPECT_EQ(rbtest::file_contents(path("s1") / "summary.json"), before);
+  EXPECT_TRUE(std::filesystem::exists(path("s1") / "config.toml"));
+}
+
 TEST_F(Fleet, TheShardsOfAGroupInOneStoreAreOneRun) {
   const std::string store = path("h.db").string();
   for (const char* shard : {"1/2", "2/2"})

@@ -3,6 +3,8 @@
 // kept, `runner summarize` rebuilds the summaries as the run would have written them.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "results_support.h"
 
 namespace rbtest {
@@ -77,6 +79,8 @@ TEST(ResultsDir, ASummaryThatCannotBeWrittenExitsFourAndSummarizeRebuildsIt) {
   ScratchDir dir;
   const auto out = dir.path() / "out";
   std::filesystem::create_directories(out / "summary.json.tmp");
+  // An earlier run's file, so that --force takes the directory (it replaces runs only).
+  std::ofstream(out / "samples.jsonl") << "{}\n";
   auto r = run_tiny(dir, "out", {"--force"});
   EXPECT_EQ(r.exit_code, kExitResultsNotSaved) << r.err;
   EXPECT_NE(r.err.find("runner summarize " + out.string()), std::string::npos) << r.err;

@@ -67,5 +67,22 @@ TEST_F(ResultsOut, ForceRemovesTheRunsFilesAndKeepsTheRest) {
   EXPECT_EQ(left, (std::set<std::string>{"out/logs", "out/notes.txt"}));
 }
 
+// Issue 31, item 2: --force on a directory that holds no run would remove the user's own
+// config.toml; it is refused, and nothing in the directory is touched.
+TEST_F(ResultsOut, ForceOnADirectoryWithoutARunIsRefusedAndTouchesNothing) {
+  std::filesystem::create_directories("mine");
+  std::ofstream("mine/config.toml") << "precious\n";
+  try {
+    prepare_results_dir(std::filesystem::path("mine"), true, "x.toml");
+    FAIL() << "--force took a directory without a run";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("--out mine: --force replaces the results of an earlier "
+                                         "run, and this directory holds none"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(rbtest::file_contents("mine/config.toml"), "precious\n");
+}
+
 }  // namespace
 }  // namespace rb::cli
