@@ -37,22 +37,16 @@ model::Json pairing_json(const std::optional<PairingGain>& gain) {
           {"p_unpaired_mann_whitney", finite_or_null(gain->p_unpaired)}};
 }
 
-bool any_paired(const RunComparison& c) {
-  for (const auto& row : c.rows)
-    if (row.pairing) return true;
-  return false;
-}
-
 std::string test_description(const RunComparison& c) {
-  return any_paired(c) ? "paired t-test on the log ratios of round medians, round r against "
-                         "round r (exact sign-flip p beside it)"
-                       : "Mann-Whitney U on round medians";
+  return any_pairing(c) ? "paired t-test on the log ratios of round medians, round r against "
+                          "round r (exact sign-flip p beside it)"
+                        : "Mann-Whitney U on round medians";
 }
 
 std::string interval_description(const RunComparison& c) {
-  return any_paired(c) ? "Hodges-Lehmann ratio of paired rounds, bootstrap over pairs, "
-                         "expanded percentile"
-                       : "two-level bootstrap (rounds, then iterations), expanded percentile";
+  return any_pairing(c) ? "Hodges-Lehmann ratio of paired rounds, bootstrap over pairs, "
+                          "expanded percentile"
+                        : "two-level bootstrap (rounds, then iterations), expanded percentile";
 }
 
 }  // namespace

@@ -64,11 +64,6 @@ std::string pairing_text(const CellComparison& row) {
   return fmt::format("{}, {}, CI {:.1f}x narrower", pairs, rho, gain.narrowing());
 }
 
-bool any_pairing(const RunComparison& c) {
-  return std::any_of(c.rows.begin(), c.rows.end(),
-                     [](const CellComparison& row) { return row.pairing.has_value(); });
-}
-
 std::string heading(const RunComparison& c, const std::vector<std::string>& fixed) {
   // Labels and notes carry strings read from results files (host, kernel, compiler, git
   // revision, plugin names): shown only through the printable-text path (issue 31, item 6).
@@ -153,6 +148,11 @@ std::string verdict_cell(const CellComparison& row) {
 }
 
 }  // namespace
+
+bool any_pairing(const RunComparison& c) {
+  return std::any_of(c.rows.begin(), c.rows.end(),
+                     [](const CellComparison& row) { return row.pairing.has_value(); });
+}
 
 std::string change_text(double ratio) {
   return std::isfinite(ratio) ? fmt::format("{:+.1f}%", (ratio - 1) * 100) : "n/a";

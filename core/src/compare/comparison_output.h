@@ -30,6 +30,9 @@ std::vector<std::string> uncompared_lines(const RunComparison& comparison,
 // "2 slower, 10 same, 1 inconclusive -> exit 1 (regression)"
 std::string verdict_line(const RunComparison& comparison);
 
+// Whether any row was judged as pairs (both sides in one run: CellComparison::pairing).
+bool any_pairing(const RunComparison& comparison);
+
 // The rows as cells of a table: plugin, point (the varying parameters only), metric, base,
 // new, change, CI, p, verdict (tinted, verdict_tint.h) and why; `fixed` receives the
 // parameters common to all rows.

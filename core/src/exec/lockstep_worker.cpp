@@ -94,9 +94,13 @@ void run_member(const workload::Workload& workload, const Member& member, std::s
     std::optional<KernelPhase> kernel_phase;
     if (job.kernel_counts) inputs.phase = &kernel_phase.emplace();
     workload.run(*member.plugin, workload::host_services(), inputs, [&](const Sample& sample) {
-      Sample counted = sample;
-      if (kernel_phase) kernel_phase->attach(counted);
-      out.send([&](const ChildStreamWriter& w) { w.sample(counted); });
+      if (kernel_phase) {
+        Sample counted = sample;
+        kernel_phase->attach(counted);
+        out.send([&](const ChildStreamWriter& w) { w.sample(counted); });
+      } else {
+        out.send([&](const ChildStreamWriter& w) { w.sample(sample); });
+      }
       baton.end_turn(k);
       baton.wait_turn(k);
     });

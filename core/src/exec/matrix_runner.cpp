@@ -151,18 +151,24 @@ std::vector<std::size_t> shard_round_order(const std::vector<CellResult>& cells,
 // runs a process of its own, paired by rounds).
 std::vector<std::size_t> lockstep_group(const std::vector<CellResult>& cells, std::size_t i,
                                         std::size_t per_point, const workload::Workload& workload,
-                                        long fd_hard) {
+                                        long fds_per_cell_extra, long fd_hard) {
+  // The cells are in plan order (triage_cells), so the point's are around i.
   const std::size_t point = cells[i].cell.index / per_point;
+  auto in_point = [&](std::size_t j) { return cells[j].cell.index / per_point == point; };
+  std::size_t first = i;
+  while (first > 0 && in_point(first - 1)) --first;
+  std::size_t last = i;
+  while (last + 1 < cells.size() && in_point(last + 1)) ++last;
   const std::string& base = cells[i].cell.base_plugin_for("");
   auto gather = [&](bool same_base_only) {
     std::vector<std::size_t> group = {i};
-    long fds = workload.fds_needed(cells[i].cell);
-    for (std::size_t j = 0; j < cells.size(); ++j) {
+    long fds = workload.fds_needed(cells[i].cell) + fds_per_cell_extra;
+    for (std::size_t j = first; j <= last; ++j) {
       const CellSpec& spec = cells[j].cell;
-      if (j == i || cells[j].status != CellStatus::ok || spec.index / per_point != point) continue;
+      if (j == i || cells[j].status != CellStatus::ok) continue;
       if (same_base_only && spec.base_plugin_for("") != base) continue;
       group.push_back(j);
-      fds += workload.fds_needed(spec);
+      fds += workload.fds_needed(spec) + fds_per_cell_extra;
     }
     return fds <= fd_hard ? group : std::vector<std::size_t>{};
   };
@@ -213,87 +219,131 @@ std::vector<CellResult> triage_cells(const config::TestPlan& plan, const MatrixO
   return cells;
 }
 
-RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
-                     report::SamplesWriter& samples) {
-  RunResult run;
-  run.workload = plan.workload;
-  run.plugins = plan.columns();
-  const workload::Workload* workload = workload::find_workload(plan.workload);
-  const long fd_hard = proc::nofile_hard_limit();
-  run.cells = triage_cells(plan, options);
-  // Opens the runner's own (idle) kernel counters for the run: while they hold the
-  // tracepoints, a cell's process neither registers nor unregisters them (~0.1 s a process).
-  if (plan.run.kernel_counts) proc::kernel_counts_missing_here();
+namespace {
 
-  const int rounds = plan.run.rounds;
-  std::filesystem::create_directories(options.results_dir / "logs");
+// One run of a plan: the cells' results as they grow, the progress and what the rounds share
+// (the plan, the options, the samples file). run_matrix's state, so that each step of a round
+// is a function of its own.
+class MatrixRun {
+ public:
+  MatrixRun(const config::TestPlan& plan, const MatrixOptions& options,
+            report::SamplesWriter& samples, RunResult run)
+      : plan_(plan),
+        options_(options),
+        samples_(samples),
+        workload_(*workload::find_workload(plan.workload)),  // run_matrix checked it
+        fd_hard_(proc::nofile_hard_limit()),
+        rounds_(plan.run.rounds),
+        iterations_(plan.run.warmup + plan.run.repetitions),
+        paired_(workload_.layout() == workload::ProcessLayout::server_client),
+        run_(std::move(run)),
+        tracker_(
+            cells_that_run(run_.cells),
+            round_time_priors(plan, run_.cells,
+                              options.earlier_round_times ? &*options.earlier_round_times : nullptr)
+                .seconds,
+            rounds_),
+        started_(run_.cells.size(), false),
+        reported_(run_.cells.size(), false) {}
 
-  auto interrupted = [&] { return options.interrupted != nullptr && options.interrupted->load(); };
-  const auto run_started = std::chrono::steady_clock::now();
-  std::vector<bool> runs;
-  for (const CellResult& c : run.cells) runs.push_back(c.status == CellStatus::ok);
-  const auto& earlier = options.earlier_round_times;
-  ProgressTracker tracker(
-      runs, round_time_priors(plan, run.cells, earlier ? &*earlier : nullptr).seconds, rounds);
-  const int iterations = plan.run.warmup + plan.run.repetitions;
+  RunResult run() {
+    for (std::size_t i = 0; i < run_.cells.size(); ++i)
+      if (run_.cells[i].status != CellStatus::ok) report_final(i);
+    for (int round = 0; round < rounds_ && !interrupted(); ++round) {
+      run_round(round);
+      if (!interrupted()) tell(ProgressUpdate::Kind::pass_finished, {}, round, 0);
+    }
+    for (std::size_t i = 0; i < run_.cells.size(); ++i) finish_cell(i);
+    return std::move(run_);
+  }
+
+ private:
+  static std::vector<bool> cells_that_run(const std::vector<CellResult>& cells) {
+    std::vector<bool> runs;
+    for (const CellResult& c : cells) runs.push_back(c.status == CellStatus::ok);
+    return runs;
+  }
+
+  bool interrupted() const {
+    return options_.interrupted != nullptr && options_.interrupted->load();
+  }
+
   // The ETA changes only when a round ends: it is worked out then, not as each sample of the
   // measured round arrives (this process shares the machine with the child measuring).
-  std::optional<double> remaining_s;
-  auto tell = [&](ProgressUpdate::Kind kind, const std::string& label, int round, int iteration) {
-    if (!options.progress) return;
+  void tell(ProgressUpdate::Kind kind, const std::string& label, int round, int iteration) {
+    if (!options_.progress) return;
     if (kind != ProgressUpdate::Kind::iteration) {
       const double elapsed =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - run_started).count();
-      remaining_s = tracker.remaining_s(elapsed);
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started_at_).count();
+      remaining_s_ = tracker_.remaining_s(elapsed);
     }
-    options.progress(ProgressUpdate{kind, tracker.done(), tracker.total(), remaining_s, label,
-                                    round + 1, rounds, iteration, iterations});
-  };
-  std::vector<bool> started(run.cells.size(), false);
-  std::vector<bool> reported(run.cells.size(), false);
-  auto report_final = [&](std::size_t i) {
-    if (!options.cell_finished || reported[i]) return;
-    reported[i] = true;
-    CellResult final_cell = run.cells[i];
-    summarise_cell(final_cell, plan.run.kernel_counts);
-    options.cell_finished(final_cell);
-  };
-  for (std::size_t i = 0; i < run.cells.size(); ++i)
-    if (run.cells[i].status != CellStatus::ok) report_final(i);
+    options_.progress(ProgressUpdate{kind, tracker_.done(), tracker_.total(), remaining_s_, label,
+                                     round + 1, rounds_, iteration, iterations_});
+  }
 
-  const bool paired = workload->layout() == workload::ProcessLayout::server_client;
-  auto job_for = [&](const CellResult& cell, int round) {
+  void report_final(std::size_t i) {
+    if (!options_.cell_finished || reported_[i]) return;
+    reported_[i] = true;
+    CellResult final_cell = run_.cells[i];
+    summarise_cell(final_cell, plan_.run.kernel_counts);
+    options_.cell_finished(final_cell);
+  }
+
+  // Each cell still running gets this round: alone, or with its point's cells in one
+  // lockstep process ([run] pairing = "iterations").
+  void run_round(int round) {
+    const std::size_t per_point = plan_.columns().size();
+    std::vector<bool> ran(run_.cells.size(), false);
+    for (const std::size_t i : shard_round_order(run_.cells, plan_, options_.order_seed, round)) {
+      if (interrupted()) break;
+      if (ran[i] || run_.cells[i].status != CellStatus::ok) continue;  // skipped, or failed
+      std::vector<std::size_t> group;
+      if (plan_.effective_pairing() == config::Pairing::iterations && !paired_)
+        group = lockstep_group(run_.cells, i, per_point, workload_, counter_fds(), fd_hard_);
+      if (group.size() >= 2) {
+        for (const std::size_t member : group) ran[member] = true;
+        run_lockstep(group, round);
+      } else {
+        ran[i] = true;
+        run_alone(i, round, 0);
+      }
+    }
+  }
+
+  // The descriptors the kernel's counters hold in a cell's process (exec/kernel_phase.h).
+  long counter_fds() const { return plan_.run.kernel_counts ? proc::kernel_counter_fds() : 0; }
+
+  CellJob job_for(const CellResult& cell, int round) const {
     CellJob job;
     job.cell = cell.cell;
     // A pair's roles get theirs in run_pair_round; a server that is no plugin loads none.
-    if (cell.cell.role_plugins.empty() && !cell.cell.external_server) load_setup(job, options, "");
-    job.warmup = plan.run.warmup;
-    job.repetitions = plan.run.repetitions;
+    if (cell.cell.role_plugins.empty() && !cell.cell.external_server) load_setup(job, options_, "");
+    job.warmup = plan_.run.warmup;
+    job.repetitions = plan_.run.repetitions;
     job.round = round;
-    job.cpus = plan.run.cpus;
-    // The kernel's counters of the cell's process (exec/kernel_phase.h) hold some too.
-    job.kernel_counts = plan.run.kernel_counts;
-    job.nofile_needed = std::min(
-        workload->fds_needed(cell.cell) + (job.kernel_counts ? proc::kernel_counter_fds() : 0),
-        fd_hard);
+    job.cpus = plan_.run.cpus;
+    job.kernel_counts = plan_.run.kernel_counts;
+    job.nofile_needed = std::min(workload_.fds_needed(cell.cell) + counter_fds(), fd_hard_);
     return job;
-  };
-  auto process_for = [&](const CellResult& cell, int round, const std::string& suffix) {
+  }
+
+  CellProcessOptions process_for(const CellResult& cell, int round,
+                                 const std::string& suffix) const {
     CellProcessOptions process;
-    process.runner_exe = options.runner_exe;
-    process.log_path = options.results_dir / "logs" /
+    process.runner_exe = options_.runner_exe;
+    process.log_path = options_.results_dir / "logs" /
                        fmt::format("cell-{:04}-round-{}{}.log", cell.cell.index, round, suffix);
-    process.timeout = plan.run.timeout +
-                      workload->planned_time(cell.cell, plan.run.warmup + plan.run.repetitions);
-    process.interrupted = options.interrupted;
+    process.timeout = plan_.run.timeout + workload_.planned_time(cell.cell, iterations_);
+    process.interrupted = options_.interrupted;
     return process;
-  };
+  }
+
   // What a finished round of cell i adds to it, and what the progress and the store learn.
-  auto record_round = [&](std::size_t i, int round, CellProcessResult& outcome,
-                          RoundInterference interference, const std::filesystem::path& log) {
-    CellResult& cell = run.cells[i];
+  void record_round(std::size_t i, int round, CellProcessResult& outcome,
+                    RoundInterference interference, const std::filesystem::path& log) {
+    CellResult& cell = run_.cells[i];
     cell.interference.push_back(std::move(interference));
-    note_disturbance(cell, plan.run.disturbance_threshold);
+    note_disturbance(cell, plan_.run.disturbance_threshold);
     add_role_results(cell, outcome);
     for (auto& s : outcome.samples)
       if (!s.warmup) cell.samples.push_back(std::move(s));
@@ -303,24 +353,24 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
     if (outcome.status != CellStatus::ok) {
       cell.status = outcome.status;
       cell.reason =
-          rounds > 1 ? fmt::format("round {}: {}", round + 1, outcome.reason) : outcome.reason;
-      samples.write_event(cell.cell, round, to_string(cell.status), cell.reason);
+          rounds_ > 1 ? fmt::format("round {}: {}", round + 1, outcome.reason) : outcome.reason;
+      samples_.write_event(cell.cell, round, to_string(cell.status), cell.reason);
     }
     remove_if_empty(log);
-    if (paired)
+    if (paired_)
       for (const char* role : {"server", "client"})
         remove_if_empty(log.parent_path() / (log.stem().string() + "-" + role + ".log"));
 
-    const double wall_s = cell.interference.back().wall_s;
-    tracker.round_finished(i, wall_s, cell.status == CellStatus::ok);
-    tell(ProgressUpdate::Kind::round_finished, cell_label(cell.cell), round, iterations);
-    if (cell.status != CellStatus::ok || round + 1 == rounds) report_final(i);
-  };
+    tracker_.round_finished(i, cell.interference.back().wall_s, cell.status == CellStatus::ok);
+    tell(ProgressUpdate::Kind::round_finished, cell_label(cell.cell), round, iterations_);
+    if (cell.status != CellStatus::ok || round + 1 == rounds_) report_final(i);
+  }
+
   // first_attempt: a round run again alone after its lockstep process crashed numbers its
   // attempts after that one's, so that readers of samples.jsonl keep these (the latest).
-  auto run_alone = [&](std::size_t i, int round, int first_attempt) {
-    CellResult& cell = run.cells[i];
-    started[i] = true;
+  void run_alone(std::size_t i, int round, int first_attempt) {
+    CellResult& cell = run_.cells[i];
+    started_[i] = true;
     const CellJob job = job_for(cell, round);
     const CellProcessOptions process = process_for(cell, round, "");
     const std::string label = cell_label(cell.cell);
@@ -330,95 +380,118 @@ RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
     const auto attempt = [&](int n) {
       int iterations_reported = 0;
       const auto on_sample = [&](const Sample& s) {
-        if (!s.warmup) samples.write(cell.cell, s, first_attempt + n);
+        if (!s.warmup) samples_.write(cell.cell, s, first_attempt + n);
         tell(ProgressUpdate::Kind::iteration, label, round, ++iterations_reported);
       };
-      return paired ? run_pair_round(plan, options, *workload, job, process, on_sample)
-                    : run_cell_process(job, process, on_sample);
+      return paired_ ? run_pair_round(plan_, options_, workload_, job, process, on_sample)
+                     : run_cell_process(job, process, on_sample);
     };
     MeasuredRound measured = run_measured_round(
-        round, round_cpus(plan, paired), plan.run, attempt,
+        round, round_cpus(plan_, paired_), plan_.run, attempt,
         [&](RoundInterference r) {
           r.attempt += first_attempt;
-          samples.write_interference(cell.cell, r);
+          samples_.write_interference(cell.cell, r);
         },
-        options.interrupted);
+        options_.interrupted);
     measured.interference.attempt += first_attempt;
     record_round(i, round, measured.outcome, std::move(measured.interference), process.log_path);
-  };
-  // [run] pairing = "iterations": the point's cells in one process, turn by turn
-  // (exec/lockstep_process.h). A member that crashed or timed out there may have been the
-  // victim of another's crash: it runs its round again alone, which finds the culprit.
-  auto run_lockstep = [&](const std::vector<std::size_t>& group, int round) {
-    CellJob job = job_for(run.cells[group[0]], round);
-    for (std::size_t k = 1; k < group.size(); ++k) {
-      job.lockstep_partners.push_back(job_for(run.cells[group[k]], round));
-      job.nofile_needed += job.lockstep_partners.back().nofile_needed;
-    }
-    job.nofile_needed = std::min(job.nofile_needed, fd_hard);
-    job.lockstep_seed =
-        options.order_seed ^ (0x9e3779b97f4a7c15ULL * (run.cells[group[0]].cell.index + 1));
-    const CellProcessOptions process = process_for(run.cells[group[0]], round, "-lockstep");
+  }
+
+  // The point's cells in one process, turn by turn (exec/lockstep_process.h). A member that
+  // crashed or timed out there may have been the victim of another's crash: it runs its round
+  // again alone, which finds the culprit.
+  void run_lockstep(const std::vector<std::size_t>& group, int round) {
+    const CellJob job = lockstep_job(group, round);
+    const CellProcessOptions process = process_for(run_.cells[group[0]], round, "-lockstep");
     for (const std::size_t i : group) {
-      started[i] = true;
-      tell(ProgressUpdate::Kind::round_started, cell_label(run.cells[i].cell), round, 0);
+      started_[i] = true;
+      tell(ProgressUpdate::Kind::round_started, cell_label(run_.cells[i].cell), round, 0);
     }
     std::vector<CellProcessResult> members;
     const auto attempt = [&](int n) {
       members = run_lockstep_process(job, process, [&](std::size_t k, const Sample& s) {
-        if (!s.warmup) samples.write(run.cells[group[k]].cell, s, n);
+        if (!s.warmup) samples_.write(run_.cells[group[k]].cell, s, n);
       });
       return lockstep_total(members);
     };
     MeasuredRound measured = run_measured_round(
-        round, round_cpus(plan, false), plan.run, attempt,
+        round, round_cpus(plan_, false), plan_.run, attempt,
         [&](const RoundInterference& r) {
-          for (const std::size_t i : group) samples.write_interference(run.cells[i].cell, r);
+          for (const std::size_t i : group) samples_.write_interference(run_.cells[i].cell, r);
         },
-        options.interrupted);
+        options_.interrupted);
     for (std::size_t k = 0; k < group.size(); ++k) {
       const CellStatus status = members[k].status;
       if ((status == CellStatus::crashed || status == CellStatus::timeout) && !interrupted()) {
         run_alone(group[k], round, measured.interference.attempt + 1);
         continue;
       }
-      ++run.cells[group[k]].rounds_in_lockstep;
+      ++run_.cells[group[k]].rounds_in_lockstep;
       record_round(group[k], round, members[k], measured.interference, process.log_path);
     }
-  };
-
-  const std::size_t per_point = plan.columns().size();
-  for (int round = 0; round < rounds && !interrupted(); ++round) {
-    std::vector<bool> ran(run.cells.size(), false);
-    for (const std::size_t i : shard_round_order(run.cells, plan, options.order_seed, round)) {
-      if (interrupted()) break;
-      if (ran[i] || run.cells[i].status != CellStatus::ok) continue;  // skipped, or failed
-      std::vector<std::size_t> group;
-      if (plan.effective_pairing() == config::Pairing::iterations && !paired)
-        group = lockstep_group(run.cells, i, per_point, *workload, fd_hard);
-      if (group.size() >= 2) {
-        for (const std::size_t member : group) ran[member] = true;
-        run_lockstep(group, round);
-      } else {
-        ran[i] = true;
-        run_alone(i, round, 0);
-      }
-    }
-    if (!interrupted()) tell(ProgressUpdate::Kind::pass_finished, {}, round, 0);
   }
 
-  for (std::size_t i = 0; i < run.cells.size(); ++i) {
-    CellResult& cell = run.cells[i];
+  // The first cell's job, the others as its partners, the descriptors of all of them.
+  CellJob lockstep_job(const std::vector<std::size_t>& group, int round) const {
+    CellJob job = job_for(run_.cells[group[0]], round);
+    for (std::size_t k = 1; k < group.size(); ++k) {
+      job.lockstep_partners.push_back(job_for(run_.cells[group[k]], round));
+      job.nofile_needed += job.lockstep_partners.back().nofile_needed;
+    }
+    job.nofile_needed = std::min(job.nofile_needed, fd_hard_);
+    job.lockstep_seed =
+        options_.order_seed ^ (0x9e3779b97f4a7c15ULL * (run_.cells[group[0]].cell.index + 1));
+    return job;
+  }
+
+  void finish_cell(std::size_t i) {
+    CellResult& cell = run_.cells[i];
     if (interrupted() && cell.status == CellStatus::ok &&
-        (!started[i] || cell.rusage_per_round.size() < static_cast<std::size_t>(rounds))) {
+        (!started_[i] || cell.rusage_per_round.size() < static_cast<std::size_t>(rounds_))) {
       cell.status = CellStatus::interrupted;
       cell.reason =
-          started[i] ? "interrupted before all rounds finished" : "interrupted before it started";
+          started_[i] ? "interrupted before all rounds finished" : "interrupted before it started";
     }
-    summarise_cell(cell, plan.run.kernel_counts);
+    summarise_cell(cell, plan_.run.kernel_counts);
     report_final(i);
   }
-  return run;
+
+  const config::TestPlan& plan_;
+  const MatrixOptions& options_;
+  report::SamplesWriter& samples_;
+  const workload::Workload& workload_;
+  const long fd_hard_;
+  const int rounds_;
+  const int iterations_;
+  const bool paired_;  // two processes a cell (a server and a client)
+  RunResult run_;
+  ProgressTracker tracker_;
+  const std::chrono::steady_clock::time_point started_at_ = std::chrono::steady_clock::now();
+  std::optional<double> remaining_s_;
+  std::vector<bool> started_;
+  std::vector<bool> reported_;
+};
+
+}  // namespace
+
+RunResult run_matrix(const config::TestPlan& plan, const MatrixOptions& options,
+                     report::SamplesWriter& samples) {
+  RunResult run;
+  run.workload = plan.workload;
+  run.plugins = plan.columns();
+  run.cells = triage_cells(plan, options);
+  // Opens the runner's own (idle) kernel counters for the run: while they hold the
+  // tracepoints, a cell's process neither registers nor unregisters them (~0.1 s a process).
+  if (plan.run.kernel_counts) proc::kernel_counts_missing_here();
+  std::filesystem::create_directories(options.results_dir / "logs");
+  if (workload::find_workload(plan.workload) == nullptr) {  // triage failed every cell
+    for (auto& cell : run.cells) {
+      summarise_cell(cell, plan.run.kernel_counts);
+      if (options.cell_finished) options.cell_finished(cell);
+    }
+    return run;
+  }
+  return MatrixRun(plan, options, samples, std::move(run)).run();
 }
 
 }  // namespace rb::exec

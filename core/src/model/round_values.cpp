@@ -4,11 +4,17 @@
 
 namespace rb {
 
-stats::RoundSamples values_by_round(const std::vector<Sample>& samples, const std::string& metric) {
+std::map<int, std::vector<double>> values_by_round_number(const std::vector<Sample>& samples,
+                                                          const std::string& metric) {
   std::map<int, std::vector<double>> by_round;
   for (const auto& sample : samples)
     if (const auto it = sample.metrics.find(metric); it != sample.metrics.end())
       by_round[sample.round].push_back(it->second);
+  return by_round;
+}
+
+stats::RoundSamples values_by_round(const std::vector<Sample>& samples, const std::string& metric) {
+  std::map<int, std::vector<double>> by_round = values_by_round_number(samples, metric);
   stats::RoundSamples out;
   out.reserve(by_round.size());
   for (auto& [round, values] : by_round) out.push_back(std::move(values));

@@ -2,6 +2,7 @@
 // (stats/bootstrap.h).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,10 @@
 #include "stats/bootstrap.h"
 
 namespace rb {
+
+// The metric's values keyed by round number, each round's in sample order.
+std::map<int, std::vector<double>> values_by_round_number(const std::vector<Sample>& samples,
+                                                          const std::string& metric);
 
 // One inner vector per round number that has the metric, in round order.
 stats::RoundSamples values_by_round(const std::vector<Sample>& samples, const std::string& metric);
