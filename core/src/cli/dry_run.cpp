@@ -4,6 +4,7 @@
 
 #include "cli/results_out.h"
 #include "cli/rounds_note.h"
+#include "config/budget_key.h"
 #include "config/pairing_key.h"
 #include "report/number_format.h"
 #include "text/text_table.h"
@@ -73,7 +74,8 @@ void print_dry_run(const config::TestPlan& plan, const exec::MatrixOptions& opti
              plan.config_path.string(), plan.workload, cells.size(), rounds, plan.run.warmup,
              plan.run.repetitions)
       << rounds_note(plan) << '\n'
-      << config::pairing_note(plan, two_process(plan)) << "\n\n"
+      << config::pairing_note(plan, two_process(plan)) << '\n'
+      << config::budget_note(plan) << "\n\n"
       << text::render_text(table) << '\n';
   if (shard != nullptr)
     out << fmt::format("shard {}/{} (by {}): {} of the plan's {} cells\n", shard->index,

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "cli/budget_look.h"
 #include "cli/colour_option.h"
 #include "cli/dry_run.h"
 #include "cli/exit_codes.h"
@@ -19,6 +20,8 @@
 #include "cli/run_group.h"
 #include "cli/run_store.h"
 #include "cli/terminal_width.h"
+#include "compare/verdict.h"
+#include "config/run_comparisons.h"
 #include "config/test_plan.h"
 #include "exec/clock_probe.h"
 #include "exec/matrix_runner.h"
@@ -33,6 +36,7 @@
 #include "report/console_table.h"
 #include "report/run_context.h"
 #include "report/samples_writer.h"
+#include "stats/sequential_design.h"
 #include "text/printable.h"
 
 namespace rb::cli {
@@ -88,6 +92,8 @@ std::vector<std::string> plan_options(const RunArgs& args) {
   if (args.warmup) out.push_back(fmt::format("--warmup {}", *args.warmup));
   if (args.rounds) out.push_back(fmt::format("--rounds {}", *args.rounds));
   if (args.duration) out.push_back("--duration " + *args.duration);
+  if (args.budget) out.push_back("--budget " + *args.budget);
+  if (args.pairing) out.push_back("--pairing " + *args.pairing);
   return out;
 }
 
@@ -143,6 +149,18 @@ void resolve_plugins(const config::TestPlan& plan, const PluginResolver& resolve
   }
 }
 
+// [run] budget's design, when the run makes comparisons to spend it on.
+SequentialDesign sequential_design(const config::TestPlan& plan) {
+  SequentialDesign design;
+  if (plan.run.budget.count() == 0 || config::run_comparisons(plan).empty()) return design;
+  design.max_looks = stats::kMaxLooks;
+  design.batch_rounds = plan.run.rounds;
+  design.nominal_alpha =
+      stats::pocock_nominal_alpha(compare::VerdictRules{}.alpha, design.max_looks);
+  design.budget_s = std::chrono::duration<double>(plan.run.budget).count();
+  return design;
+}
+
 // The run's end record, then summary.json/.csv/.md. False when the summaries could not be
 // written (a full disk): every measured sample is in samples.jsonl, so say how to rebuild.
 bool write_results(const RunResult& run, report::SamplesWriter& samples,
@@ -179,6 +197,8 @@ int run_command(const RunArgs& args) {
   overrides.warmup = args.warmup;
   overrides.rounds = args.rounds;
   overrides.duration = args.duration;
+  overrides.budget = args.budget;
+  overrides.pairing = args.pairing;
 
   config::TestPlan plan;
   FleetPlace fleet;
@@ -239,6 +259,11 @@ int run_command(const RunArgs& args) {
   for (const std::string& warning : context.machine_warnings)
     std::cerr << "warning: " << warning << '\n';
   options.order_seed = context.order_seed;
+  context.sequential = sequential_design(plan);
+  if (context.sequential.active())
+    options.look = [&plan, &context](const std::vector<CellResult>& cells) {
+      return look_at_comparisons(plan, context, cells);
+    };
   if (store) {
     try {
       store->begin(plan, context);
@@ -280,11 +305,16 @@ int run_command(const RunArgs& args) {
   };
 
   std::cerr << fmt::format(
-      "reactorbench: {} cells{}, {} round(s) -> {}\n", cells_run,
+      "reactorbench: {} cells{}, {} round(s){} -> {}\n", cells_run,
       fleet.shard ? fmt::format(" (shard {}/{} of {}, group {})", context.shard.index,
                                 context.shard.count, plan.cells().size(), context.group)
                   : std::string(),
-      plan.run.rounds, options.results_dir.string());
+      plan.run.rounds,
+      context.sequential.active()
+          ? fmt::format(" (+ up to {:g} s more for undecided comparisons: [run] budget)",
+                        context.sequential.budget_s)
+          : std::string(),
+      options.results_dir.string());
   {
     RunResult header;
     header.context = context;

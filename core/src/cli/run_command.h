@@ -19,6 +19,8 @@ struct RunArgs {
   std::optional<int> warmup;
   std::optional<int> rounds;
   std::optional<std::string> duration;  // every cell's duration axis (pingpong, rr)
+  std::optional<std::string> budget;    // --budget 10m: over [run] budget
+  std::optional<std::string> pairing;   // --pairing duet: over [run] pairing
   bool dry_run = false;                 // list the cells and the time they take; run nothing
   std::vector<std::filesystem::path> plugin_path;
   bool allow_unsafe_plugins = false;           // load plugin files others could have replaced too

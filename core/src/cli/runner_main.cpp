@@ -133,6 +133,12 @@ int runner_main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   run_cmd->add_option("--duration", run.duration,
                       "every cell's duration, e.g. 2s (pingpong, rr; over the config)");
+  run_cmd->add_option("--budget", run.budget,
+                      "time for extra paired rounds where a comparison is undecided, e.g. 10m "
+                      "(over [run] budget; 0: none)");
+  run_cmd->add_option("--pairing", run.pairing,
+                      "rounds, iterations or duet: how a point's cells are paired (over [run] "
+                      "pairing)");
   run_cmd->add_flag("--dry-run", run.dry_run,
                     "list the cells and their planned time; run and write nothing");
   run_cmd->add_option("--plugin-path", run.plugin_path, "also look for plugins here (repeatable)");

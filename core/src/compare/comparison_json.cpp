@@ -114,6 +114,7 @@ model::Json to_json(const RunComparison& c) {
                      {"interval", interval_description(c)},
                      {"ci_level", c.rules.ci_level},
                      {"context_notes", c.context_notes},
+                     {"design_notes", c.design_notes},
                      {"cells", std::move(rows)},
                      {"summary", std::move(summaries)},
                      {"uncompared", std::move(uncompared)},

@@ -59,7 +59,8 @@ std::string pairing_text(const CellComparison& row) {
   const std::string pairs =
       gain.unit == "iterations"
           ? fmt::format("{} rounds, {} iteration pairs", gain.pairs, gain.iteration_pairs)
-          : fmt::format("{} round pairs", gain.pairs);
+      : gain.unit == "duet" ? fmt::format("{} duet round pairs", gain.pairs)
+                            : fmt::format("{} round pairs", gain.pairs);
   if (!std::isfinite(gain.narrowing())) return fmt::format("{}, {}", pairs, rho);
   return fmt::format("{}, {}, CI {:.1f}x narrower", pairs, rho, gain.narrowing());
 }
@@ -79,6 +80,7 @@ std::string heading(const RunComparison& c, const std::vector<std::string>& fixe
         "judged as pairs (round r of base against round r of new, in one run; in lockstep, "
         "iteration i against iteration i, each round's median log ratio one pair): the change "
         "is the Hodges-Lehmann ratio of the pairs, p a paired t-test on their logs\n";
+  for (const auto& note : c.design_notes) out += "note: " + text::printable(note) + '\n';
   for (const auto& note : c.context_notes)
     out += "note: runs differ in " + text::printable(note) + '\n';
   return out;

@@ -39,8 +39,9 @@ IterationPairs iteration_pairs(const std::vector<Sample>& base, const std::vecto
 // What pairing changed for a cell: the correlation of its paired rounds and the width of
 // the ratio's interval paired against unpaired (the two-level interval of each side alone).
 struct PairingGain {
-  std::string unit = "rounds";  // what was paired: "rounds", or "iterations" (lockstep)
-  std::size_t pairs = 0;        // rounds judged (each a pair of rounds, or of iterations)
+  // What was paired: "rounds", "iterations" (lockstep) or "duet" (rounds at the same time).
+  std::string unit = "rounds";
+  std::size_t pairs = 0;  // rounds judged (each a pair of rounds, or of iterations)
   std::size_t iteration_pairs = 0;
   double correlation = std::numeric_limits<double>::quiet_NaN();
   double paired_ci_width = std::numeric_limits<double>::quiet_NaN();

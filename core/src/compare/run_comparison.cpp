@@ -14,6 +14,7 @@
 #include "compare/paired_cell.h"
 #include "compare/plugin_summary.h"
 #include "compare/provenance_diff.h"
+#include "compare/sequential_rules.h"
 #include "compare/verdict_gates.h"
 #include "model/round_values.h"
 #include "stats/bootstrap.h"
@@ -104,6 +105,8 @@ void judge_as_pairs(const CellPair& pair, const VerdictRules& rules, CellCompari
     gain.unit = "iterations";
     gain.iteration_pairs = iterations.pairs;
   } else {
+    // Rounds of a duet ran at the same time on two CPUs: paired by round, as rounds are.
+    if (pair.base->rounds_in_duet > 0 && pair.next->rounds_in_duet > 0) gain.unit = "duet";
     const AlignedRounds aligned =
         aligned_rounds(pair.base->samples, pair.next->samples, row.metric.name);
     paired = stats::paired_ratio(aligned.base, aligned.next, rules.ci_level, stats::kPairedSeed,
@@ -323,8 +326,13 @@ RunComparison compare_plugins(const RunResult& run, const std::string& base_plug
   for (const auto& [key, cell] : base_cells)
     if (used.count(key) == 0)
       out.only_in_base.push_back(base_plugin + " " + cell->cell.params_label());
+  // Judged as the run's looks were, when a budget looked at its comparisons more than once.
+  CompareOptions judged = options;
+  judged.rules = sequential_rules(options.rules, run.context.sequential);
+  if (auto note = sequential_note(judged.rules, run.context.sequential))
+    out.design_notes.push_back(std::move(*note));
   // Two plugins are different binaries by definition: no provenance flag.
-  compare_pairs(pairs, options, SideContexts{run.context, run.context}, false, out);
+  compare_pairs(pairs, judged, SideContexts{run.context, run.context}, false, out);
   return out;
 }
 

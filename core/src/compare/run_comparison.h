@@ -89,6 +89,8 @@ struct RunComparison {
   std::vector<std::string> only_in_base;  // "plugin point" of cells missing from the other
   std::vector<std::string> only_in_new;
   std::vector<std::string> context_notes;  // host, kernel, governor ... that differ
+  // How the run was designed to be judged ([run] budget's sequential levels): said as is.
+  std::vector<std::string> design_notes = {};
   std::vector<PluginSummary> summaries;
   // Kernel counts per event that changed beyond both sides' rounds (compare/count_changes.h).
   std::vector<CountChange> count_changes;

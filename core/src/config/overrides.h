@@ -1,5 +1,5 @@
 // Command-line changes to a config: --set, --plugins, --quick, --repetitions, --warmup,
-// --rounds, --duration.
+// --rounds, --duration, --budget, --pairing.
 #pragma once
 
 #include <optional>
@@ -21,6 +21,10 @@ struct Overrides {
   // --duration 2s: every cell's `duration` axis is this one value (workloads that run for a
   // time: pingpong, rr); refused for a workload without that axis.
   std::optional<std::string> duration;
+  // --budget 10m: over [run] budget (config/budget_key.h); "0" turns it off.
+  std::optional<std::string> budget;
+  // --pairing rounds|iterations|duet: over [run] pairing (and duet).
+  std::optional<std::string> pairing;
 };
 
 }  // namespace rb::config

@@ -3,11 +3,13 @@
 #include <toml++/toml.h>
 
 #include "config/axis_values.h"
+#include "config/budget_key.h"
 #include "config/config_file.h"
 #include "config/declared_options_check.h"
 #include "config/launcher_keys.h"
 #include "config/matrix_section.h"
 #include "config/nesting_guard.h"
+#include "config/pairing_key.h"
 #include "config/plugin_section.h"
 #include "config/role_pairs.h"
 #include "config/run_section.h"
@@ -195,6 +197,13 @@ TestPlan parse_checked(std::string_view text, const std::string& source_name,
   if (overrides.rounds) {
     plan.run.rounds = *overrides.rounds;
     plan.run.rounds_source = RoundsSource::command_line;
+  }
+  if (overrides.budget) plan.run.budget = parse_budget_option(*overrides.budget);
+  if (overrides.pairing) {
+    plan.run.pairing = pairing_named(*overrides.pairing);
+    if (!plan.run.pairing)
+      throw ConfigError(SourcePos{"--pairing", 0, 0}, "'" + printable(*overrides.pairing) +
+                                                          "': expected rounds, iterations or duet");
   }
   if (duration)
     for (auto& axis : plan.axes)

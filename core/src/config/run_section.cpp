@@ -3,6 +3,7 @@
 #include <limits>
 #include <set>
 
+#include "config/budget_key.h"
 #include "config/disturbance_keys.h"
 #include "config/launcher_keys.h"
 #include "config/pairing_key.h"
@@ -56,13 +57,14 @@ RunSettings read_run(const TomlReader& reader, const toml::node* run) {
   RunSettings settings;
   if (run == nullptr) return settings;
   const toml::table& table = reader.as_table(*run, "[run]");
-  reader.reject_unknown_keys(
-      table,
-      {"repetitions", "warmup", "rounds", "timeout", "cpus", "server_cpus", "client_cpus",
-       "order_seed", "disturbance_threshold", "on_disturbance", "max_retries", "pairing", "target",
-       "server_command", "server_launcher", "client_launcher", "remote_runner", "server_address",
-       "kernel_counts"},
-      "in [run]");
+  reader.reject_unknown_keys(table, {"repetitions",     "warmup",         "rounds",
+                                     "timeout",         "cpus",           "server_cpus",
+                                     "client_cpus",     "order_seed",     "disturbance_threshold",
+                                     "on_disturbance",  "max_retries",    "pairing",
+                                     "target",          "server_command", "server_launcher",
+                                     "client_launcher", "remote_runner",  "server_address",
+                                     "kernel_counts",   "budget",         "duet"},
+                             "in [run]");
   if (const toml::node* node = table.get("repetitions"))
     settings.repetitions = static_cast<int>(reader.as_integer_in(*node, "repetitions", 1, int_max));
   if (const toml::node* node = table.get("warmup"))
@@ -88,6 +90,7 @@ RunSettings read_run(const TomlReader& reader, const toml::node* run) {
   }
   read_disturbance_keys(reader, table, settings);
   read_pairing_key(reader, table, settings);
+  read_budget_key(reader, table, settings);
   read_launcher_keys(reader, table, settings);
   return settings;
 }

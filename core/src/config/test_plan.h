@@ -39,6 +39,8 @@ enum class Pairing {
   rounds,      // each cell a process of its own per round; round r of each plugin is a pair
   iterations,  // the point's plugins in one process per round, iteration by iteration in a
                // random order, so each pair is milliseconds apart on one CPU
+  duet,        // the point's cells at the same time, each on a CPU of its own, the CPUs
+               // swapped round by round (Bulej et al., ICPE 2020)
 };
 const char* to_string(Pairing pairing);
 
@@ -68,6 +70,9 @@ struct RunSettings {
   // which made flower's dispatch_us ~1.4x slower here (2026-12-07), so times measured with
   // counts are not the times measured without.
   bool kernel_counts = false;
+  // [run] budget / --budget (config/budget_key.h): the time extra rounds may take after the
+  // planned ones, spent on the run's undecided comparisons; zero: no extra rounds.
+  std::chrono::milliseconds budget{0};
   // Two-process workloads on two hosts (exec/pair_process.h): each role's child runs
   // through its launcher's argv prefix ("ssh", "-T", "bench-b"; empty: here), as
   // remote_runner there (empty: this runner's own path); the server listens on

@@ -3,8 +3,13 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <chrono>
+#include <exception>
+#include <mutex>
+#include <thread>
 
+#include "exec/budget_rounds.h"
 #include "exec/cell_process.h"
+#include "exec/duet_plan.h"
 #include "exec/interference.h"
 #include "exec/lockstep_process.h"
 #include "exec/pair_process.h"
@@ -14,6 +19,7 @@
 #include "proc/kernel_counters.h"
 #include "proc/process_limits.h"
 #include "report/samples_writer.h"
+#include "stats/sequential_design.h"
 #include "stats/summary.h"
 #include "workload/registry.h"
 
@@ -236,6 +242,7 @@ class MatrixRun {
         rounds_(plan.run.rounds),
         iterations_(plan.run.warmup + plan.run.repetitions),
         paired_(workload_.layout() == workload::ProcessLayout::server_client),
+        budgeted_(plan.run.budget.count() > 0 && static_cast<bool>(options.look)),
         run_(std::move(run)),
         tracker_(
             cells_that_run(run_.cells),
@@ -253,6 +260,7 @@ class MatrixRun {
       run_round(round);
       if (!interrupted()) tell(ProgressUpdate::Kind::pass_finished, {}, round, 0);
     }
+    if (budgeted_ && !interrupted()) spend_budget();
     for (std::size_t i = 0; i < run_.cells.size(); ++i) finish_cell(i);
     return std::move(run_);
   }
@@ -278,7 +286,7 @@ class MatrixRun {
       remaining_s_ = tracker_.remaining_s(elapsed);
     }
     options_.progress(ProgressUpdate{kind, tracker_.done(), tracker_.total(), remaining_s_, label,
-                                     round + 1, rounds_, iteration, iterations_});
+                                     round + 1, shown_rounds_, iteration, iterations_});
   }
 
   void report_final(std::size_t i) {
@@ -298,11 +306,17 @@ class MatrixRun {
       if (interrupted()) break;
       if (ran[i] || run_.cells[i].status != CellStatus::ok) continue;  // skipped, or failed
       std::vector<std::size_t> group;
-      if (plan_.effective_pairing() == config::Pairing::iterations && !paired_)
+      const config::Pairing pairing = plan_.effective_pairing();
+      if (pairing == config::Pairing::iterations && !paired_)
         group = lockstep_group(run_.cells, i, per_point, workload_, counter_fds(), fd_hard_);
+      if (pairing == config::Pairing::duet && !paired_)
+        group = duet_group(run_.cells, i, per_point, duet_cpus_.size());
       if (group.size() >= 2) {
         for (const std::size_t member : group) ran[member] = true;
-        run_lockstep(group, round);
+        if (pairing == config::Pairing::duet)
+          run_duet(group, round);
+        else
+          run_lockstep(group, round);
       } else {
         ran[i] = true;
         run_alone(i, round, 0);
@@ -363,7 +377,71 @@ class MatrixRun {
 
     tracker_.round_finished(i, cell.interference.back().wall_s, cell.status == CellStatus::ok);
     tell(ProgressUpdate::Kind::round_finished, cell_label(cell.cell), round, iterations_);
-    if (cell.status != CellStatus::ok || round + 1 == rounds_) report_final(i);
+    // With a budget, a cell may get more rounds after the planned ones: final at the end.
+    if (cell.status != CellStatus::ok || (round + 1 == rounds_ && !budgeted_)) report_final(i);
+  }
+
+  // [run] budget: look at the run's comparisons; give each undecided one a batch of paired
+  // rounds (the planned number), most uncertain first, and look again, at most kMaxLooks
+  // times in all, until every comparison is decided or the budget would be overrun.
+  void spend_budget() {
+    const auto deadline = std::chrono::steady_clock::now() + plan_.run.budget;
+    for (int look = 1; !interrupted(); ++look) {
+      const BudgetLook judged = options_.look(run_.cells);
+      mark_decided(run_.cells, judged, look);
+      if (judged.undecided.empty()) return;
+      if (look == stats::kMaxLooks) {
+        mark_undecided(run_.cells, judged.undecided, fmt::format("undecided after {} looks", look));
+        return;
+      }
+      for (std::size_t g = 0; g < judged.undecided.size(); ++g)
+        if (!run_batch(judged.undecided[g], deadline)) {
+          const std::vector<std::vector<std::size_t>> rest(judged.undecided.begin() + g,
+                                                           judged.undecided.end());
+          mark_undecided(run_.cells, rest, fmt::format("budget spent after look {}", look));
+          return;
+        }
+    }
+  }
+
+  // One batch of extra rounds of a group; false when the next round would overrun the
+  // budget (or the run was interrupted), the batch then cut short.
+  bool run_batch(const std::vector<std::size_t>& group,
+                 std::chrono::steady_clock::time_point deadline) {
+    for (int r = 0; r < rounds_; ++r) {
+      const std::vector<std::size_t> running = still_running(run_.cells, group);
+      if (running.size() < 2) return true;  // nothing left to pair
+      const bool one_process = lockstep_fits(running);
+      const auto estimate =
+          std::chrono::duration<double>(next_round_estimate_s(run_.cells, running, one_process));
+      if (interrupted() || std::chrono::steady_clock::now() + estimate > deadline) return false;
+      const int round = next_round_number(run_.cells, running);
+      shown_rounds_ = std::max(shown_rounds_, round + 1);
+      for (const std::size_t i : running) tracker_.add_round(i);
+      if (one_process) {
+        run_lockstep(running, round);
+      } else if (plan_.effective_pairing() == config::Pairing::duet && !paired_ &&
+                 running.size() <= duet_cpus_.size()) {
+        run_duet(running, round);
+      } else {
+        // Alone each, in an order that alternates round by round (ABBA): neither side is
+        // always the one measured first.
+        std::vector<std::size_t> order = running;
+        if (round % 2 == 1) std::reverse(order.begin(), order.end());
+        for (const std::size_t i : order) run_alone(i, round, 0);
+      }
+    }
+    return true;
+  }
+
+  // Whether the group's cells can share one lockstep process ([run] pairing = "iterations",
+  // one-process workload, their descriptors under the hard limit together).
+  bool lockstep_fits(const std::vector<std::size_t>& group) const {
+    if (plan_.effective_pairing() != config::Pairing::iterations || paired_) return false;
+    long fds = 0;
+    for (const std::size_t i : group)
+      fds += workload_.fds_needed(run_.cells[i].cell) + counter_fds();
+    return fds <= fd_hard_;
   }
 
   // first_attempt: a round run again alone after its lockstep process crashed numbers its
@@ -431,6 +509,71 @@ class MatrixRun {
     }
   }
 
+  // The group's cells at the same time, each in a process of its own on a CPU of its own,
+  // the CPUs rotated round by round (with two, the sides swap every round): whatever the
+  // machine does in that moment, both sides live through it (exec/matrix_runner.h).
+  void run_duet(const std::vector<std::size_t>& group, int round) {
+    std::vector<CellJob> jobs;
+    std::vector<CellProcessOptions> processes;
+    std::vector<int> cpus;
+    for (std::size_t k = 0; k < group.size(); ++k) {
+      jobs.push_back(job_for(run_.cells[group[k]], round));
+      const int cpu = duet_cpu(k, round, duet_cpus_);
+      jobs.back().cpus = {cpu};
+      cpus.push_back(cpu);
+      processes.push_back(process_for(run_.cells[group[k]], round, "-duet"));
+      started_[group[k]] = true;
+      tell(ProgressUpdate::Kind::round_started, cell_label(run_.cells[group[k]].cell), round, 0);
+    }
+    std::sort(cpus.begin(), cpus.end());
+    std::vector<CellProcessResult> members(group.size());
+    const auto attempt = [&](int n) {
+      run_at_once(group, jobs, processes, n, members);
+      return lockstep_total(members);
+    };
+    MeasuredRound measured = run_measured_round(
+        round, cpus, plan_.run, attempt,
+        [&](const RoundInterference& r) {
+          for (const std::size_t i : group) samples_.write_interference(run_.cells[i].cell, r);
+        },
+        options_.interrupted);
+    for (std::size_t k = 0; k < group.size(); ++k) {
+      ++run_.cells[group[k]].rounds_in_duet;
+      record_round(group[k], round, members[k], measured.interference, processes[k].log_path);
+    }
+  }
+
+  // One thread per cell, each running its cell's process; the samples written one at a time.
+  // The runner's own failure in any of them is rethrown once all have ended.
+  void run_at_once(const std::vector<std::size_t>& group, const std::vector<CellJob>& jobs,
+                   const std::vector<CellProcessOptions>& processes, int attempt,
+                   std::vector<CellProcessResult>& members) {
+    std::mutex writing;
+    std::vector<std::exception_ptr> errors(group.size());
+    std::vector<std::thread> threads;
+    for (std::size_t k = 0; k < group.size(); ++k)
+      threads.emplace_back([&, k] {
+        try {
+          members[k] = run_cell_process(jobs[k], processes[k], [&](const Sample& s) {
+            if (s.warmup) return;
+            const std::lock_guard lock(writing);
+            samples_.write(run_.cells[group[k]].cell, s, attempt);
+          });
+        } catch (...) {
+          errors[k] = std::current_exception();
+        }
+      });
+    for (auto& thread : threads) thread.join();
+    for (const auto& error : errors)
+      if (error) std::rethrow_exception(error);
+  }
+
+  // The CPUs a duet spreads its cells over: [run] cpus when it names two or more, else every
+  // CPU this process may use.
+  static std::vector<int> duet_cpus_of(const config::TestPlan& plan) {
+    return plan.run.cpus.size() >= 2 ? plan.run.cpus : proc::allowed_cpus();
+  }
+
   // The first cell's job, the others as its partners, the descriptors of all of them.
   CellJob lockstep_job(const std::vector<std::size_t>& group, int round) const {
     CellJob job = job_for(run_.cells[group[0]], round);
@@ -463,7 +606,10 @@ class MatrixRun {
   const long fd_hard_;
   const int rounds_;
   const int iterations_;
-  const bool paired_;  // two processes a cell (a server and a client)
+  const bool paired_;    // two processes a cell (a server and a client)
+  const bool budgeted_;  // [run] budget, and someone to judge the comparisons
+  const std::vector<int> duet_cpus_ = duet_cpus_of(plan_);
+  int shown_rounds_ = rounds_;  // the progress's "round r/n": more once the budget adds some
   RunResult run_;
   ProgressTracker tracker_;
   const std::chrono::steady_clock::time_point started_at_ = std::chrono::steady_clock::now();

@@ -37,6 +37,16 @@ struct ProgressUpdate {
   int iterations = 0;  // of how many
 };
 
+// [run] budget: what a look at the run's comparisons found (cli/budget_look.h). Cells are
+// positions in the run's cells.
+struct BudgetLook {
+  // Each a point's cells to run more rounds of together (the sides of its undecided
+  // comparisons), the most uncertain first.
+  std::vector<std::vector<std::size_t>> undecided;
+  // Every cell some comparison judged at this look, decided or not.
+  std::vector<std::size_t> compared;
+};
+
 struct MatrixOptions {
   std::filesystem::path runner_exe;
   std::filesystem::path results_dir;  // logs/ is created inside
@@ -61,6 +71,9 @@ struct MatrixOptions {
   // front when it cannot run; interrupted ones at the end), summarised: what the history
   // store commits cell by cell.
   std::function<void(const CellResult&)> cell_finished;
+  // [run] budget: judges the run's comparisons on the rounds so far, after the planned rounds
+  // and after each batch of extra ones (at most stats::kMaxLooks looks). Unset: no extra rounds.
+  std::function<BudgetLook(const std::vector<CellResult>& cells)> look = {};
 };
 
 // Every cell of the plan (of options.only_cells when set), ok unless it cannot run: failed when its

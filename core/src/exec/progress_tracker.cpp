@@ -31,6 +31,10 @@ void ProgressTracker::drop(std::size_t cell) {
   if (cell < cells_.size()) cells_[cell].rounds_left = 0;
 }
 
+void ProgressTracker::add_round(std::size_t cell) {
+  if (cell < cells_.size()) ++cells_[cell].rounds_left;
+}
+
 std::size_t ProgressTracker::total() const {
   std::size_t left = 0;
   for (const Cell& c : cells_) left += static_cast<std::size_t>(c.rounds_left);

@@ -24,6 +24,8 @@ class ProgressTracker {
   void round_finished(std::size_t cell, double wall_s, bool goes_on);
   // The cell stops before its rounds are done (interrupted): its rounds leave the total.
   void drop(std::size_t cell);
+  // [run] budget gave the cell another round beyond the planned ones.
+  void add_round(std::size_t cell);
 
   std::size_t done() const { return done_; }
   std::size_t total() const;

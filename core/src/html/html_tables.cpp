@@ -49,6 +49,7 @@ std::string comparison_html(const compare::RunComparison& c) {
       "median ratio new/base{}</p>\n",
       escape(c.base_label), c.rules.threshold * 100, c.rules.alpha, c.rules.ci_level * 100,
       fixed.empty() ? "" : escape("; fixed: " + fmt::format("{}", fmt::join(fixed, " "))));
+  for (const auto& note : c.design_notes) out += "<p class=\"note\">" + escape(note) + "</p>\n";
   for (const auto& note : c.context_notes)
     out += "<p class=\"note\">The runs differ in " + escape(note) + "</p>\n";
   if (rows.rows.empty()) {

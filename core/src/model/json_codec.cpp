@@ -322,6 +322,8 @@ Json to_json(const CellResult& result, SampleDetail detail) {
     out["interference"] = std::move(interference);
   if (result.shard > 0) out["shard"] = result.shard;
   if (result.rounds_in_lockstep > 0) out["rounds_in_lockstep"] = result.rounds_in_lockstep;
+  if (result.rounds_in_duet > 0) out["rounds_in_duet"] = result.rounds_in_duet;
+  if (!result.rounds_stop.empty()) out["rounds_stop"] = result.rounds_stop;
   if (detail == SampleDetail::full)
     out["samples"] = array_of(result.samples);
   else
@@ -363,6 +365,8 @@ void from_json(const JsonField& j, CellResult& result) {
   cell_interference_from_json(j, result);
   result.shard = j.value("shard", 0);
   result.rounds_in_lockstep = j.value("rounds_in_lockstep", 0);
+  result.rounds_in_duet = j.value("rounds_in_duet", 0);
+  result.rounds_stop = j.value("rounds_stop", "");
   const JsonField samples = j.at("samples");
   result.samples = samples.is_array() ? vector_from<Sample>(samples) : std::vector<Sample>{};
 }
@@ -390,6 +394,11 @@ Json to_json(const RunContext& c) {
   if (!c.plan_sha256.empty()) out["plan_sha256"] = c.plan_sha256;
   if (c.shard.sharded())
     out["shard"] = Json{{"index", c.shard.index}, {"count", c.shard.count}, {"by", c.shard.by}};
+  if (c.sequential.active())
+    out["sequential"] = Json{{"max_looks", c.sequential.max_looks},
+                             {"batch_rounds", c.sequential.batch_rounds},
+                             {"nominal_alpha", c.sequential.nominal_alpha},
+                             {"budget_s", c.sequential.budget_s}};
   add_machine_fields(c, out);
   return out;
 }
@@ -423,6 +432,14 @@ void from_json(const JsonField& j, RunContext& c) {
     c.shard.index = shard->at("index").get<int>();
     c.shard.count = shard->at("count").get<int>();
     c.shard.by = shard->at("by").get<std::string>();
+  }
+  // Absent from runs without a budget.
+  c.sequential = {};
+  if (const auto sequential = j.find("sequential")) {
+    c.sequential.max_looks = sequential->at("max_looks").get<int>();
+    c.sequential.batch_rounds = sequential->at("batch_rounds").get<int>();
+    c.sequential.nominal_alpha = sequential->at("nominal_alpha").get<double>();
+    c.sequential.budget_s = sequential->at("budget_s").get<double>();
   }
   read_machine_fields(j, c);
 }

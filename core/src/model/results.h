@@ -117,6 +117,13 @@ struct CellResult {
   // iteration ([run] pairing = "iterations"): its samples pair with theirs by round and
   // iteration. 0 when every round ran alone.
   int rounds_in_lockstep = 0;
+  // Rounds that ran at the same time as the point's other cells, each on a CPU of its own
+  // ([run] pairing = "duet"): its rounds pair with theirs by round. 0 when none did.
+  int rounds_in_duet = 0;
+  // [run] budget: why this cell's rounds stopped where they did ("decided at look 2",
+  // "budget spent at look 3", "undecided after 4 looks"); empty without a budget or when no
+  // comparison of the run involves the cell.
+  std::string rounds_stop = {};
 };
 
 // Which part of a config's cells a run measured (`runner run --shard I/N`, issue 17): shard
@@ -127,6 +134,18 @@ struct RunShard {
   int count = 0;
   std::string by;
   bool sharded() const { return count > 0; }
+};
+
+// [run] budget's group-sequential design (stats/sequential_design.h): the comparisons made in
+// the run are looked at after the planned rounds and after each batch of extra rounds, at
+// most max_looks times, each look at the nominal level that keeps the whole run's false
+// alarms at the level asked for. max_looks 0: the run had no budget.
+struct SequentialDesign {
+  int max_looks = 0;
+  int batch_rounds = 0;      // rounds added to an undecided comparison per look
+  double nominal_alpha = 0;  // each look's significance level (and 1 - its CI level)
+  double budget_s = 0;       // the time extra rounds could take, at most
+  bool active() const { return max_looks > 1; }
 };
 
 // Where and how the run happened; written with every result set.
@@ -170,6 +189,7 @@ struct RunContext {
   // change its cells: cli/run_group.h), hex SHA-256: the shards of one run share it.
   std::string plan_sha256 = {};
   RunShard shard = {};
+  SequentialDesign sequential = {};
 };
 
 struct RunResult {

@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include "report/atomic_file.h"
+#include "report/budget_section.h"
 #include "report/comparison_table.h"
 #include "report/interference_section.h"
 #include "report/kernel_counts_section.h"
@@ -180,6 +181,7 @@ std::string format_summary_md(const RunResult& run) {
   for (const auto& table : tables) out += table_section(table);
   out += latency_section(run);
   out += kernel_counts_section(run);
+  out += budget_section(run);
   out += precision_section(run);
   out += not_ok_section(run);
   out += interference_section(run);

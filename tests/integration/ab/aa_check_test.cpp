@@ -107,6 +107,31 @@ TEST(AaCheck, InterleavedComparesEachPluginWithItsCopyInTheSameRun) {
       << config.str();
 }
 
+// --duet: the interleaved A/A with each plugin and its copy at the same time on two CPUs.
+TEST(AaCheck, DuetRunsEachPluginBesideItsCopyAtTheSameTime) {
+  ScratchDir dir;
+  const Output result = aa_check(dir, "--duet --runs 1");
+  ASSERT_EQ(result.exit_code, 0) << result.out;
+  EXPECT_NE(result.out.find("in the same run, pairing duet"), std::string::npos) << result.out;
+  EXPECT_EQ(number_after(result.out, "metric cells compared: "), 4) << result.out;
+  const auto summary = rbtest::read_json(dir.path() / "aa" / "run-01" / "summary.json");
+  EXPECT_EQ(rbtest::cell_of(summary, "raw-epoll@aa").at("rounds_in_duet"), 2);
+}
+
+// --commit: a patch that is no file, or that does not apply, stops before any build, and
+// leaves no worktree behind.
+TEST(AaCheck, CommitRefusesAPatchThatDoesNotApply) {
+  ScratchDir dir;
+  EXPECT_EQ(aa_check(dir, "--commit " + (dir.path() / "none.patch").string()).exit_code, 2);
+  const auto patch = dir.write("bad.patch",
+                               "--- a/no-such-file\n+++ b/no-such-file\n@@ -1 +1 @@\n-a\n+b\n");
+  const Output result = aa_check(dir, "--commit " + patch.string());
+  EXPECT_EQ(result.exit_code, 2) << result.out;
+  EXPECT_NE(result.out.find("git apply"), std::string::npos) << result.out;
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "aa" / "commit-src"));
+  EXPECT_EQ(aa_check(dir, "--commit " + patch.string() + " --inject 5").exit_code, 2);
+}
+
 TEST(AaCheck, RefusesOneRun) {
   ScratchDir dir;
   EXPECT_EQ(aa_check(dir, "--runs 1").exit_code, 2);

@@ -148,11 +148,42 @@ TEST(LockstepRun, AnUnknownPairingIsAConfigErrorWithItsPlace) {
   const auto config = dir.write("bad.toml", lockstep_config("iteration"));
   const auto result = run_runner({"run", config.string(), "--out", (dir.path() / "o").string()});
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_NE(result.err.find(config.string() + ":9:11: pairing 'iteration': expected "
-                                              "\"rounds\" or \"iterations\"; did you mean "
-                                              "'iterations'?"),
-            std::string::npos)
+  EXPECT_NE(
+      result.err.find(config.string() + ":9:11: pairing 'iteration': expected "
+                                        "\"rounds\", \"iterations\" or \"duet\"; did you mean "
+                                        "'iterations'?"),
+      std::string::npos)
       << result.err;
 }
 
 }  // namespace
+
+// [run] pairing = "duet": the point's two builds at the same time, each on a CPU of its own;
+// compare pairs them by round and says so.
+TEST(DuetRun, APointsTwoSidesRunAtOnceAndArePairedByRound) {
+  ScratchDir dir;
+  std::string text = lockstep_config("duet");
+  const auto config = dir.write("duet.toml", text);
+  const auto out = dir.path() / "out";
+  const auto result = run_runner({"run", config.string(), "--out", out.string(), "--no-store"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto summary = read_json(out / "summary.json");
+  for (int pipes : {10, 20})
+    for (const char* plugin : {"raw-epoll", "raw-epoll@aa"}) {
+      const auto& cell = cell_of(summary, plugin, pipes);
+      EXPECT_EQ(cell.at("status"), "ok") << cell.at("reason");
+      EXPECT_EQ(cell.at("rounds_in_duet"), kLockstepRounds);
+      EXPECT_FALSE(cell.contains("rounds_in_lockstep"));
+      EXPECT_EQ(cell.at("metrics").at("dispatch_us").at("n"),
+                kLockstepRounds * kLockstepRepetitions);
+    }
+  const auto compared = run_runner({"compare", "--plugins", "raw-epoll,raw-epoll@aa", out.string(),
+                                    "--format", "json", "--allow-disturbed"});
+  ASSERT_NE(compared.exit_code, 2) << compared.err;
+  const auto json = nlohmann::json::parse(compared.out);
+  ASSERT_EQ(json.at("cells").size(), 2u * 2u);
+  for (const auto& row : json.at("cells")) {
+    EXPECT_EQ(row.at("pairing").at("unit"), "duet");
+    EXPECT_EQ(row.at("pairing").at("pairs"), kLockstepRounds);
+  }
+}

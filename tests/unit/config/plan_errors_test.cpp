@@ -41,7 +41,8 @@ TEST(PlanErrors, UnknownKeyWithNothingCloseListsTheValidKeys) {
             "t.toml:7:1: unknown key 'zzzzzzzz' in [run]; expected one of: repetitions, "
             "warmup, rounds, timeout, cpus, server_cpus, client_cpus, order_seed, "
             "disturbance_threshold, on_disturbance, max_retries, pairing, target, server_command, "
-            "server_launcher, client_launcher, remote_runner, server_address, kernel_counts");
+            "server_launcher, client_launcher, remote_runner, server_address, kernel_counts, "
+            "budget, duet");
 }
 
 TEST(PlanErrors, KernelCountsMustBeABoolean) {
@@ -265,7 +266,8 @@ TEST(PlanErrors, UserTextInMessagesIsEscaped) {
             "t.toml:7:1: unknown key 'bad\\nkey\\x07' in [run]; expected one of: "
             "repetitions, warmup, rounds, timeout, cpus, server_cpus, client_cpus, order_seed, "
             "disturbance_threshold, on_disturbance, max_retries, pairing, target, server_command, "
-            "server_launcher, client_launcher, remote_runner, server_address, kernel_counts");
+            "server_launcher, client_launcher, remote_runner, server_address, kernel_counts, "
+            "budget, duet");
 }
 
 }  // namespace
