@@ -28,8 +28,8 @@ void read_budget_key(const TomlReader& reader, const toml::table& run, RunSettin
     return;
   }
   if (!node->is_string())
-    reader.fail(*node, std::string("budget: ") + kExpected + ", got " +
-                           type_phrase(node->type()) + " (" + render_toml(*node) + ")");
+    reader.fail(*node, std::string("budget: ") + kExpected + ", got " + type_phrase(node->type()) +
+                           " (" + render_toml(*node) + ")");
   const std::string& text = reader.as_string(*node, "budget");
   std::string why;
   const auto budget = parse_duration(text, why);

@@ -123,8 +123,8 @@ TEST(AaCheck, DuetRunsEachPluginBesideItsCopyAtTheSameTime) {
 TEST(AaCheck, CommitRefusesAPatchThatDoesNotApply) {
   ScratchDir dir;
   EXPECT_EQ(aa_check(dir, "--commit " + (dir.path() / "none.patch").string()).exit_code, 2);
-  const auto patch = dir.write("bad.patch",
-                               "--- a/no-such-file\n+++ b/no-such-file\n@@ -1 +1 @@\n-a\n+b\n");
+  const auto patch =
+      dir.write("bad.patch", "--- a/no-such-file\n+++ b/no-such-file\n@@ -1 +1 @@\n-a\n+b\n");
   const Output result = aa_check(dir, "--commit " + patch.string());
   EXPECT_EQ(result.exit_code, 2) << result.out;
   EXPECT_NE(result.out.find("git apply"), std::string::npos) << result.out;

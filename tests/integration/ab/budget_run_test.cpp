@@ -72,7 +72,9 @@ BudgetRun run_with_looks(
   return out;
 }
 
-std::size_t rounds_of(const rb::CellResult& cell) { return cell.rusage_per_round.size(); }
+std::size_t rounds_of(const rb::CellResult& cell) {
+  return cell.rusage_per_round.size();
+}
 
 TEST(BudgetRun, AnUndecidedComparisonGetsABatchOfPairedRoundsPerLookUntilDecided) {
   ScratchDir dir;

@@ -26,8 +26,7 @@ writes = [100]
 
 std::size_t position(const RunResult& run, const std::string& plugin, std::int64_t pipes) {
   for (std::size_t i = 0; i < run.cells.size(); ++i)
-    if (run.cells[i].cell.plugin == plugin && run.cells[i].cell.get_int("pipes") == pipes)
-      return i;
+    if (run.cells[i].cell.plugin == plugin && run.cells[i].cell.get_int("pipes") == pipes) return i;
   throw std::runtime_error("no such cell");
 }
 
@@ -70,12 +69,12 @@ TEST(BudgetLook, TheWidestIntervalComesFirst) {
           value *= (sample.round % 2 == 0 ? 1.1 : 0.85) / 1.5;
   const auto look = look_at_comparisons(two_plugin_plan(), run.context, run.cells);
   ASSERT_EQ(look.undecided.size(), 2u);
-  EXPECT_NE(std::find(look.undecided[0].begin(), look.undecided[0].end(),
-                      position(run, "muduo", 1000)),
-            look.undecided[0].end());
-  EXPECT_NE(std::find(look.undecided[1].begin(), look.undecided[1].end(),
-                      position(run, "muduo", 100)),
-            look.undecided[1].end());
+  EXPECT_NE(
+      std::find(look.undecided[0].begin(), look.undecided[0].end(), position(run, "muduo", 1000)),
+      look.undecided[0].end());
+  EXPECT_NE(
+      std::find(look.undecided[1].begin(), look.undecided[1].end(), position(run, "muduo", 100)),
+      look.undecided[1].end());
 }
 
 }  // namespace

@@ -74,12 +74,12 @@ TEST(RunComparisons, WithoutVariantsEachPluginAgainstTheFirst) {
 }
 
 TEST(BudgetNote, SaysWhatTheBudgetServesAndAtWhatLevel) {
-  EXPECT_EQ(budget_note(parse_plan(with_run("rounds = 5\nbudget = \"90s\"\n"), "t.toml", nullptr,
-                                   {})),
-            "budget: up to 90 s after the planned rounds, for libevent2 vs raw-epoll: a "
-            "comparison still undecided gets 5 more paired round(s) at a time, at most 4 looks "
-            "in all, most uncertain first; each look judged at alpha 0.0182 (Pocock's level for "
-            "4 looks at 0.05)");
+  EXPECT_EQ(
+      budget_note(parse_plan(with_run("rounds = 5\nbudget = \"90s\"\n"), "t.toml", nullptr, {})),
+      "budget: up to 90 s after the planned rounds, for libevent2 vs raw-epoll: a "
+      "comparison still undecided gets 5 more paired round(s) at a time, at most 4 looks "
+      "in all, most uncertain first; each look judged at alpha 0.0182 (Pocock's level for "
+      "4 looks at 0.05)");
   EXPECT_EQ(budget_note(parse_plan(testing::minimal_config, "t.toml", nullptr, {})).substr(0, 13),
             "budget: none ");
 }
