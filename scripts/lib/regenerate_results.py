@@ -86,7 +86,7 @@ def rounds_note(table, rounds):
     return f"{rounds} rounds a cell (--rounds {rounds}; the config says {configured})"
 
 
-def regenerate(table, runner, rounds, doc_text, doc_path, data_root):
+def regenerate(table, runner, rounds, doc_text, doc_path, data_root, revision):
     data_dir = os.path.join(data_root, table.name)
     with tempfile.TemporaryDirectory(prefix=f"rb-regen-{table.name}-") as tmp:
         out = os.path.join(tmp, "out")
@@ -102,7 +102,7 @@ def regenerate(table, runner, rounds, doc_text, doc_path, data_root):
             f.write("\n")
     data = os.path.relpath(data_dir, os.path.dirname(os.path.abspath(doc_path))) + "/"
     provenance = {
-        "commit": commit(), "config": table.config,
+        "commit": revision, "config": table.config,
         "config_sha256": sha256_of(os.path.join(ROOT, table.config)),
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "cpu": cpu_model(), "nproc": os.cpu_count(), "kernel": os.uname().release,
@@ -134,9 +134,11 @@ def main(argv):
         return 2
     with open(args.doc) as f:
         text = f.read()
+    revision = commit()  # before the first table rewrites the document
     try:
         for table in tables:
-            text = regenerate(table, args.runner, args.rounds, text, args.doc, args.data_dir)
+            text = regenerate(table, args.runner, args.rounds, text, args.doc, args.data_dir,
+                              revision)
             with open(args.doc, "w") as f:  # each table kept as soon as it is made
                 f.write(text)
     except generated_tables.TableError as error:
