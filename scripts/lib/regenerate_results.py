@@ -4,12 +4,13 @@ table between its markers (scripts/lib/generated_tables.py), stamped; keeps the 
 summary.json and the comparisons the table is made of under docs/data/NAME/.
 
     regenerate_results.py --runner BIN [--rounds N] [--only NAME]... [--doc FILE]
-                          [--data-dir DIR]
+                          [--data-dir DIR] [--runs-dir DIR]
     regenerate_results.py --list-configs
 
 Called by scripts/regenerate-results, which builds the runner first. --rounds N runs N rounds
 a cell instead of the config's (fewer rounds: a shorter run and wider intervals; the stamp
-says so). Exit 0 when every table was rewritten, 1 on a failed run or compare, 2 on a usage
+says so). The runs themselves, samples included, stay in --runs-dir/NAME (build/regenerate)
+until the next. Exit 0 when every table was rewritten, 1 on a failed run or compare, 2 on a usage
 or document error.
 """
 
@@ -21,7 +22,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import tomllib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -64,6 +64,8 @@ def config_rounds(config_path):
 
 def run_config(runner, table, out, rounds):
     command = [runner, "run", os.path.join(ROOT, table.config), "--out", out, "--no-store"]
+    if os.path.exists(out):
+        command.append("--force")  # replaces only an earlier run
     if rounds is not None:
         command += ["--rounds", str(rounds)]
     print("+ " + " ".join(command), file=sys.stderr, flush=True)
@@ -74,7 +76,9 @@ def compare(runner, out, comparison):
     command = [runner, "compare", "--plugins", f"{comparison.base},{comparison.new}", out,
                "--metric", comparison.metric, "--format", "json"]
     done = subprocess.run(command, capture_output=True, text=True)
-    if done.returncode not in (0, 1):  # 1: a regression verdict, still a comparison
+    # 1: a `slower` verdict, 3: only inconclusive ones (e.g. every cell withheld as disturbed on
+    # a busy machine): each still a comparison with its ratios and intervals.
+    if done.returncode not in (0, 1, 3):
         raise RuntimeError(f"{' '.join(command)} exited {done.returncode}: {done.stderr}")
     return json.loads(done.stdout)
 
@@ -86,16 +90,15 @@ def rounds_note(table, rounds):
     return f"{rounds} rounds a cell (--rounds {rounds}; the config says {configured})"
 
 
-def regenerate(table, runner, rounds, doc_text, doc_path, data_root, revision):
+def regenerate(table, runner, rounds, doc_text, doc_path, data_root, runs_root, revision):
     data_dir = os.path.join(data_root, table.name)
-    with tempfile.TemporaryDirectory(prefix=f"rb-regen-{table.name}-") as tmp:
-        out = os.path.join(tmp, "out")
-        load_before = load_average()
-        run_config(runner, table, out, rounds)
-        load_after = load_average()
-        comparisons = {c.key: compare(runner, out, c) for c in table.comparisons}
-        os.makedirs(data_dir, exist_ok=True)
-        shutil.copyfile(os.path.join(out, "summary.json"), os.path.join(data_dir, "summary.json"))
+    out = os.path.join(runs_root, table.name)  # kept whole (samples too) until the next run
+    load_before = load_average()
+    run_config(runner, table, out, rounds)
+    load_after = load_average()
+    comparisons = {c.key: compare(runner, out, c) for c in table.comparisons}
+    os.makedirs(data_dir, exist_ok=True)
+    shutil.copyfile(os.path.join(out, "summary.json"), os.path.join(data_dir, "summary.json"))
     for key, result in comparisons.items():
         with open(os.path.join(data_dir, f"compare-{key}.json"), "w") as f:
             json.dump(result, f, indent=1)
@@ -120,6 +123,7 @@ def main(argv):
     parser.add_argument("--only", action="append", default=[])
     parser.add_argument("--doc", default=os.path.join(ROOT, "docs", "results.md"))
     parser.add_argument("--data-dir", default=os.path.join(ROOT, "docs", "data"))
+    parser.add_argument("--runs-dir", default=os.path.join(ROOT, "build", "regenerate"))
     args = parser.parse_args(argv)
     if args.list_configs:
         print("\n".join(os.path.join(ROOT, t.config) for t in seed_tables.TABLES))
@@ -138,7 +142,7 @@ def main(argv):
     try:
         for table in tables:
             text = regenerate(table, args.runner, args.rounds, text, args.doc, args.data_dir,
-                              revision)
+                              args.runs_dir, revision)
             with open(args.doc, "w") as f:  # each table kept as soon as it is made
                 f.write(text)
     except generated_tables.TableError as error:

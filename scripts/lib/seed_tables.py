@@ -20,8 +20,13 @@ def fmt(value):
     return f"{value:.3f}"
 
 
+def verdict(row):
+    """compare's verdict, with why it was withheld (e.g. "inconclusive (disturbed)")."""
+    return f"{row['verdict']} ({row['withheld']})" if row.get("withheld") else row["verdict"]
+
+
 def ratio_cell(row):
-    return f"{fmt(row['ratio'])} [{fmt(row['ci_low'])}, {fmt(row['ci_high'])}] {row['verdict']}"
+    return f"{fmt(row['ratio'])} [{fmt(row['ci_low'])}, {fmt(row['ci_high'])}] {verdict(row)}"
 
 
 def point_key(params, axes):
@@ -92,7 +97,7 @@ def render_seed004(results):
         p = "n/a" if row["p_value"] is None else f"{row['p_value']:.3g}"
         lines.append(f"| {params['items']:,} | {params['producers']} | {fmt(row['base_median'])} "
                      f"| {fmt(row['new_median'])} | {fmt(row['ratio'])} [{fmt(row['ci_low'])}, "
-                     f"{fmt(row['ci_high'])}] | {p} | {row['verdict']} | {speedup} |")
+                     f"{fmt(row['ci_high'])}] | {p} | {verdict(row)} | {speedup} |")
     return "\n".join(lines) + "\n"
 
 

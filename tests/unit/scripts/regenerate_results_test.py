@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """scripts/lib/regenerate_results.py with a stand-in runner on a small document: the block
 between one table's markers is replaced by a stamp and the table, every byte outside it is
-kept, the run's summary.json and the comparisons are kept beside it; --rounds reaches the
-runner and the stamp; a document without the markers is refused, naming them.
+kept, the run's summary.json and the comparisons are kept beside it (the whole run in the
+runs directory); a compare of only inconclusive verdicts (exit 3) still makes the table,
+each verdict with why it was withheld; --rounds reaches the runner and the stamp; a document without the markers is refused, naming them.
 
     regenerate_results_test.py PATH/TO/regenerate_results.py
 """
@@ -20,7 +21,7 @@ with open(os.environ["FAKE_RUNNER_LOG"], "a") as log:
     log.write(" ".join(sys.argv[1:]) + "\n")
 if sys.argv[1] == "run":
     out = sys.argv[sys.argv.index("--out") + 1]
-    os.makedirs(out)
+    os.makedirs(out, exist_ok="--force" in sys.argv)
     with open(os.path.join(out, "summary.json"), "w") as f:
         json.dump({"schema_version": 1, "cells": []}, f)
     with open(os.path.join(out, "samples.jsonl"), "w") as f:
@@ -28,14 +29,16 @@ if sys.argv[1] == "run":
 else:
     row = {"params": {"items": 10000000, "producers": 1}, "base_median": 18600.0,
            "new_median": 932.0, "ratio": 0.0501, "ci_low": 0.0412, "ci_high": 0.0553,
-           "p_value": 0.000812, "verdict": "faster"}
+           "p_value": 0.000812, "verdict": "inconclusive", "withheld": "disturbed"}
     print(json.dumps({"cells": [row]}))
+    sys.exit(3)  # only inconclusive verdicts: still a comparison
 '''
 
 BEFORE = "# Results\n\nText before, kept.  \n\n<!-- generated:seed004 begin -->\n"
 AFTER = ("<!-- generated:seed004 end -->\n\nText after, kept.\n\n"
          "<!-- generated:seed000 begin -->\nnot asked for: kept\n<!-- generated:seed000 end -->\n")
-ROW = "| 10,000,000 | 1 | 18,600 | 932 | 0.050 [0.041, 0.055] | 0.000812 | faster | 20.0x |"
+ROW = ("| 10,000,000 | 1 | 18,600 | 932 | 0.050 [0.041, 0.055] | 0.000812 | "
+       "inconclusive (disturbed) | 20.0x |")
 
 
 def check(failures, what, ok, detail=""):
@@ -47,7 +50,8 @@ def regenerate(script, tmp, doc, *extra):
     env = dict(os.environ, FAKE_RUNNER_LOG=os.path.join(tmp, "runner.log"))
     return subprocess.run([sys.executable, script, "--runner", os.path.join(tmp, "runner"),
                            "--only", "seed004", "--doc", doc,
-                           "--data-dir", os.path.join(tmp, "data"), *extra],
+                           "--data-dir", os.path.join(tmp, "data"),
+                           "--runs-dir", os.path.join(tmp, "runs"), *extra],
                           capture_output=True, text=True, env=env)
 
 
@@ -91,6 +95,9 @@ def main(script):
         with open(os.path.join(tmp, "runner.log")) as f:
             runs = [line for line in f if line.startswith("run ")]
         check(failures, "runner given --rounds", runs[-1].rstrip().endswith("--rounds 2"), runs)
+        check(failures, "an earlier run replaced", "--force" in runs[-1], runs)
+        check(failures, "the run kept", os.path.exists(os.path.join(tmp, "runs", "seed004",
+                                                                    "samples.jsonl")), runs)
 
         with open(doc, "w") as f:
             f.write("no markers here\n")
