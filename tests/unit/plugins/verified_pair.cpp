@@ -1,7 +1,8 @@
 #include "verified_pair.h"
-#include "../../support/capability.h"
 
 #include <gtest/gtest.h>
+
+#include "../../support/capability.h"
 
 namespace rb_test {
 
