@@ -140,6 +140,8 @@ def main(argv):
         text = f.read()
     revision = commit()  # before the first table rewrites the document
     try:
+        for table in tables:  # every block's markers checked before anything is measured
+            generated_tables.replace_block(text, table.name, "", args.doc)
         for table in tables:
             text = regenerate(table, args.runner, args.rounds, text, args.doc, args.data_dir,
                               args.runs_dir, revision)

@@ -3,7 +3,8 @@
 between one table's markers is replaced by a stamp and the table, every byte outside it is
 kept, the run's summary.json and the comparisons are kept beside it (the whole run in the
 runs directory); a compare of only inconclusive verdicts (exit 3) still makes the table,
-each verdict with why it was withheld; --rounds reaches the runner and the stamp; a document without the markers is refused, naming them.
+each verdict with why it was withheld; --rounds reaches the runner and the stamp; a document
+without the markers is refused, naming them, before anything runs.
 
     regenerate_results_test.py PATH/TO/regenerate_results.py
 """
@@ -101,7 +102,10 @@ def main(script):
 
         with open(doc, "w") as f:
             f.write("no markers here\n")
+        runs_before = open(os.path.join(tmp, "runner.log")).read()
         refused = regenerate(script, tmp, doc)
+        check(failures, "no markers: nothing run",
+              open(os.path.join(tmp, "runner.log")).read() == runs_before, refused.stderr)
         check(failures, "no markers: exit", refused.returncode == 2, refused.returncode)
         check(failures, "no markers: message",
               f"{doc}: expected one '<!-- generated:seed004 begin -->' and one "
