@@ -11,6 +11,7 @@
 #include <iterator>
 #include <string>
 
+#include "../support/capability.h"
 #include "run_helpers.h"
 
 namespace rbtest {
@@ -38,7 +39,8 @@ bool syscalls_countable() {
 }
 
 TEST(RunnerKernelCounts, RawEpollFlowerCountsAgreeWithThePluginsOwn) {
-  if (!syscalls_countable()) GTEST_SKIP() << "no tracefs, or not root: syscalls not countable";
+  if (!syscalls_countable())
+    RB_SKIP_WITHOUT("tracefs") << "no tracefs, or not root: syscalls not countable";
   ScratchDir dir;
   const auto result = run_runner(run_args(dir, "counts.toml", config(), RB_TEST_PLUGIN_DIR));
   ASSERT_EQ(result.exit_code, 0) << result.err;

@@ -81,6 +81,17 @@ double expanded_tail(double ci_level, double replicates, double degrees_of_freed
   return boost::math::cdf(boost::math::normal(), -z);
 }
 
+double two_level_tail(double ci_level, std::size_t rounds) {
+  const double r = static_cast<double>(rounds);
+  return expanded_tail(ci_level, r, r - 1);
+}
+
+double two_level_ratio_tail(double ci_level, std::size_t base_rounds, std::size_t next_rounds) {
+  const double r = static_cast<double>(std::min(base_rounds, next_rounds));
+  const double df = static_cast<double>(base_rounds + next_rounds) - 2;
+  return expanded_tail(ci_level, r, df);
+}
+
 std::size_t count_rounds(const RoundSamples& rounds) {
   return static_cast<std::size_t>(
       std::count_if(rounds.begin(), rounds.end(), [](const auto& r) { return !r.empty(); }));
@@ -125,8 +136,7 @@ Interval two_level_median_ci(const RoundSamples& rounds, double ci_level, std::u
   std::vector<double> medians;
   medians.reserve(static_cast<std::size_t>(resamples));
   for (int b = 0; b < resamples; ++b) medians.push_back(resample_two_level(kept, buffer, engine));
-  const double r = static_cast<double>(kept.size());
-  return percentile_interval(medians, expanded_tail(ci_level, r, r - 1));
+  return percentile_interval(medians, two_level_tail(ci_level, kept.size()));
 }
 
 Interval two_level_ratio_ci(const RoundSamples& base, const RoundSamples& next, double ci_level,
@@ -151,9 +161,8 @@ Interval two_level_ratio_ci(const RoundSamples& base, const RoundSamples& next, 
     if (b != 0) ratios.push_back(n / b);
   }
   // The smaller side limits how well the spread is known; the degrees of freedom are pooled.
-  const double r = static_cast<double>(std::min(kept_base.size(), kept_next.size()));
-  const double df = static_cast<double>(kept_base.size() + kept_next.size()) - 2;
-  return percentile_interval(ratios, expanded_tail(ci_level, r, df));
+  return percentile_interval(ratios,
+                             two_level_ratio_tail(ci_level, kept_base.size(), kept_next.size()));
 }
 
 }  // namespace rb::stats

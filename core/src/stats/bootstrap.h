@@ -33,6 +33,12 @@ inline constexpr int kTwoLevelResamples = 4000;
 // Returns the tail (one side) to cut from the bootstrap distribution.
 double expanded_tail(double ci_level, double replicates, double degrees_of_freedom);
 
+// The tails the two-level intervals below cut: a median over `rounds` rounds rests on r =
+// rounds units with r - 1 degrees of freedom; a ratio on the smaller side's rounds, with the
+// degrees of freedom of both sides pooled (base + next - 2).
+double two_level_tail(double ci_level, std::size_t rounds);
+double two_level_ratio_tail(double ci_level, std::size_t base_rounds, std::size_t next_rounds);
+
 // The median of sorted samples, resampled as if independent (the ordinary bootstrap): a
 // percentile interval at ci_level. Needs resamples >= 1 and at least one sample.
 Interval flat_median_ci(std::span<const double> sorted, double ci_level, std::uint64_t seed,

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 
+#include "../../support/capability.h"
 #include "../../support/without_escapes.h"
 #include "run_helpers.h"
 #include "synthetic_runs.h"
@@ -91,7 +92,8 @@ TEST(CompareColourCli, AnUnknownModeIsAUsageError) {
 // auto's own decision on a real terminal: script(1) gives the runner a pseudo-terminal.
 TEST(CompareColourCli, AutoOnATerminalColoursUnlessNoColorOrDumb) {
   const std::filesystem::path script = "/usr/bin/script";
-  if (!std::filesystem::exists(script)) GTEST_SKIP() << "no script(1) for a pseudo-terminal";
+  if (!std::filesystem::exists(script))
+    RB_SKIP_WITHOUT("script") << "no /usr/bin/script for a pseudo-terminal";
   ScratchDir dir;
   const std::string base = scaled_results(dir, "base", 1.0, 1);
   const std::string slower = scaled_results(dir, "slower", 1.2, 2);

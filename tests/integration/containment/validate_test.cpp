@@ -109,6 +109,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"spin-in-dispatch", "flower.counts",
                 "dispatch did not return within 1000 ms (phase watchdog)"},
         BadCase{"wrong-counts", "flower.counts", "expected 1 reads and 0 writes, got 0 reads"},
+        // Right counts, no reads: only the drained-pipes check can tell (issue 36).
+        BadCase{"fake-reads", "flower.counts",
+                "pipes=1 active=1 writes=0 transport=socketpair, iteration 0: after dispatch "
+                "pipe 0 still holds 1 unread byte(s)"},
         BadCase{"exit-in-dispatch", "flower.counts", "exited with status 0 before finishing"},
         BadCase{"accepts-any-option", "flower.options", "accepted the unknown option"},
         BadCase{"extra-export", "exports", "rbtest_helper_left_visible"}),

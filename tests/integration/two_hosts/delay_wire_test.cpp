@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <memory>
 
+#include "../../support/capability.h"
 #include "../pingpong/pingpong_test_support.h"
 #include "delay_wire_process.h"
 #include "netns_pair.h"
@@ -26,7 +27,7 @@ class DelayWire : public ::testing::Test {
   void SetUp() override {
     SKIP_WITHOUT_NAMESPACES(hosts_);
     if (const std::string why = DelayWireProcess::unavailable_reason(); !why.empty())
-      GTEST_SKIP() << why;
+      RB_SKIP_WITHOUT("tun") << why;
   }
 
   // `top` with `axes` between the namespaces through a wire of `delay_ms` each way.
@@ -84,7 +85,7 @@ TEST_F(DelayWire, NoRequestIsAnsweredSoonerThanTwiceTheDelay) {
 
 TEST(DelayWireErrors, ANamespaceThatIsNotThereIsNamed) {
   if (const std::string why = DelayWireProcess::unavailable_reason(); !why.empty())
-    GTEST_SKIP() << why;
+    RB_SKIP_WITHOUT("tun") << why;
   ScratchDir dir;
   DelayWireProcess wire("rb-no-such-ns-16", "rb-no-such-ns-17", "0", dir);
   EXPECT_NE(wire.error().find("exited with 1"), std::string::npos) << wire.error();

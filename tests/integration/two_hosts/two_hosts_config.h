@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../../support/capability.h"
 #include "../run_helpers.h"
 
 namespace rbtest {
@@ -31,7 +32,7 @@ inline constexpr const char* kRrAxes =
 
 // In a test: skipped with the reason when the NetnsPair (or wire) could not be made.
 #define SKIP_WITHOUT_NAMESPACES(hosts) \
-  if (!(hosts).error().empty()) GTEST_SKIP() << (hosts).error()
+  if (!(hosts).error().empty()) RB_SKIP_WITHOUT("netns") << (hosts).error()
 
 // `runner run` on `config` in `dir` with the test plugins; the results in dir/out.
 RunOutput run_config(const ScratchDir& dir, const std::string& config);

@@ -6,6 +6,7 @@
 #include <string>
 #include <tuple>
 
+#include "../../support/capability.h"
 #include "built_plugins.h"
 #include "io_uring_plugin.h"
 #include "verified_pair.h"
@@ -65,7 +66,7 @@ TEST(IoUringClientCounters, ReportsTheRingsWorkWithSqpollAndBatchOne) {
   ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
   const ClientRun run = RunPingpongClient(*IoUringPlugin()->pingpong_client, server.port(), {},
                                           {{"sqpoll", "on"}, {"batch", "1"}});
-  if (run.prepare_rc == RB_ERR_UNSUPPORTED) GTEST_SKIP() << run.error;
+  if (run.prepare_rc == RB_ERR_UNSUPPORTED) RB_SKIP_WITHOUT("io_uring") << run.error;
   ASSERT_EQ(run.run_rc, RB_OK) << run.error;
   const auto& counters = run.counters;
   EXPECT_EQ(counters.at("verify_mismatches"), 0u);

@@ -5,6 +5,7 @@
 #include <string>
 #include <tuple>
 
+#include "../../support/capability.h"
 #include "built_plugins.h"
 #include "flower_expectations.h"
 #include "io_uring_plugin.h"
@@ -17,7 +18,7 @@ const FlowerShape kShape{100, 10, 100, Transport::kSocketpair};
 
 TEST(IoUringPlugin, NamesLiburingAndTheKernel) {
   const rb_plugin* plugin = IoUringPlugin();
-  if (plugin == nullptr) GTEST_SKIP() << IoUringUnavailable();
+  if (plugin == nullptr) RB_SKIP_WITHOUT("io_uring") << IoUringUnavailable();
   EXPECT_TRUE(NamesItselfAndItsLibrary(*plugin, "io-uring", "liburing"));
   utsname names{};
   ASSERT_EQ(uname(&names), 0);
@@ -28,7 +29,7 @@ TEST(IoUringPlugin, NamesLiburingAndTheKernel) {
 
 TEST(IoUringPlugin, DeclaresEveryOptionWithItsAllowedValues) {
   const rb_plugin* plugin = IoUringPlugin();
-  if (plugin == nullptr) GTEST_SKIP() << IoUringUnavailable();
+  if (plugin == nullptr) RB_SKIP_WITHOUT("io_uring") << IoUringUnavailable();
   std::map<std::string, std::string> allowed;
   for (uint32_t i = 0; i < plugin->option_count; ++i)
     allowed[plugin->options[i].name] =
@@ -135,7 +136,7 @@ class IoUringBadValue : public ::testing::TestWithParam<std::pair<std::string, s
 
 TEST_P(IoUringBadValue, IsRefusedByName) {
   const rb_plugin* plugin = IoUringPlugin();
-  if (plugin == nullptr) GTEST_SKIP() << IoUringUnavailable();
+  if (plugin == nullptr) RB_SKIP_WITHOUT("io_uring") << IoUringUnavailable();
   FlowerDriver driver(*plugin, kShape);
   const auto& [name, value] = GetParam();
   EXPECT_TRUE(PrepareRefuses(driver, {{name, value}}, RB_ERR_INVALID_ARGUMENT, name));

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "../../support/capability.h"
 #include "flower_driver.h"
 #include "reactorbench/plugin.h"
 
@@ -21,7 +22,7 @@ std::string IoUringUnavailable();
 #define SKIP_WITHOUT_IO_URING()                                                \
   do {                                                                         \
     if (const std::string why = ::rb_test::IoUringUnavailable(); !why.empty()) \
-      GTEST_SKIP() << why;                                                     \
+      RB_SKIP_WITHOUT("io_uring") << why;                                      \
   } while (0)
 
 }  // namespace rb_test

@@ -10,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+#include "../../support/capability.h"
 #include "io_uring_plugin.h"
 #include "served_server.h"
 
@@ -123,7 +124,8 @@ TEST_P(IoUringFixedFilesServer, RegistersEveryConnectionAndEchoesIntact) {
                                           {"multishot", multishot},
                                           {"provided_buffers", provided},
                                           {"fixed_files", "on"}}));
-  if (server.prepare_rc() == RB_ERR_UNSUPPORTED) GTEST_SKIP() << server.prepare_error();
+  if (server.prepare_rc() == RB_ERR_UNSUPPORTED)
+    RB_SKIP_WITHOUT("io_uring") << server.prepare_error();
   ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
   for (int i = 0; i < kSessions; ++i) {
     const int fd = Connect(server.port());

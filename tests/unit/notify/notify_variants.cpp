@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 
 #include "built_plugins.h"
 
@@ -34,6 +35,38 @@ const std::map<std::string, std::vector<OptionList>>& KnownVariants() {
   return variants;
 }
 
+// The plugin's declarations, each options[0].struct_size bytes apart (plugin.h).
+std::vector<rb_option_decl> DeclaredOptions(const rb_plugin& plugin) {
+  std::vector<rb_option_decl> decls;
+  if (plugin.options == nullptr) return decls;
+  const auto* bytes = reinterpret_cast<const unsigned char*>(plugin.options);
+  for (uint32_t i = 0; i < plugin.option_count; ++i)
+    decls.push_back(
+        *reinterpret_cast<const rb_option_decl*>(bytes + i * plugin.options[0].struct_size));
+  return decls;
+}
+
+bool AppliesToNotify(const rb_option_decl& decl) {
+  if (decl.workloads == nullptr) return true;
+  std::string listed = std::string(",") + decl.workloads + ",";
+  std::erase(listed, ' ');
+  return listed.find(",notify,") != std::string::npos;
+}
+
+// A value the option's declared type refuses; none for free text.
+std::optional<std::string> ValueItsTypeRefuses(const rb_option_decl& decl) {
+  switch (decl.type) {
+    case RB_OPTION_INT:
+      return "12x";
+    case RB_OPTION_BOOL:
+      return "maybe";
+    case RB_OPTION_ENUM:
+      return "no_such_choice";
+    default:
+      return std::nullopt;
+  }
+}
+
 std::string LabelOf(const std::string& stem, const OptionList& options) {
   std::string label = stem;
   for (const auto& [key, value] : options) label += "_" + key + "_" + value;
@@ -55,15 +88,34 @@ std::vector<NotifyVariant> NotifyVariants() {
   return variants;
 }
 
-OptionList MalformedOptionFor(const std::string& file_stem) {
-  static const std::map<std::string, OptionList> malformed = {
-      {"libevent2", {{"wakeup", "socket"}}},   {"raw_epoll", {{"wake", "sometimes"}}},
-      {"muduo", {{"post", "direct"}}},         {"epoll_add_always", {{"events_initial", "0"}}},
-      {"condvar_queue", {{"batch", "maybe"}}}, {"libev", {{"backend", "kqueue"}}},
-      {"io_uring", {{"wake", "pipe"}}},
-  };
-  const auto it = malformed.find(file_stem);
-  return it == malformed.end() ? OptionList{} : it->second;
+std::vector<RefusedOption> RefusedNotifyOptions(const std::string& path) {
+  const rb_plugin& plugin = LoadPlugin(path);
+  std::vector<RefusedOption> refused;
+  for (const rb_option_decl& decl : DeclaredOptions(plugin)) {
+    const std::string key = decl.name;
+    const std::string label = TestNameOf(path) + "_" + key;
+    if (!AppliesToNotify(decl)) {
+      const std::string value = decl.default_value != nullptr ? decl.default_value : "1";
+      refused.push_back({path,
+                         key,
+                         value,
+                         {"unknown option '" + key + "'",
+                          "'" + key + "' applies to " + std::string(decl.workloads)},
+                         label});
+    } else if (const auto value = ValueItsTypeRefuses(decl)) {
+      refused.push_back({path, key, *value, {"option '" + key + "'", "'" + *value + "'"}, label});
+    }
+  }
+  return refused;
+}
+
+std::vector<RefusedOption> RefusedNotifyOptions() {
+  std::vector<RefusedOption> all;
+  for (const std::string& path : PluginPathsOffering("notify")) {
+    const auto refused = RefusedNotifyOptions(path);
+    all.insert(all.end(), refused.begin(), refused.end());
+  }
+  return all;
 }
 
 const rb_notify_ops& NotifyOpsOf(const std::string& path) {

@@ -19,9 +19,21 @@ struct NotifyVariant {
 // Every notify plugin with its default options, plus the known variants of ours.
 std::vector<NotifyVariant> NotifyVariants();
 
-// An option each plugin knows but with a value it must refuse, by file stem; empty for a
-// plugin we know nothing about.
-OptionList MalformedOptionFor(const std::string& file_stem);
+// An option a notify plugin must refuse at start, derived from the options it declares: one
+// it declares for notify with a value its type refuses (an ENUM's unknown choice, an INT that
+// is no number, a BOOL that is neither on nor off), or one it declares for other workloads
+// only (refused by name, saying where it applies).
+struct RefusedOption {
+  std::string path;
+  std::string key;
+  std::string value;
+  std::vector<std::string> error_says;  // what the refusal's message must contain
+  std::string label;                    // usable in a test name, e.g. "raw_epoll_wake"
+};
+
+// The refused options of one plugin file, and of every notify plugin in the plugin directory.
+std::vector<RefusedOption> RefusedNotifyOptions(const std::string& path);
+std::vector<RefusedOption> RefusedNotifyOptions();
 
 const rb_notify_ops& NotifyOpsOf(const std::string& path);
 

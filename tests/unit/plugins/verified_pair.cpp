@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../../support/capability.h"
+
 namespace rb_test {
 
 void ExpectVerifiedPair(const Role<rb_pingpong_server_ops>& server_role,
@@ -12,14 +14,14 @@ void ExpectVerifiedPair(const Role<rb_pingpong_server_ops>& server_role,
   server_params.block_size = 4096;
   ServedServer server(CallsOf(server_role.ops, server_params, server_role.options));
   if (server.prepare_rc() == RB_ERR_UNSUPPORTED && server_role.may_be_unsupported)
-    GTEST_SKIP() << server.prepare_error();
+    RB_SKIP_WITHOUT("io_uring") << server.prepare_error();
   ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
   ClientShape shape;
   shape.threads = threads;
   const ClientRun run =
       RunPingpongClient(client_role.ops, server.port(), shape, client_role.options);
   if (run.prepare_rc == RB_ERR_UNSUPPORTED && client_role.may_be_unsupported)
-    GTEST_SKIP() << run.error;
+    RB_SKIP_WITHOUT("io_uring") << run.error;
   ASSERT_EQ(run.prepare_rc, RB_OK) << run.error;
   ASSERT_EQ(run.run_rc, RB_OK) << run.error;
   ASSERT_EQ(server.Stop(), RB_OK) << server.serve_error();

@@ -1,6 +1,7 @@
 // The kernel's counts of a known amount of work: exact where the kernel counts it, and the
 // path without tracefs or with counting turned off.
 #include "proc/kernel_counters.h"
+#include "../../support/capability.h"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -42,7 +43,8 @@ class ScopedEnv {
 // The counters of this process, or the test skipped with the machine's reason.
 #define OPEN_OR_SKIP(counters)                                 \
   KernelCounters counters = KernelCounters::of_this_process(); \
-  if (!counters.missing().empty()) GTEST_SKIP() << "not counted here: " << counters.missing()
+  if (!counters.missing().empty())                             \
+  RB_SKIP_WITHOUT("tracefs") << "not counted here: " << counters.missing()
 
 void write_n(int fd, int n) {
   for (int i = 0; i < n; ++i) ASSERT_EQ(::write(fd, "x", 1), 1);
@@ -108,7 +110,8 @@ TEST(KernelCounters, EpollCtlIsCountedByItsOp) {
   ASSERT_EQ(::epoll_ctl(epoll_fd, EPOLL_CTL_DEL, pipe_fds[0], nullptr), 0);
   const KernelCounts counts = counters.end_window();
   for (const int fd : {epoll_fd, pipe_fds[0], pipe_fds[1]}) ::close(fd);
-  if (counts.count("sys.epoll_ctl.add") == 0) GTEST_SKIP() << "no syscalls:sys_enter_epoll_ctl";
+  if (counts.count("sys.epoll_ctl.add") == 0)
+    RB_SKIP_WITHOUT("tracefs") << "no syscalls:sys_enter_epoll_ctl";
   EXPECT_EQ(counts.at("sys.epoll_ctl"), 5u);
   EXPECT_EQ(counts.at("sys.epoll_ctl.add"), 1u);
   EXPECT_EQ(counts.at("sys.epoll_ctl.mod"), 3u);
@@ -169,7 +172,8 @@ TEST(KernelCounters, WithoutTracefsTheSyscallsAreMissingAndTheRestCounts) {
   EXPECT_NE(counters.missing().find("syscalls: no tracefs"), std::string::npos)
       << counters.missing();
   EXPECT_NE(counters.missing().find(empty.string()), std::string::npos) << counters.missing();
-  if (!counters.counting()) GTEST_SKIP() << "no software events either: " << counters.missing();
+  if (!counters.counting())
+    RB_SKIP_WITHOUT("perf_events") << "no software events either: " << counters.missing();
   counters.begin_window();
   const KernelCounts counts = counters.end_window();
   EXPECT_EQ(counts.count("sys.total"), 0u);

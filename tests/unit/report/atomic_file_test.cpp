@@ -14,6 +14,7 @@
 #include <future>
 #include <system_error>
 
+#include "../../support/capability.h"
 #include "../../support/scratch_dir.h"
 
 namespace rb::report {
@@ -49,7 +50,7 @@ TEST(AtomicFile, ACharacterDeviceIsWrittenThroughNotReplaced) {
   const rbtest::ScratchDir dir;
   const fs::path device = dir.path() / "null";
   if (::mknod(device.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0)
-    GTEST_SKIP() << "mknod needs root (CAP_MKNOD): " << std::strerror(errno);
+    RB_SKIP_WITHOUT("root") << "mknod needs CAP_MKNOD: " << std::strerror(errno);
 
   write_file_atomically(device, "nothing\n");
 

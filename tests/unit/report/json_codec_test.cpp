@@ -104,11 +104,17 @@ TEST(JsonCodec, NanIsWrittenAsNullAndReadBackAsNan) {
   EXPECT_TRUE(std::isnan(back.median));
 }
 
+// dump_json replaces each invalid byte by U+FFFD (EF BF BD in UTF-8) and keeps the rest,
+// so the text reads back valid with the bytes around it unchanged.
 TEST(JsonCodec, InvalidUtf8IsReplacedRatherThanThrown) {
   CellResult r;
   r.status = CellStatus::failed;
-  r.reason = "bad \xff byte";
-  EXPECT_NO_THROW(dump_json(to_json(r)));
+  r.reason = "bad \xff byte, truncated \xe2\x82";
+  const std::string text = dump_json(to_json(r));
+  EXPECT_NE(text.find("\"reason\":\"bad \xef\xbf\xbd byte, truncated \xef\xbf\xbd\""),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(Json::parse(text).at("reason"), "bad \uFFFD byte, truncated \uFFFD");
 }
 
 TEST(JsonCodec, UnknownStatusIsRejected) {

@@ -112,6 +112,27 @@ TEST(TwoLevelBootstrap, ExpandedTailIsNarrowerThanNominalForFewReplicates) {
   EXPECT_NEAR(expanded_tail(0.95, 1e6, 1e6), 0.025, 1e-3);  // many replicates: nominal
 }
 
+// Pinned to values computed outside the code: Phi(-sqrt(r/(r-1)) * t(0.975, df)) with the
+// t quantiles of a table (2.7764451052 for 4 degrees of freedom, 2.5705818356 for 5,
+// 2.0930240544 for 19, 4.3026527297 for 2, 2.2621571628 for 9). Dropping the sqrt(r/(r-1))
+// factor gives 0.00275 for r = 5 and 4 degrees of freedom; one degree more, 0.00203.
+TEST(TwoLevelBootstrap, ExpandedTailIsHesterbergsExactly) {
+  EXPECT_NEAR(expanded_tail(0.95, 5, 4), 0.00095410055, 1e-10);
+  EXPECT_NEAR(expanded_tail(0.95, 5, 5), 0.00202655853, 1e-10);
+  EXPECT_NEAR(expanded_tail(0.95, 20, 19), 0.01588082992, 1e-10);
+  EXPECT_NEAR(expanded_tail(0.95, 3, 2), 6.8341373e-08, 1e-14);
+}
+
+// The intervals' own degrees of freedom: a median over r rounds has r - 1; a ratio the smaller
+// side's r and both sides' rounds less 2.
+TEST(TwoLevelBootstrap, IntervalsCutTheTailOfTheirRoundsAndDegreesOfFreedom) {
+  EXPECT_NEAR(two_level_tail(0.95, 5), 0.00095410055, 1e-10);
+  EXPECT_NEAR(two_level_tail(0.95, 20), 0.01588082992, 1e-10);
+  EXPECT_NEAR(two_level_ratio_tail(0.95, 5, 6), 0.00571665457, 1e-10);
+  EXPECT_NEAR(two_level_ratio_tail(0.95, 6, 5), 0.00571665457, 1e-10);
+  EXPECT_NEAR(two_level_tail(0.95, 1), 0.025, 1e-12);  // one round: the nominal tail
+}
+
 TEST(SummarizeRounds, SaysWhatItsIntervalRestsOn) {
   const Summary one = summarize_rounds({{1, 2, 3, 4, 5}});
   EXPECT_EQ(one.ci_method, "within-round");

@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "../../support/capability.h"
 #include "../../support/postgres_server.h"
 #include "fleet_examples.h"
 #include "run_helpers.h"
@@ -30,7 +31,8 @@ constexpr const char* kPassword = "s3cret-Pw";
 class PostgresCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (const auto why = rb::testing::PostgresBackend::unavailable()) GTEST_SKIP() << *why;
+    if (const auto why = rb::testing::PostgresBackend::unavailable())
+      RB_SKIP_WITHOUT("postgresql") << *why;
     const std::string plain = rb::testing::test_server->create_database();
     url_ = plain;
     url_.insert(url_.find('@'), std::string(":") + kPassword);  // postgresql://rb:PW@/...

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "../../support/capability.h"
 #include "store_test_support.h"
 
 namespace rb::testing {
@@ -31,7 +32,7 @@ template <typename Backend>
 class StoreBackendTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (const auto why = Backend::unavailable()) GTEST_SKIP() << *why;
+    if (const auto why = Backend::unavailable()) RB_SKIP_WITHOUT("postgresql") << *why;
     store_ = Backend::fresh_store(dir_);
   }
   // The store every test starts with: empty, not even a schema.

@@ -1,0 +1,107 @@
+"""The generated tables of docs/results.md: which committed config each is run from, which
+`runner compare --plugins BASE,NEW --metric M` results it is made of, and how they become
+Markdown. Each render takes {comparison key: compare JSON} and returns the table's text."""
+
+import collections
+
+Comparison = collections.namedtuple("Comparison", "key base new metric label")
+Table = collections.namedtuple("Table", "name config comparisons render")
+
+
+def fmt(value):
+    if value is None:
+        return "n/a"
+    if abs(value) >= 100:
+        return f"{value:,.0f}"
+    if abs(value) >= 10:
+        return f"{value:.1f}"
+    if abs(value) >= 0.1:
+        return f"{value:.2f}"
+    return f"{value:.3f}"
+
+
+def verdict(row):
+    """compare's verdict, with why it was withheld (e.g. "inconclusive (disturbed)")."""
+    return f"{row['verdict']} ({row['withheld']})" if row.get("withheld") else row["verdict"]
+
+
+def ratio_cell(row):
+    return f"{fmt(row['ratio'])} [{fmt(row['ci_low'])}, {fmt(row['ci_high'])}] {verdict(row)}"
+
+
+def point_key(params, axes):
+    return tuple(params[a] for a in axes)
+
+
+def rows_by_point(result, axes):
+    return {point_key(row["params"], axes): row for row in result["cells"]}
+
+
+def excludes_one(row):
+    return row["ci_low"] is not None and (row["ci_low"] > 1 or row["ci_high"] < 1)
+
+
+def range_line(label, rows):
+    ratios = [r["ratio"] for r in rows if r["ratio"] is not None]
+    if not ratios:
+        return f"- {label}: no ratio"
+    beyond = sum(1 for r in rows if excludes_one(r))
+    return (f"- {label}: {fmt(min(ratios))}–{fmt(max(ratios))} over {len(ratios)} points; "
+            f"{beyond} of {len(rows)} CIs exclude 1")
+
+
+def render_columns(comparisons, results, axes, headers):
+    by_key = {c.key: rows_by_point(results[c.key], axes) for c in comparisons}
+    points = sorted(set().union(*(set(rows) for rows in by_key.values())))
+    lines = ["| " + " | ".join(headers + [c.label for c in comparisons]) + " |",
+             "|" + "---:|" * len(headers) + "---|" * len(comparisons)]
+    for point in points:
+        cells = [ratio_cell(by_key[c.key][point]) if point in by_key[c.key] else "—"
+                 for c in comparisons]
+        lines.append("| " + " | ".join([str(v) for v in point] + cells) + " |")
+    lines.append("")
+    lines += [range_line(c.label, list(by_key[c.key].values())) for c in comparisons]
+    return "\n".join(lines) + "\n"
+
+
+SEED000_COMPARISONS = [
+    Comparison("setup-muduo-vs-add-always", "epoll-add-always", "muduo", "setup_us",
+               "muduo / ADD-always, setup"),
+    Comparison("setup-libevent2-vs-muduo", "muduo", "libevent2", "setup_us",
+               "libevent2 / muduo, setup"),
+    Comparison("dispatch-add-always-vs-muduo", "muduo", "epoll-add-always", "dispatch_us",
+               "ADD-always / muduo, dispatch"),
+]
+
+
+def render_seed000(results):
+    return ("Ratio of medians new / base, its 95% CI (paired rounds: `runner compare --plugins "
+            "BASE,NEW`), and the verdict (slower: the first plugin named is slower):\n\n"
+            + render_columns(SEED000_COMPARISONS, results, ["pipes", "active"],
+                             ["pipes", "a"]))
+
+
+SEED004_COMPARISONS = [
+    Comparison("elapsed-condvar-vs-libevent2", "libevent2", "condvar-broadcast", "elapsed_ms",
+               "condvar-broadcast / libevent2 (pipe), ms for 10M items"),
+]
+
+
+def render_seed004(results):
+    lines = ["| items | producers | libevent2 (pipe), ms | condvar-broadcast, ms | ratio [95% CI] "
+             "| p | verdict | condvar faster by |",
+             "|---:|---:|---:|---:|---|---:|---|---:|"]
+    for row in results["elapsed-condvar-vs-libevent2"]["cells"]:
+        params = row["params"]
+        speedup = f"{1 / row['ratio']:.1f}x" if row["ratio"] else "n/a"
+        p = "n/a" if row["p_value"] is None else f"{row['p_value']:.3g}"
+        lines.append(f"| {params['items']:,} | {params['producers']} | {fmt(row['base_median'])} "
+                     f"| {fmt(row['new_median'])} | {fmt(row['ratio'])} [{fmt(row['ci_low'])}, "
+                     f"{fmt(row['ci_high'])}] | {p} | {verdict(row)} | {speedup} |")
+    return "\n".join(lines) + "\n"
+
+
+TABLES = [
+    Table("seed000", "configs/seed000.toml", SEED000_COMPARISONS, render_seed000),
+    Table("seed004", "configs/seed004.toml", SEED004_COMPARISONS, render_seed004),
+]
