@@ -511,7 +511,7 @@ class MatrixRun {
 
   // The group's cells at the same time, each in a process of its own on a CPU of its own,
   // the CPUs rotated round by round (with two, the sides swap every round): whatever the
-  // machine does in that moment, both sides live through it (exec/matrix_runner.h).
+  // machine does in that moment, both sides live through it (exec/duet_plan.h).
   void run_duet(const std::vector<std::size_t>& group, int round) {
     std::vector<CellJob> jobs;
     std::vector<CellProcessOptions> processes;
