@@ -1,10 +1,5 @@
 #include "model/json_field.h"
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <sstream>
-
 #include <fmt/format.h>
 
 namespace rb::model {
@@ -71,16 +66,6 @@ Json parse_json(std::string_view text, const std::filesystem::path& path) {
   } catch (const JsonError& e) {
     throw JsonError(path.string() + ": " + e.what());
   }
-}
-
-std::string read_file_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw std::runtime_error(
-        fmt::format("cannot open {}: {}", path.string(), std::strerror(errno)));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 void JsonField::fail(std::string_view expected) const {
