@@ -18,7 +18,7 @@ bool allowed_in_tag(char c) {
 }
 
 // The character that starts `rest` as a message shows it: a UTF-8 sequence whole ('é', not a
-// lone byte), a control character escaped ('\x1b'), through the printable-text path.
+// lone byte), a control character escaped ('\x1B'), through the printable-text path.
 std::string shown_character(std::string_view rest) {
   const auto lead = static_cast<unsigned char>(rest.front());
   const std::size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;

@@ -151,8 +151,8 @@ TEST_F(PostgresCli, APausedServerIsAnErrorAfterTheTimeoutNotAHang) {
   ASSERT_GE(paused.size(), 2u);  // the postmaster and at least this connection's backend
   const auto r = runner({"history", "--store", url_ + "&connect_timeout=2"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("cannot connect: timeout expired (no answer within connect_timeout, 2 s: "
-                       "is the server paused or overloaded?"),
+  EXPECT_NE(r.err.find("failed: timeout expired (no answer within connect_timeout, 2 s: is the "
+                       "server paused or overloaded?"),
             std::string::npos)
       << r.err;
 
