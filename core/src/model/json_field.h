@@ -32,6 +32,9 @@ class JsonError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// An nlohmann exception's message without its "[json.exception.x.N] " id.
+std::string without_nlohmann_id(const std::string& what);
+
 // Parses text, throwing JsonError "not valid JSON: ... at line L, column C ..." (without
 // nlohmann's ids) when it is not JSON.
 Json parse_json(std::string_view text);
@@ -136,6 +139,8 @@ auto read_json_file(const std::filesystem::path& path, FileBound bound, Read&& r
     return read(JsonField(document));
   } catch (const JsonError& e) {
     throw JsonError(path.string() + ": " + e.what());
+  } catch (const Json::exception& e) {
+    throw JsonError(path.string() + ": " + without_nlohmann_id(e.what()));
   }
 }
 
