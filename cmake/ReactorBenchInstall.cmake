@@ -31,11 +31,13 @@ endif()
 
 set_target_properties(reactorbench_sdk PROPERTIES EXPORT_NAME sdk)
 install(TARGETS reactorbench_sdk EXPORT ReactorBenchTargets COMPONENT sdk)
-# The ABI and the header-only helpers a plugin may use for the pingpong and rr protocols.
+# The ABI and the header-only helpers a plugin may use for the pingpong and rr protocols and
+# for INT option values.
 install(FILES ${PROJECT_SOURCE_DIR}/core/include/reactorbench/plugin.h
               ${PROJECT_SOURCE_DIR}/core/include/reactorbench/pingpong_pattern.h
               ${PROJECT_SOURCE_DIR}/core/include/reactorbench/http_request.h
               ${PROJECT_SOURCE_DIR}/core/include/reactorbench/http_request_impl.h
+              ${PROJECT_SOURCE_DIR}/core/include/reactorbench/option_int.h
         DESTINATION include/reactorbench COMPONENT sdk)
 install(EXPORT ReactorBenchTargets NAMESPACE ReactorBench:: DESTINATION ${RB_INSTALL_CMAKEDIR}
         COMPONENT sdk)

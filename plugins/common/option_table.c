@@ -1,6 +1,6 @@
 #include "option_table.h"
 
-#include <errno.h>
+#include <reactorbench/option_int.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,25 +45,10 @@ static int applies_to(const char* workloads, const char* workload) {
   }
 }
 
-/* A decimal integer, written as a config writes one: an optional '-' and digits only (strtoll
- * alone would take " 12", "+12" and "12abc"). */
-static int parse_integer(const char* text, long long* out) {
-  const char* digits = text[0] == '-' ? text + 1 : text;
-  if (*digits == '\0' || strspn(digits, "0123456789") != strlen(digits)) {
-    return 0;
-  }
-  errno = 0;
-  const long long value = strtoll(text, NULL, 10);
-  if (errno != 0) {
-    return 0;
-  }
-  *out = value;
-  return 1;
-}
-
-/* The INT's declared "MIN..MAX", if any. */
+/* The INT's declared "MIN..MAX", if any (reactorbench/option_int.h, as the host reads it). */
 static int declared_range(const rb_option_decl* decl, long long* low, long long* high) {
-  return decl->allowed != NULL && sscanf(decl->allowed, "%lld..%lld", low, high) == 2;
+  return decl->allowed != NULL &&
+         rb_option_int_range(decl->allowed, strlen(decl->allowed), low, high);
 }
 
 static int parse_int_value(const rb_option_decl* decl, const char* text, long long* out, char* err,
@@ -71,7 +56,7 @@ static int parse_int_value(const rb_option_decl* decl, const char* text, long lo
   long long low = 0;
   long long high = 0;
   const int ranged = declared_range(decl, &low, &high);
-  const int parsed = parse_integer(text, out);
+  const int parsed = rb_option_int_parse(text, strlen(text), out);
   if (ranged && (!parsed || *out < low || *out > high)) {
     return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
                         "option '%s': expected an integer from %lld to %lld, got '%s'", decl->name,

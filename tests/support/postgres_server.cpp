@@ -170,4 +170,26 @@ std::string PostgresServer::create_database() {
   return url(name);
 }
 
+std::vector<pid_t> PostgresServer::processes() const {
+  std::vector<pid_t> out;
+  std::ifstream pid_file(dir_ / "data" / "postmaster.pid");
+  pid_t postmaster = 0;
+  if (!(pid_file >> postmaster) || postmaster <= 0) return out;
+  out.push_back(postmaster);
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    std::ifstream stat(entry.path() / "stat");
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    // "pid (comm) state ppid ...": the command may hold spaces and parentheses.
+    const auto close = line.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(line.substr(close + 1));
+    std::string state;
+    pid_t parent = 0;
+    if (rest >> state >> parent && parent == postmaster)
+      out.push_back(static_cast<pid_t>(std::stol(entry.path().filename().string())));
+  }
+  return out;
+}
+
 }  // namespace rbtest

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace rbtest {
 
@@ -28,6 +29,9 @@ class PostgresServer {
   std::string url(const std::string& database, const std::string& password = "") const;
   // A new empty database; returns its URL.
   std::string create_database();
+  // The server's processes (the postmaster and every process it started), for a test that
+  // pauses them (SIGSTOP) and must resume them (SIGCONT) whatever happens.
+  std::vector<pid_t> processes() const;
 
  private:
   std::string start();  // "" or why not

@@ -87,6 +87,19 @@ std::vector<store::CellHistory> selected_series(store::Database& db, const Scope
   return series;
 }
 
+// The smallest and largest of some counts, shown "N" or "N-M".
+struct CountRange {
+  std::size_t low = SIZE_MAX;
+  std::size_t high = 0;
+  void add(std::size_t n) {
+    low = std::min(low, n);
+    high = std::max(high, n);
+  }
+  std::string text() const {
+    return low == high ? fmt::format("{}", low) : fmt::format("{}-{}", low, high);
+  }
+};
+
 Json change_point_json(const store::SeriesChanges& s, const stats::ChangePoint& cp) {
   const auto& at = s.at(cp);
   return {{"run", at.run_id},
@@ -149,15 +162,15 @@ int show_history_changes(store::Database& db, const store::RunFilter& filter,
       scope_text(*scope), options.alpha, options.permutations, options.min_segment, options.seed,
       args.allow_disturbed ? "; disturbed runs kept (--allow-disturbed)" : "");
   std::vector<std::string> quiet;
-  std::size_t quiet_runs_min = SIZE_MAX;
-  std::size_t quiet_runs_max = 0;
+  CountRange quiet_runs;
+  CountRange quiet_disturbed;
   for (const auto& s : all) {
     const std::string left_out =
         s.disturbed == 0 ? "" : fmt::format(", {} disturbed left out", s.disturbed);
     if (s.change_points.empty()) {
       quiet.push_back(series_name(s.history));
-      quiet_runs_min = std::min(quiet_runs_min, s.used.size());
-      quiet_runs_max = std::max(quiet_runs_max, s.used.size());
+      quiet_runs.add(s.used.size());
+      quiet_disturbed.add(s.disturbed);
       continue;
     }
     text += fmt::format("\n{} ({} runs{}):\n", series_name(s.history), s.used.size(), left_out);
@@ -173,11 +186,14 @@ int show_history_changes(store::Database& db, const store::RunFilter& filter,
     text += args.format == "md" ? text::render_markdown(table) : text::render_text(table);
   }
   if (!quiet.empty()) {
-    const std::string runs = quiet_runs_min == quiet_runs_max
-                                 ? fmt::format("{}", quiet_runs_min)
-                                 : fmt::format("{}-{}", quiet_runs_min, quiet_runs_max);
-    text += fmt::format("\nno change point in {} of {} series ({} runs each){}\n", quiet.size(),
-                        all.size(), runs,
+    // Issue 31: runs that were all disturbed read "(0 runs each)" as if there were none.
+    const std::string left_out =
+        quiet_disturbed.high == 0
+            ? ""
+            : fmt::format("; {} disturbed runs each left out, --allow-disturbed keeps them",
+                          quiet_disturbed.text());
+    text += fmt::format("\nno change point in {} of {} series ({} runs each{}){}\n", quiet.size(),
+                        all.size(), quiet_runs.text(), left_out,
                         quiet.size() <= 8 ? ": " + fmt::format("{}", fmt::join(quiet, "; ")) : "");
   }
   std::cout << text;

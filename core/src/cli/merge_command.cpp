@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
+#include <string>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -9,6 +11,8 @@
 #include "cli/exit_codes.h"
 #include "cli/reporters.h"
 #include "cli/results_out.h"
+#include "model/regular_file.h"
+#include "report/atomic_file.h"
 #include "report/results_dir.h"
 #include "report/run_context.h"
 #include "report/samples_writer.h"
@@ -46,6 +50,7 @@ CLI::App* add_merge_command(CLI::App& app, MergeArgs& args) {
 int merge_command(const MergeArgs& args) {
   report::MergedShards merged;
   std::filesystem::path out;
+  std::optional<std::string> config;
   try {
     std::vector<report::ShardRun> shards;
     for (const auto& dir : args.dirs) {
@@ -53,6 +58,9 @@ int merge_command(const MergeArgs& args) {
         throw std::runtime_error(dir.string() + ": not a results directory (no summary.json)");
       shards.push_back({dir.string(), report::read_results_dir(dir)});
     }
+    // Read as every results file is (model/regular_file.h): never through a link or a FIFO.
+    config = model::read_regular_file_if_present(args.dirs.front() / "config.toml",
+                                                 report::kConfigTomlBound);
     merged = report::merge_shards(std::move(shards));
     // An output that is one of the inputs would be emptied by --force before it is read
     // (issue 31, item 3: shard 1's own results were lost).
@@ -75,9 +83,7 @@ int merge_command(const MergeArgs& args) {
   run.context.command_line =
       fmt::format("runner merge {} --out {}", fmt::join(inputs, " "), out.string());
   // The config as the first shard ran it (all of them ran the same: plan_sha256).
-  if (std::filesystem::exists(args.dirs.front() / "config.toml"))
-    std::filesystem::copy_file(args.dirs.front() / "config.toml", out / "config.toml",
-                               std::filesystem::copy_options::overwrite_existing);
+  if (config) report::write_file_atomically(out / "config.toml", *config);
   write_merged_samples(run, out / "samples.jsonl");
   write_result_files(run, out);
 

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "model/regular_file.h"
 #include "report/results_dir.h"
 #include "report/shard_merge.h"
 #include "store/run_groups.h"
@@ -40,11 +41,15 @@ std::filesystem::path require_store(const RunSourceOptions& options, const std::
 std::string dir_config_name(const std::filesystem::path& dir, const RunResult& run) {
   if (const auto link = store::read_store_link(dir); link && !link->config_name.empty())
     return link->config_name;
-  try {
-    const auto table = toml::parse_file((dir / "config.toml").string());
-    if (const auto name = table["name"].value<std::string>(); name && !name->empty()) return *name;
-  } catch (const std::exception&) {
-    // No readable config.toml: fall back to the path the run was started with.
+  const auto path = dir / "config.toml";
+  if (const auto text = model::read_regular_file_if_present(path, report::kConfigTomlBound)) {
+    try {
+      const auto table = toml::parse(*text, path.string());
+      if (const auto name = table["name"].value<std::string>(); name && !name->empty())
+        return *name;
+    } catch (const toml::parse_error&) {
+      // Not TOML: fall back to the path the run was started with.
+    }
   }
   return std::filesystem::path(run.context.config_path).stem().string();
 }

@@ -1,6 +1,7 @@
 #include "cli/serve_command.h"
 
 #include <poll.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -145,7 +146,11 @@ int serve_command(const ServeArgs& args) {
     std::cerr << "error: " << text::printable(error.what()) << '\n';
     return kExitUsage;
   }
-  const auto& interrupted = install_interrupt_flag();
+  // A closed terminal (SIGHUP) stops the server as Ctrl-C does, and a closed stdout is an
+  // error of the write (not a SIGPIPE that kills the runner): either way the server is
+  // stopped and the private directory removed (issue 31: both left it in /tmp).
+  const auto& interrupted = install_interrupt_flag(true);
+  ::signal(SIGPIPE, SIG_IGN);
   const Endpoint endpoint = parse_listen(args.listen);
   const PluginResolver resolver(args.plugin_path, plugin::current_executable(),
                                 args.allow_unsafe_plugins);
@@ -187,6 +192,12 @@ int serve_command(const ServeArgs& args) {
                        text::printable(info.library), text::printable(info.library_version),
                        address_of(*entry, endpoint.host, port), server_params_label(*entry, params))
                 << std::endl;
+      if (!std::cout && !asked_to_stop) {
+        // Nobody can learn the address: serving on would only leave a server to kill.
+        std::cerr << "standard output is closed: stopping the server...\n";
+        child->terminate(kStopGrace);
+        asked_to_stop = true;
+      }
     }
     child->try_reap();
   }

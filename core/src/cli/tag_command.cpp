@@ -30,7 +30,8 @@ CLI::App* add_tag_command(CLI::App& app, TagArgs& args) {
 int tag_command(const TagArgs& args) {
   try {
     if (const std::string why = store::invalid_tag_reason(args.name); !why.empty())
-      throw std::runtime_error(fmt::format("tag '{}': {}", args.name, why));
+      throw std::runtime_error(
+          fmt::format("tag '{}': {}", rb::text::printable_excerpt(args.name), why));
     const RunSourceOptions sources{store_path_or_env(args.store), args.config, args.host};
     const LoadedRun run = load_run_ref(args.run, sources);
     if (!run.store_id || !run.store_path)

@@ -120,7 +120,14 @@ void LoadThread::connect_all() {
       for (std::size_t c = 0; c < connections_.size(); ++c)
         if (connections_[c].state == State::connecting) {
           close(c);
-          fail(c, result_.connect_failures, "connect did not complete within the connect timeout");
+          // Named as the refused case is (issue 31: a launcher's network namespace that
+          // drops the SYNs said neither where nor why).
+          fail(c, result_.connect_failures,
+               fmt::format(
+                   "connect to {}:{}: {} (no answer within the {} ms connect timeout)", spec_.host,
+                   spec_.port, std::strerror(ETIMEDOUT),
+                   std::chrono::duration_cast<std::chrono::milliseconds>(spec_.connect_timeout)
+                       .count()));
         }
       break;
     }

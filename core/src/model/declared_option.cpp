@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
-#include <cstdlib>
+
+#include <reactorbench/option_int.h>
+
+#include "text/printable.h"
 
 namespace rb {
 namespace {
@@ -15,19 +17,18 @@ constexpr std::array<std::pair<DeclaredOption::Type, const char*>, 4> kTypeNames
     {DeclaredOption::Type::choice, "enum"},
 }};
 
-// As the plugins parse it: strtoll in base 10, the whole text consumed, nothing out of range.
+// As the plugins parse it: the one grammar of reactorbench/option_int.h (issue 31, item 11:
+// "+64" and " 64" passed strtoll here and failed every cell's prepare).
 std::optional<std::int64_t> parse_integer(std::string_view text) {
-  if (text.empty()) return std::nullopt;
-  const std::string copy(text);
-  char* end = nullptr;
-  errno = 0;
-  const long long value = std::strtoll(copy.c_str(), &end, 10);
-  if (errno != 0 || *end != '\0') return std::nullopt;
+  long long value = 0;
+  if (!rb_option_int_parse(text.data(), text.size(), &value)) return std::nullopt;
   return value;
 }
 
+// A value as an error echoes it: printable, and cut short when long (issue 31: a 5 MB value
+// was echoed whole).
 std::string quoted(std::string_view text) {
-  return "'" + std::string(text) + "'";
+  return "'" + text::printable_excerpt(text) + "'";
 }
 
 }  // namespace
@@ -58,12 +59,10 @@ std::vector<std::string> choices_of(const DeclaredOption& option) {
 }
 
 std::optional<std::pair<std::int64_t, std::int64_t>> integer_range(std::string_view allowed) {
-  const auto dots = allowed.find("..");
-  if (dots == std::string_view::npos) return std::nullopt;
-  const auto low = parse_integer(allowed.substr(0, dots));
-  const auto high = parse_integer(allowed.substr(dots + 2));
-  if (!low || !high || *low > *high) return std::nullopt;
-  return std::pair{*low, *high};
+  long long low = 0;
+  long long high = 0;
+  if (!rb_option_int_range(allowed.data(), allowed.size(), &low, &high)) return std::nullopt;
+  return std::pair<std::int64_t, std::int64_t>{low, high};
 }
 
 std::optional<std::string> value_problem(const DeclaredOption& option, std::string_view value) {

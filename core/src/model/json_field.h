@@ -20,6 +20,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/regular_file.h"
+
 namespace rb::model {
 
 using Json = nlohmann::ordered_json;
@@ -30,13 +32,14 @@ class JsonError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// An nlohmann exception's message without its "[json.exception.x.N] " id.
+std::string without_nlohmann_id(const std::string& what);
+
 // Parses text, throwing JsonError "not valid JSON: ... at line L, column C ..." (without
 // nlohmann's ids) when it is not JSON.
 Json parse_json(std::string_view text);
 // The same for a file's text: JsonError "<path>: not valid JSON: ...".
 Json parse_json(std::string_view text, const std::filesystem::path& path);
-// A whole file; std::runtime_error "cannot open <path>: <why>".
-std::string read_file_text(const std::filesystem::path& path);
 
 template <typename T>
 inline constexpr bool kIsVector = false;
@@ -126,15 +129,18 @@ class JsonField {
   std::string path_;
 };
 
-// Reads one JSON file and hands it to `read` as a JsonField; every error comes out as a
-// JsonError "<path>: <field path>: <what>" (or a std::runtime_error "cannot open <path>").
+// Reads one JSON file (a regular file within bound: model/regular_file.h) and hands it to
+// `read` as a JsonField; every error comes out as a JsonError "<path>: <field path>: <what>"
+// (or a FileReadError "<path>: <why it cannot be read>").
 template <typename Read>
-auto read_json_file(const std::filesystem::path& path, Read&& read) {
-  const Json document = parse_json(read_file_text(path), path);
+auto read_json_file(const std::filesystem::path& path, FileBound bound, Read&& read) {
+  const Json document = parse_json(read_regular_file(path, bound), path);
   try {
     return read(JsonField(document));
   } catch (const JsonError& e) {
     throw JsonError(path.string() + ": " + e.what());
+  } catch (const Json::exception& e) {
+    throw JsonError(path.string() + ": " + without_nlohmann_id(e.what()));
   }
 }
 

@@ -21,7 +21,7 @@ struct SummaryFile {
 };
 
 SummaryFile read_summary_with_counts(const std::filesystem::path& path) {
-  return model::read_json_file(path, [](const model::JsonField& j) {
+  return model::read_json_file(path, kSummaryJsonBound, [](const model::JsonField& j) {
     check_summary_schema(j);
     SummaryFile out;
     model::from_json(j, out.run);

@@ -5,9 +5,14 @@
 #include <cstddef>
 #include <filesystem>
 
+#include "model/regular_file.h"
 #include "model/results.h"
 
 namespace rb::report {
+
+// A results directory's config.toml, as the run copied it: no larger than the config loader
+// reads (config/config_file.h, max_config_bytes).
+inline constexpr model::FileBound kConfigTomlBound{"config.toml", std::uint64_t{16} << 20};
 
 // summary.json and samples.jsonl together: a whole RunResult. Throws std::runtime_error
 // naming both files when samples.jsonl is not the summary's run: another run's id, the

@@ -1,13 +1,14 @@
 #include "report/samples_reader.h"
 
 #include <algorithm>
-#include <fstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "model/json_codec.h"
 #include "model/latency_histograms.h"
+#include "model/regular_file.h"
 
 namespace rb::report {
 namespace {
@@ -91,11 +92,14 @@ void read_line(const model::JsonField& line, SamplesFile& file, LatestAttempts& 
 
 SamplesFile read_samples_file(const std::filesystem::path& path) {
   SamplesFile file;
-  std::ifstream in(path);
-  if (!in) return file;
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty()) lines.push_back(std::move(line));
+  const auto text = model::read_regular_file_if_present(path, kSamplesJsonlBound);
+  if (!text) return file;
+  std::vector<std::string_view> lines;
+  for (std::string_view rest = *text; !rest.empty();) {
+    const auto end = std::min(rest.find('\n'), rest.size());
+    if (end > 0) lines.push_back(rest.substr(0, end));
+    rest.remove_prefix(std::min(end + 1, rest.size()));
+  }
   LatestAttempts attempts;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     try {

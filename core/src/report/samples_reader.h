@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "model/regular_file.h"
 #include "model/results.h"
 
 namespace rb::report {
@@ -33,9 +34,14 @@ struct SamplesFile {
   std::optional<RunContext> run_end;               // the context as the run ended
 };
 
-// Every line of the file by kind. A torn last line, as a killed run can leave, is ignored;
-// any other malformed line throws std::runtime_error "<path>:<line>: <field>: <what>". A
-// missing file is an empty SamplesFile.
+// The most a samples.jsonl may hold (a sample line is some hundred bytes: millions of
+// samples); past it the file is refused rather than read into memory.
+inline constexpr model::FileBound kSamplesJsonlBound{"samples.jsonl", std::uint64_t{4} << 30};
+
+// Every line of the file by kind (read as model/regular_file.h reads: a link, a FIFO, a
+// device or a file past kSamplesJsonlBound throws model::FileReadError naming it). A torn last
+// line, as a killed run can leave, is ignored; any other malformed line throws std::runtime_error
+// "<path>:<line>: <field>: <what>". A missing file is an empty SamplesFile.
 SamplesFile read_samples_file(const std::filesystem::path& path);
 
 // read_samples_file(path).samples.

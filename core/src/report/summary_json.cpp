@@ -40,7 +40,7 @@ void check_summary_schema(const model::JsonField& j) {
 }
 
 RunResult read_summary_json(const std::filesystem::path& path) {
-  return model::read_json_file(path, [](const model::JsonField& j) {
+  return model::read_json_file(path, kSummaryJsonBound, [](const model::JsonField& j) {
     check_summary_schema(j);
     RunResult run;
     model::from_json(j, run);

@@ -22,6 +22,10 @@ void write_summary_json(const RunResult& run, const std::filesystem::path& path)
 // what was found and which versions this runner reads (the caller's error names the file).
 void check_summary_schema(const model::JsonField& summary);
 
+// The most a summary.json may hold: far above a run's of many thousand cells, far below what
+// would exhaust memory (a summary of an old runner holds every sample too).
+inline constexpr model::FileBound kSummaryJsonBound{"summary.json", std::uint64_t{256} << 20};
+
 // Reads a file written by write_summary_json (cells come back without samples). Throws
 // std::runtime_error naming the path for an unreadable file or malformed content, and for a
 // schema_version newer than kSummarySchemaVersion (a newer runner's file).

@@ -4,9 +4,14 @@
 // dialect and are translated (store/sql_dialect.h); values travel as text. No message
 // shows the password: the URL is named masked, and libpq's own messages are scrubbed of it.
 #include <libpq-fe.h>
+#include <poll.h>
 
+#include <cerrno>
 #include <charconv>
+#include <chrono>
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -24,6 +29,34 @@ constexpr std::int64_t kSchemaLockKey = 0x7262'7374'6f72'65;  // "rbstore"
 
 // libpq's type oids of the columns the store has (pg_type.h).
 constexpr Oid kInt8 = 20, kInt2 = 21, kInt4 = 23, kFloat4 = 700, kFloat8 = 701, kNumeric = 1700;
+
+// A paused (SIGSTOP) or wedged server still has its kernel accept connections and acknowledge
+// bytes, so nothing below TCP ever fails: libpq would wait forever, in the connect and in every
+// statement (issue 31). The connect gives up after connect_timeout (this default unless the
+// URL or PGCONNECT_TIMEOUT sets one); a statement after kAnswerTimeout without a byte from
+// the server (REACTORBENCH_PG_ANSWER_TIMEOUT seconds overrides it, for a slow link or a test).
+constexpr const char* kDefaultConnectTimeout = "10";
+constexpr int kAnswerTimeoutSeconds = 60;
+
+int answer_timeout_seconds() {
+  const char* given = std::getenv("REACTORBENCH_PG_ANSWER_TIMEOUT");
+  if (given == nullptr) return kAnswerTimeoutSeconds;
+  const int seconds = std::atoi(given);
+  return seconds > 0 ? seconds : kAnswerTimeoutSeconds;
+}
+
+// The URL's connect_timeout, else PGCONNECT_TIMEOUT's, else ours: what the connect waits.
+std::string connect_timeout_of(const std::string& url) {
+  std::string found;
+  if (PQconninfoOption* options = PQconninfoParse(url.c_str(), nullptr)) {
+    for (const PQconninfoOption* o = options; o->keyword != nullptr; ++o)
+      if (std::string_view(o->keyword) == "connect_timeout" && o->val != nullptr) found = o->val;
+    PQconninfoFree(options);
+  }
+  if (!found.empty()) return found;
+  const char* env = std::getenv("PGCONNECT_TIMEOUT");
+  return env != nullptr && *env != '\0' ? env : kDefaultConnectTimeout;
+}
 
 struct ResultDeleter {
   void operator()(PGresult* r) const { PQclear(r); }
@@ -71,12 +104,16 @@ class PgConnection final : public Connection {
   // The result of `text` run with `values`; throws StoreError unless it succeeded.
   Result run(const std::string& text, const std::vector<const char*>& values,
              std::string_view what);
+  // The last result of what was sent, waiting at most the answer timeout for each byte.
+  Result await_result(std::string_view what);
   [[noreturn]] void fail(std::string_view what, const std::string& message) const {
     throw StoreError(fmt::format("{}: {}: {}", name_, what, scrubbed(trimmed(message))));
   }
 
  private:
   std::string scrubbed(std::string text) const;
+  // Waits until the server's socket is ready for `events`; throws when it stays silent.
+  void wait_for_server(short events, std::string_view what);
 
   std::string name_;
   std::string password_;  // as libpq decoded it from the URL: never in a message
@@ -178,13 +215,24 @@ PgConnection::PgConnection(const std::string& url, OpenMode mode) : name_(masked
       if (std::string_view(o->keyword) == "password" && o->val != nullptr) password_ = o->val;
     PQconninfoFree(options);
   }
-  conn_ = PQconnectdb(url.c_str());
+  // connect_timeout first: the URL (expanded from dbname) overrides what comes before it.
+  const std::string timeout = connect_timeout_of(url);
+  const char* const keywords[] = {"connect_timeout", "dbname", nullptr};
+  const char* const values[] = {timeout.c_str(), url.c_str(), nullptr};
+  conn_ = PQconnectdbParams(keywords, values, 1);
   if (conn_ == nullptr) throw StoreError(name_ + ": cannot connect: out of memory");
   if (PQstatus(conn_) != CONNECTION_OK) {
-    const std::string message = PQerrorMessage(conn_);
+    std::string message = PQerrorMessage(conn_);
     PQfinish(conn_);  // the destructor does not run for a constructor that throws
+    if (message.find("timeout expired") != std::string::npos)
+      message = fmt::format(
+          "{} (no answer within connect_timeout, {} s: is the server paused or overloaded? "
+          "connect_timeout=N in the URL sets the wait)",
+          trimmed(message), timeout);
     fail("cannot connect", message);
   }
+  // Non-blocking: every wait is ours (wait_for_server), with a deadline.
+  PQsetnonblocking(conn_, 1);
   PQsetNoticeProcessor(conn_, ignore_notice, nullptr);
   if (mode == OpenMode::read_only) exec("SET default_transaction_read_only = on");
 }
@@ -197,10 +245,45 @@ std::string PgConnection::scrubbed(std::string text) const {
   return text;
 }
 
+void PgConnection::wait_for_server(short events, std::string_view what) {
+  const int seconds = answer_timeout_seconds();
+  pollfd p{PQsocket(conn_), events, 0};
+  int rc = 0;
+  while ((rc = ::poll(&p, 1, seconds * 1000)) < 0 && errno == EINTR) {
+  }
+  if (rc < 0) fail(what, std::string("poll: ") + std::strerror(errno));
+  if (rc == 0)
+    fail(what, fmt::format("no answer from the server within {} s (is it paused or "
+                           "overloaded? REACTORBENCH_PG_ANSWER_TIMEOUT=SECONDS sets the wait); "
+                           "the statement was abandoned",
+                           seconds));
+}
+
+Result PgConnection::await_result(std::string_view what) {
+  // Everything sent first: a non-blocking connection may hold some of it back.
+  for (int flushed; (flushed = PQflush(conn_)) != 0;) {
+    if (flushed < 0) fail(what, PQerrorMessage(conn_));
+    wait_for_server(POLLIN | POLLOUT, what);
+    if (PQconsumeInput(conn_) == 0) fail(what, PQerrorMessage(conn_));
+  }
+  Result last;
+  for (;;) {
+    while (PQisBusy(conn_) != 0) {
+      wait_for_server(POLLIN, what);
+      if (PQconsumeInput(conn_) == 0) fail(what, PQerrorMessage(conn_));
+    }
+    PGresult* next = PQgetResult(conn_);
+    if (next == nullptr) return last;  // as PQexec: the last statement's (or its error)
+    last.reset(next);
+  }
+}
+
 Result PgConnection::run(const std::string& text, const std::vector<const char*>& values,
                          std::string_view what) {
-  Result result(PQexecParams(conn_, text.c_str(), static_cast<int>(values.size()), nullptr,
-                             values.data(), nullptr, nullptr, 0));
+  if (PQsendQueryParams(conn_, text.c_str(), static_cast<int>(values.size()), nullptr,
+                        values.data(), nullptr, nullptr, 0) == 0)
+    fail(what, PQerrorMessage(conn_));
+  Result result = await_result(what);
   const ExecStatusType status = result ? PQresultStatus(result.get()) : PGRES_FATAL_ERROR;
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
     fail(what, result ? PQresultErrorMessage(result.get()) : PQerrorMessage(conn_));
@@ -209,11 +292,12 @@ Result PgConnection::run(const std::string& text, const std::vector<const char*>
 
 void PgConnection::exec(std::string_view sql) {
   const std::string text = to_postgres(sql).text;
-  Result result(PQexec(conn_, text.c_str()));
+  const std::string what = "cannot run \"" + text.substr(0, 60) + "\"";
+  if (PQsendQuery(conn_, text.c_str()) == 0) fail(what, PQerrorMessage(conn_));
+  Result result = await_result(what);
   const ExecStatusType status = result ? PQresultStatus(result.get()) : PGRES_FATAL_ERROR;
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
-    fail("cannot run \"" + text.substr(0, 60) + "\"",
-         result ? PQresultErrorMessage(result.get()) : PQerrorMessage(conn_));
+    fail(what, result ? PQresultErrorMessage(result.get()) : PQerrorMessage(conn_));
 }
 
 std::unique_ptr<StatementBackend> PgConnection::prepare(std::string_view sql) {

@@ -17,6 +17,40 @@ namespace {
 
 constexpr int kBusyTimeoutMs = 10000;
 
+// What a store path names when it is not a file, for the error; nothing for a file.
+const char* non_file_kind(std::filesystem::file_type type) {
+  switch (type) {
+    case std::filesystem::file_type::directory:
+      return "a directory";
+    case std::filesystem::file_type::fifo:
+      return "a FIFO (named pipe)";
+    case std::filesystem::file_type::character:
+      return "a character device";
+    case std::filesystem::file_type::block:
+      return "a block device";
+    case std::filesystem::file_type::socket:
+      return "a socket";
+    default:
+      return nullptr;
+  }
+}
+
+// SQLite opens whatever the path names: a FIFO blocks the open forever, a directory or a
+// device fails later as "disk I/O error" (issue 31, item 5). Say what the path is instead.
+void refuse_non_file_store(const std::string& path) {
+  std::error_code ec;
+  const auto type = std::filesystem::status(path, ec).type();
+  const char* kind = non_file_kind(type);
+  if (kind == nullptr) return;
+  throw StoreError(
+      fmt::format("{}: {}, not a file: a store is an SQLite database file (a path such as {}) or a "
+                  "postgresql:// URL",
+                  path, kind,
+                  type == std::filesystem::file_type::directory
+                      ? (std::filesystem::path(path) / "history.db").string()
+                      : "results/history.db"));
+}
+
 class SqliteConnection;
 
 class SqliteStatement final : public StatementBackend {
@@ -136,6 +170,7 @@ SqliteConnection::SqliteConnection(const std::string& path, OpenMode mode) : pat
                      : create                    ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
                                                  : SQLITE_OPEN_READWRITE;
   const int flags = access | SQLITE_OPEN_NOMUTEX;
+  refuse_non_file_store(path);
   if (!create && !std::filesystem::exists(path)) throw StoreError(path + ": no such database");
   if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
     const std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : "out of memory";

@@ -5,6 +5,12 @@
 #include "store/store_url.h"
 
 namespace rb::store {
+namespace {
+
+// A link of three short fields; anything near this is not one.
+constexpr model::FileBound kStoreJsonBound{"store.json", std::uint64_t{1} << 20};
+
+}  // namespace
 
 void write_store_link(const std::filesystem::path& dir, const StoreLink& link) {
   // A URL is kept without its password (libpq finds it again in PGPASSFILE or the
@@ -19,8 +25,9 @@ void write_store_link(const std::filesystem::path& dir, const StoreLink& link) {
 
 std::optional<StoreLink> read_store_link(const std::filesystem::path& dir) {
   const auto path = dir / "store.json";
-  if (!std::filesystem::exists(path)) return std::nullopt;
-  return model::read_json_file(path, [](const model::JsonField& j) {
+  // A link is not looked through (read_json_file refuses it, naming it).
+  if (!std::filesystem::exists(std::filesystem::symlink_status(path))) return std::nullopt;
+  return model::read_json_file(path, kStoreJsonBound, [](const model::JsonField& j) {
     StoreLink link;
     link.database = j.at("database").get<std::string>();
     link.run_id = j.at("run_id").get<std::int64_t>();

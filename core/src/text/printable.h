@@ -4,6 +4,7 @@
 // table's row in two. Everything that prints such text passes it through here.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -16,5 +17,10 @@ std::string printable(std::string_view text);
 
 // The same, but newlines are kept: for messages whose lines are the runner's own.
 std::string printable_lines(std::string_view text);
+
+// printable(text) for a message that echoes a value: at most about max_bytes of it (cut
+// between UTF-8 characters), a longer one ending "... (N bytes)" so a 5 MB value is neither
+// printed whole nor mistaken for a short one.
+std::string printable_excerpt(std::string_view text, std::size_t max_bytes = 64);
 
 }  // namespace rb::text

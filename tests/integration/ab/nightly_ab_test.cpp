@@ -10,6 +10,9 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "run_helpers.h"
 
@@ -27,6 +30,27 @@ std::string slurp(const std::filesystem::path& file) {
   std::stringstream text;
   text << std::ifstream(file).rdbuf();
   return text.str();
+}
+
+// Issue 31: `--ab ""` ran a plain nightly and `--ab` last died with "unbound variable": both
+// are usage errors naming the option, before anything is built or run.
+TEST(NightlyAb, AMissingOrEmptyRevisionIsAUsageError) {
+  ScratchDir dir;
+  const auto err = dir.path() / "err";
+  const std::string nightly = std::string(RB_SOURCE_DIR) + "/scripts/nightly";
+  for (const auto& [args, says] : std::vector<std::pair<std::string, std::string>>{
+           {"--ab", "[nightly] --ab needs a value"},
+           {"--ab ''", "[nightly] --ab \"\": the value is empty"},
+           {"--ab '' configs/nightly.toml", "[nightly] --ab \"\": the value is empty"},
+           {"--store", "[nightly] --store needs a value"}}) {
+    const int status =
+        std::system(("bash " + nightly + " " + args + " >/dev/null 2>" + err.string()).c_str());
+    ASSERT_TRUE(WIFEXITED(status)) << args;
+    EXPECT_EQ(WEXITSTATUS(status), 2) << args;
+    const std::string printed = slurp(err);
+    EXPECT_EQ(printed.rfind(says, 0), 0u) << args << ": " << printed;
+    EXPECT_EQ(printed.find("unbound variable"), std::string::npos) << printed;
+  }
 }
 
 TEST(NightlyAb, EachPluginRunsBesideTheBaseBuildsAndIsComparedWithIt) {

@@ -11,6 +11,7 @@
 
 #include "../../unit/store/store_test_support.h"
 #include "run_helpers.h"
+#include "store/schema.h"
 #include "synthetic_runs.h"
 
 namespace {
@@ -143,6 +144,20 @@ TEST(HistoryChangesCli, AStepIsReportedAtTheRunWhereItHappened) {
   r = run_runner({"history", "--store", store_runs(flat_dir, flat(10)), "--changes"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "no change point in 8 of 8 series (10 runs each)")) << r.out;
+}
+
+// Issue 31: runs that were all disturbed gave "(0 runs each)" without saying they were left
+// out.
+TEST(HistoryChangesCli, RunsAllDisturbedAreSaidToBeLeftOut) {
+  ScratchDir dir;
+  const auto db = store_runs(dir, flat(6));
+  rb::store::open_history(db, false).exec("UPDATE cells SET disturbed = 1");
+  const auto r = run_runner({"history", "--store", db, "--changes"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out,
+                       "no change point in 8 of 8 series (0 runs each; 6 disturbed runs each left "
+                       "out, --allow-disturbed keeps them)"))
+      << r.out;
 }
 
 TEST(HistoryChangesCli, ReportDrawsTheHistoryWithItsChangePoints) {

@@ -46,17 +46,25 @@ pid_t start_held(const std::vector<std::string>& args, const ScratchDir& dir,
   const std::string err = (dir.path() / "runner.stderr").string();
   int hold[2];
   if (::pipe(hold) != 0) return -1;
+  int closed_out[2] = {-1, -1};
+  if (launch.stdout_closed && ::pipe2(closed_out, O_CLOEXEC) != 0) return -1;
   const pid_t pid = ::fork();
   if (pid == 0) {
     ::close(hold[1]);
     char go = 0;
     if (::read(hold[0], &go, 1) != 1) ::_exit(127);
-    ::dup2(::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644), STDOUT_FILENO);
+    ::dup2(launch.stdout_closed ? closed_out[1]
+                                : ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644),
+           STDOUT_FILENO);
     ::dup2(::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644), STDERR_FILENO);
     ::execve(argv[0], argv.data(), envp.data());
     ::_exit(127);
   }
   ::close(hold[0]);
+  if (launch.stdout_closed) {
+    ::close(closed_out[0]);
+    ::close(closed_out[1]);
+  }
   if (pid > 0 && launch.before_exec) launch.before_exec(pid);
   [[maybe_unused]] const ssize_t sent = ::write(hold[1], "g", 1);
   ::close(hold[1]);
@@ -98,8 +106,12 @@ ServeProcess::~ServeProcess() {
 }
 
 int ServeProcess::interrupt_and_wait() {
+  return signal_and_wait(SIGINT);
+}
+
+int ServeProcess::signal_and_wait(int signal) {
   if (pid_ <= 0) return -1;
-  ::kill(pid_, SIGINT);
+  ::kill(pid_, signal);
   const int code = wait_runner(pid_);
   pid_ = -1;
   return code;

@@ -18,6 +18,8 @@ struct ServeLaunch {
   std::string tmpdir = {};
   std::function<void(pid_t)> before_exec = {};
   std::string workload = "rr";
+  // stdout a pipe nobody reads (its read end closed), instead of runner.stdout.
+  bool stdout_closed = false;
 };
 
 class ServeProcess {
@@ -31,6 +33,10 @@ class ServeProcess {
   int port() const { return port_; }
   // SIGINT, then its exit code (128 + signal if it died of one).
   int interrupt_and_wait();
+  // The same with another signal (SIGHUP); -1 if it had already ended.
+  int signal_and_wait(int signal);
+  // Whether it ended on its own before announcing a port (reaped).
+  bool ended() const { return pid_ <= 0; }
   std::string out() const;
   std::string err() const;
 

@@ -3,6 +3,7 @@
 // Ctrl-C stops the server with its counters printed.
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -123,6 +124,40 @@ TEST(Serve, ASymlinkPlantedInTmpdirIsNeverFollowed) {
     left.push_back(entry.path().filename().string());
   std::sort(left.begin(), left.end());
   EXPECT_EQ(left, (std::vector<std::string>{planted.filename().string(), "victim"}));
+}
+
+std::vector<std::string> entries_of(const std::filesystem::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    names.push_back(entry.path().filename().string());
+  return names;
+}
+
+// Issue 31: SIGHUP (a closed terminal) killed serve and left its reactorbench-serve-* directory
+// in TMPDIR; now it stops the server as Ctrl-C does.
+TEST(Serve, AHangupStopsTheServerAndLeavesNothingInTmpdir) {
+  ScratchDir dir;
+  ScratchDir tmpdir;
+  ServeProcess serve(dir, {"--plugin", "raw-epoll"}, {tmpdir.path().string()});
+  ASSERT_GT(serve.port(), 0) << serve.out() << serve.err();
+  EXPECT_EQ(entries_of(tmpdir.path()).size(), 1u);  // its private directory, while it serves
+  EXPECT_EQ(serve.signal_and_wait(SIGHUP), 0) << serve.err();
+  EXPECT_TRUE(rbtest::contains(serve.err(), "stopping the server")) << serve.err();
+  EXPECT_EQ(entries_of(tmpdir.path()), std::vector<std::string>{});
+}
+
+// Issue 31: a stdout nobody reads killed serve with SIGPIPE (its directory left behind); now
+// the write fails, serve says why it stops, stops the server and removes its directory.
+TEST(Serve, AClosedStdoutStopsTheServerAndLeavesNothingInTmpdir) {
+  ScratchDir dir;
+  ScratchDir tmpdir;
+  rbtest::ServeLaunch launch{tmpdir.path().string()};
+  launch.stdout_closed = true;
+  ServeProcess serve(dir, {"--plugin", "raw-epoll"}, launch);
+  EXPECT_TRUE(serve.ended()) << serve.err();
+  EXPECT_TRUE(rbtest::contains(serve.err(), "standard output is closed: stopping the server"))
+      << serve.err();
+  EXPECT_EQ(entries_of(tmpdir.path()), std::vector<std::string>{});
 }
 
 // The runner run with args exits 2 (a usage error) with a message that says `says`.

@@ -1,14 +1,17 @@
 // ABI 1.3: a config's plugin options against the options a plugin declares. An unknown key, a
 // malformed or disallowed value and an option of another workload are refused at load time,
 // at the key or the value, with a suggestion; a plugin that declares nothing is not checked.
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "../../support/int_option_grammar.h"
 #include "config_test_support.h"
 #include "model/declared_option.h"
+#include "text/printable.h"
 
 namespace rb::config {
 namespace {
@@ -165,6 +168,50 @@ TEST(DeclaredOptionValues, AreCheckedAsThePluginsParseThem) {
   EXPECT_EQ(integer_range("-5..5"), (std::pair<std::int64_t, std::int64_t>{-5, 5}));
   EXPECT_EQ(integer_range("5..1"), std::nullopt);
   EXPECT_EQ(integer_range("1-5"), std::nullopt);
+}
+
+// The host's check of an INT value on the table the plugins' parser is tested on too
+// (tests/unit/plugin_common/option_table_test.cpp).
+TEST(DeclaredOptionValues, AnIntIsReadOnTheTableThePluginsParseItOn) {
+  const rb::DeclaredOption unbounded{"n", Type::integer, "", std::nullopt, ""};
+  for (const auto& c : rbtest::int_option_cases()) {
+    const auto problem = value_problem(unbounded, c.text);
+    if (c.accepted)
+      EXPECT_EQ(problem, std::nullopt) << "'" << c.text << "'";
+    else
+      EXPECT_EQ(problem, "expected an integer, got '" + rb::text::printable(c.text) + "'");
+  }
+  EXPECT_EQ(integer_range("-9223372036854775808..9223372036854775807"),
+            (std::pair<std::int64_t, std::int64_t>{INT64_MIN, INT64_MAX}));
+  EXPECT_EQ(integer_range("+1..5"), std::nullopt);
+  EXPECT_EQ(integer_range(" 1..5"), std::nullopt);
+  EXPECT_EQ(integer_range("1..5 "), std::nullopt);
+  EXPECT_EQ(integer_range("1...5"), std::nullopt);
+}
+
+// A value the plugin would refuse at prepare is refused as the config loads, at the value.
+TEST(DeclaredOptions, AnIntThePluginWouldRefuseIsRefusedAtItsValue) {
+  expect_libevent2_errors({
+      {"batch = \"+64\"\n",
+       "7:9: plugin 'libevent2' option 'batch': expected an integer, got '+64'"},
+      {"batch = \" 64\"\n",
+       "7:9: plugin 'libevent2' option 'batch': expected an integer, got ' 64'"},
+      {"batch = \"64 \"\n",
+       "7:9: plugin 'libevent2' option 'batch': expected an integer, got '64 '"},
+      {"batch = \"0x40\"\n",
+       "7:9: plugin 'libevent2' option 'batch': expected an integer, got '0x40'"},
+      {"batch = \"64\"\n", "no error"},
+  });
+}
+
+// Issue 31: a 5 MB value was echoed whole; the error shows its start and its length.
+TEST(DeclaredOptionValues, ALongValueIsEchoedShortWithItsLength) {
+  const auto options = libevent2_options();
+  EXPECT_EQ(value_problem(options[1], std::string(5 << 20, '9') + "x"),
+            "expected an integer, got '" + std::string(64, '9') + "... (5242881 bytes)'");
+  EXPECT_EQ(
+      value_problem(options[0], std::string(100, 'e')),
+      "unknown value '" + std::string(64, 'e') + "... (100 bytes)' (known: select|poll|epoll)");
 }
 
 }  // namespace

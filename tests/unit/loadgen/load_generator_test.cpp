@@ -2,7 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <chrono>
+#include <string>
+#include <vector>
 
 #include "scripted_http_server.h"
 
@@ -117,6 +124,40 @@ TEST(LoadGenerator, NobodyListeningIsAConnectFailurePerConnection) {
   const LoadResult result = generate_load(spec);
   EXPECT_EQ(result.connect_failures, 3u);
   EXPECT_NE(result.first_error.find("refused"), std::string::npos) << result.first_error;
+}
+
+// A listener whose accept queue is full drops the SYN, as a namespace without a route back
+// does: the connect never completes. The failure names the address, the errno and the wait
+// (issue 31: it named neither).
+TEST(LoadGenerator, AConnectThatNeverCompletesNamesTheAddressAndTheError) {
+  const int listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  ASSERT_GE(listener, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof address;
+  ASSERT_EQ(::bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  ASSERT_EQ(::listen(listener, 0), 0);
+  ASSERT_EQ(::getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length), 0);
+  const int port = ntohs(address.sin_port);
+  std::vector<int> fillers;  // never accepted: they fill the queue
+  for (int i = 0; i < 4; ++i) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
+    fillers.push_back(fd);
+  }
+  LoadSpec spec;
+  spec.port = port;
+  spec.connections = 1;
+  spec.duration = 20ms;
+  spec.connect_timeout = 300ms;
+  const LoadResult result = generate_load(spec);
+  for (const int fd : fillers) ::close(fd);
+  ::close(listener);
+  EXPECT_EQ(result.connect_failures, 1u);
+  EXPECT_EQ(result.first_error,
+            "connection 0: connect to 127.0.0.1:" + std::to_string(port) +
+                ": Connection timed out (no answer within the 300 ms connect timeout)");
 }
 
 TEST(LoadGenerator, StopRequestedAbandonsTheRun) {

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "../../support/int_option_grammar.h"
+
 namespace {
 
 enum { kBackend, kChangelist, kReadSize, kLabel, kCount };
@@ -133,6 +135,30 @@ TEST(OptionTable, EnumIndexFindsWholeChoicesOnly) {
   EXPECT_EQ(option_table_enum_index("a|bb|c", "b"), -1);
   EXPECT_EQ(option_table_enum_index("a|bb|c", "c"), 2);
   EXPECT_EQ(option_table_enum_index(nullptr, "a"), -1);
+}
+
+// The plugins' parse of an INT value on the table the host's config check is tested on too
+// (tests/unit/config/declared_options_test.cpp): what one accepts the other does.
+TEST(OptionTable, AnIntIsParsedOnTheTableTheHostChecksItOn) {
+  const rb_option_decl decls[1] = {
+      {sizeof(rb_option_decl), RB_OPTION_INT, "n", nullptr, nullptr, "any", nullptr}};
+  for (const auto& c : rbtest::int_option_cases()) {
+    const Parsed parsed = Parse({{"n", c.text}}, nullptr, decls, 1);
+    if (c.accepted) {
+      EXPECT_EQ(parsed.rc, RB_OK) << "'" << c.text << "': " << parsed.error;
+      EXPECT_EQ(parsed.values[0].number, c.value) << "'" << c.text << "'";
+    } else {
+      EXPECT_EQ(parsed.rc, RB_ERR_INVALID_ARGUMENT) << "'" << c.text << "'";
+      EXPECT_EQ(parsed.error, "option 'n': expected an integer, got '" + std::string(c.text) + "'");
+    }
+  }
+}
+
+// A range is read as the host reads it: "+1..5" is no range, so the value is unbounded.
+TEST(OptionTable, ARangeIsReadWithTheSameGrammar) {
+  const rb_option_decl decls[1] = {
+      {sizeof(rb_option_decl), RB_OPTION_INT, "n", "1..5x", nullptr, "any", nullptr}};
+  EXPECT_EQ(Parse({{"n", "9"}}, nullptr, decls, 1).rc, RB_OK);
 }
 
 }  // namespace

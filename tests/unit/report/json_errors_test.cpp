@@ -78,5 +78,20 @@ TEST(JsonErrors, TextThatIsNotJsonSaysWhereWithoutNlohmannsId) {
   }
 }
 
+// Found by scripts/fuzz-results: a number past a double's range is nlohmann's out_of_range,
+// not a parse_error, and escaped every reader without the file's name.
+TEST(JsonErrors, ANumberTooLargeForADoubleIsNotValidJsonNamingTheFile) {
+  testing::ScratchDir dir;
+  const auto path = dir.path() / "summary.json";
+  std::ofstream(path) << "{\"context\": 27021e3081}";
+  try {
+    read_summary_json(path);
+    FAIL() << "expected an exception";
+  } catch (const std::exception& e) {
+    EXPECT_EQ(std::string(e.what()),
+              path.string() + ": not valid JSON: number overflow parsing '27021e3081'");
+  }
+}
+
 }  // namespace
 }  // namespace rb::report

@@ -5,6 +5,8 @@
 // works): no output of any command, and no store.json, ever shows it.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
 #include <cstdlib>
 #include <fstream>
 #include <set>
@@ -124,6 +126,50 @@ TEST_F(PostgresCli, AStoreThatCannotBeOpenedIsNamedWithThePasswordMasked) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("postgresql://rb:***@/nosuchdb_t"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("does not exist"), std::string::npos) << r.err;
+}
+
+// The server's processes stopped (SIGSTOP) for the scope, resumed however it ends.
+class PausedServer {
+ public:
+  PausedServer() : pids_(rb::testing::test_server->processes()) {
+    for (const pid_t pid : pids_) ::kill(pid, SIGSTOP);
+  }
+  ~PausedServer() {
+    for (const pid_t pid : pids_) ::kill(pid, SIGCONT);
+  }
+  PausedServer(const PausedServer&) = delete;
+  PausedServer& operator=(const PausedServer&) = delete;
+  std::size_t size() const { return pids_.size(); }
+
+ private:
+  std::vector<pid_t> pids_;
+};
+
+// Issue 31: a paused server (SIGSTOP) blocked a run forever, in the connect and in any
+// statement: both now give up after their timeout and say so.
+TEST_F(PostgresCli, APausedServerIsAnErrorAfterTheTimeoutNotAHang) {
+  rb::store::Database open(url_, rb::store::OpenMode::read_write);
+  const PausedServer paused;
+  ASSERT_GE(paused.size(), 2u);  // the postmaster and at least this connection's backend
+  const auto r = runner({"history", "--store", url_ + "&connect_timeout=2"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("failed: timeout expired (no answer within connect_timeout, 2 s: is the "
+                       "server paused or overloaded?"),
+            std::string::npos)
+      << r.err;
+
+  ::setenv("REACTORBENCH_PG_ANSWER_TIMEOUT", "1", 1);
+  std::string error;
+  try {
+    open.exec("SELECT 1");
+  } catch (const rb::store::StoreError& e) {
+    error = e.what();
+  }
+  ::unsetenv("REACTORBENCH_PG_ANSWER_TIMEOUT");
+  EXPECT_NE(error.find(": cannot run \"SELECT 1\": no answer from the server within 1 s (is it "
+                       "paused or overloaded?"),
+            std::string::npos)
+      << error;
 }
 
 // examples/fleet's Indexed Job, its container's arguments run here once per index

@@ -57,6 +57,22 @@ TEST(TagNames, WhichNamesCanBeTags) {
   EXPECT_EQ(invalid_tag_reason(std::string(65, 'a')), "a tag name has at most 64 characters");
 }
 
+// Issue 31: an escape or a non-ASCII letter was refused as "(a number is a run id)".
+TEST(TagNames, AnEscapeOrANonAsciiLetterIsNamedForWhatItIs) {
+  EXPECT_EQ(invalid_tag_reason("\x1b[31m"),
+            "a tag name starts with a letter ('\\x1B' is a control character)");
+  EXPECT_EQ(invalid_tag_reason("\xc3\xa9t\xc3\xa9"),
+            "a tag name starts with a letter ('\xc3\xa9' is not ASCII)");
+  EXPECT_EQ(invalid_tag_reason("caf\xc3\xa9"),
+            "a tag name has only letters, digits, '.', '_' and '-' ('\xc3\xa9' is not ASCII)");
+  EXPECT_EQ(invalid_tag_reason("a\x1b]0;x\x07"),
+            "a tag name has only letters, digits, '.', '_' and '-' ('\\x1B' is a control "
+            "character)");
+  EXPECT_EQ(invalid_tag_reason(" base"), "a tag name starts with a letter (not ' ')");
+  EXPECT_EQ(invalid_tag_reason("a\xff"),
+            "a tag name has only letters, digits, '.', '_' and '-' ('\\xFF' is not ASCII)");
+}
+
 TYPED_TEST_P(RunTags, AHistoryOlderThanTagsHasNone) {
   const std::string& path = this->store();
   {

@@ -22,6 +22,17 @@ TEST(Printable, LinesKeepsOnlyNewlines) {
   EXPECT_EQ(printable_lines("one\x1b[2J\ntwo\r"), "one\\x1B[2J\ntwo\\r");
 }
 
+// Issue 31: a 5 MB option value was echoed whole in its error.
+TEST(Printable, AnExcerptCutsALongValueBetweenCharactersAndSaysItsLength) {
+  EXPECT_EQ(printable_excerpt("short\x1b"), "short\\x1B");
+  EXPECT_EQ(printable_excerpt(std::string(64, 'x')), std::string(64, 'x'));
+  EXPECT_EQ(printable_excerpt(std::string(5 << 20, 'x')),
+            std::string(64, 'x') + "... (5242880 bytes)");
+  // 63 ASCII bytes then 'é' (two bytes): the cut falls before the 'é', not inside it.
+  EXPECT_EQ(printable_excerpt(std::string(63, 'a') + "\xc3\xa9" + std::string(10, 'b')),
+            std::string(63, 'a') + "... (75 bytes)");
+}
+
 TEST(TextTable, EveryRowStaysOneLineAndMarkdownCellsToo) {
   const TextTable table{{"plugin", "version"}, {}, {{"p", "1.0\x1b[2J\nX|y"}}};
   EXPECT_EQ(render_text(table),

@@ -39,7 +39,8 @@ int connect_to(std::uint16_t port, std::chrono::milliseconds io_timeout) {
   if (::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
     const int err = errno;
     ::close(fd);
-    throw CellFailure(fmt::format("host could not connect to the server: {}", std::strerror(err)));
+    throw CellFailure(fmt::format("host could not connect to the server on 127.0.0.1:{}: {}", port,
+                                  std::strerror(err)));
   }
   return fd;
 }
