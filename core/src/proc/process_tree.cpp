@@ -74,10 +74,26 @@ bool write_text(const std::string& file, const char* text) {
   return ok;
 }
 
+std::vector<pid_t> adopted_orphans(const SpawnedChildren& spawned);
+
+// Both ways: what loses its parent becomes the runner's, to reap (a killed daemon would
+// otherwise stay a zombie wherever init does not reap).
+void become_subreaper() {
+  static const bool made = ::prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
+  static_cast<void>(made);
+}
+
+// Reaps the adopted orphans that have exited; those still running are left alone.
+void reap_exited_orphans() {
+  const SpawnedChildren spawned;
+  for (const pid_t orphan : adopted_orphans(spawned)) ::waitpid(orphan, nullptr, WNOHANG);
+}
+
 class CgroupTree final : public ProcessTree {
  public:
   // The cgroup's directory, made and ready (nullptr-equivalent: procs_fd_ < 0 on failure).
   explicit CgroupTree(std::string dir) : dir_(std::move(dir)) {
+    become_subreaper();
     if (::mkdir(dir_.c_str(), 0700) != 0) return;
     procs_fd_ = ::open((dir_ + "/cgroup.procs").c_str(), O_WRONLY | O_CLOEXEC);
     // cgroup.kill came with Linux 5.14: without it a tree cannot be ended in one step.
@@ -105,11 +121,10 @@ class CgroupTree final : public ProcessTree {
     const auto until = Clock::now() + kEndBound;
     while (populated() && Clock::now() < until) std::this_thread::sleep_for(kEndPause);
     ::close(procs_fd_);
+    reap_exited_orphans();
     while (::rmdir(dir_.c_str()) != 0 && errno == EBUSY && Clock::now() < until)
       std::this_thread::sleep_for(kEndPause);
   }
-
-  std::string description() const override { return "cgroup " + dir_; }
 
  private:
   bool populated() const {
@@ -156,10 +171,7 @@ std::vector<pid_t> adopted_orphans(const SpawnedChildren& spawned) {
 
 class SubreaperTree final : public ProcessTree {
  public:
-  SubreaperTree() {
-    static const bool made = ::prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
-    static_cast<void>(made);
-  }
+  SubreaperTree() { become_subreaper(); }
   ~SubreaperTree() override { end(); }
 
   int join_fd() const override { return -1; }
@@ -184,8 +196,6 @@ class SubreaperTree final : public ProcessTree {
       std::this_thread::sleep_for(kEndPause);
     }
   }
-
-  std::string description() const override { return "subreaper"; }
 };
 
 }  // namespace

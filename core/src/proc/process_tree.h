@@ -7,7 +7,7 @@
 //  - cgroup: each child runs in a cgroup of its own (cgroup v2, created under the runner's
 //    own cgroup; the child joins it between fork and exec, so nothing it starts can be
 //    outside), ended with cgroup.kill and removed; nothing can leave a cgroup it cannot
-//    write to.
+//    write to. The runner is a subreaper here too, only to reap what was killed.
 //  - subreaper, where cgroups are not writable (or REACTORBENCH_NO_CGROUPS is set): the
 //    runner is a PR_SET_CHILD_SUBREAPER, so whatever a child leaves behind when its parent
 //    dies becomes the runner's child; ending a tree kills and reaps every such orphan (a
@@ -35,8 +35,6 @@ class ProcessTree {
   // Kills whatever is left of the tree (its first process having been reaped) and waits
   // until it is gone; the cgroup is removed. Safe to call more than once.
   virtual void end() = 0;
-  // "cgroup /sys/fs/cgroup/.../reactorbench-123-4" or "subreaper": how this tree is held.
-  virtual std::string description() const = 0;
 };
 
 // Where the runner's cgroups go ("" when cgroups are not writable here, or the environment

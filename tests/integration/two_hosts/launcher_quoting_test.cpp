@@ -51,7 +51,8 @@ TEST(LauncherQuoting, ARunnerPathWithASpaceIsOneWordForTheRemoteShell) {
 TEST(LauncherQuoting, ARunnerPathWithASemicolonRunsNothing) {
   ScratchDir dir;
   const fs::path marker = dir.path() / "marker";
-  const std::string runner = fmt::format("{}/x;touch {}", dir.path().string(), marker.string());
+  // Unquoted, the remote shell would run `touch MARKER`, then `__cell --job-stdin` apart.
+  const std::string runner = fmt::format("{}/x;touch {};", dir.path().string(), marker.string());
   const auto run = rbtest::run_config(
       dir, one_round_config(kRrOne, launch_through(fake_ssh(dir), runner), kRrAxes));
   EXPECT_EQ(run.exit_code, 1) << run.err;
