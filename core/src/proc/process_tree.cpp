@@ -91,7 +91,7 @@ void reap_exited_orphans() {
 
 class CgroupTree final : public ProcessTree {
  public:
-  // The cgroup's directory, made and ready (nullptr-equivalent: procs_fd_ < 0 on failure).
+  // Makes the directory; ready() is false when it could not be made or used.
   explicit CgroupTree(std::string dir) : dir_(std::move(dir)) {
     become_subreaper();
     if (::mkdir(dir_.c_str(), 0700) != 0) return;
@@ -117,11 +117,13 @@ class CgroupTree final : public ProcessTree {
   void end() override {
     if (ended_ || procs_fd_ < 0) return;
     ended_ = true;
-    write_text(dir_ + "/cgroup.kill", "1");
     const auto until = Clock::now() + kEndBound;
-    while (populated() && Clock::now() < until) std::this_thread::sleep_for(kEndPause);
+    if (populated()) {  // the child left something behind: kill it, reap what was adopted
+      write_text(dir_ + "/cgroup.kill", "1");
+      while (populated() && Clock::now() < until) std::this_thread::sleep_for(kEndPause);
+      reap_exited_orphans();
+    }
     ::close(procs_fd_);
-    reap_exited_orphans();
     while (::rmdir(dir_.c_str()) != 0 && errno == EBUSY && Clock::now() < until)
       std::this_thread::sleep_for(kEndPause);
   }
@@ -139,33 +141,20 @@ class CgroupTree final : public ProcessTree {
   bool ended_ = false;
 };
 
-// The parent pid in /proc/PID/stat (after the command, which may hold anything).
-pid_t parent_of(const std::string& pid) {
-  std::ifstream stat("/proc/" + pid + "/stat");
-  std::string text;
-  std::getline(stat, text);
-  const auto close = text.rfind(')');
-  if (close == std::string::npos) return -1;
-  std::istringstream rest(text.substr(close + 1));
-  char state = 0;
-  pid_t parent = -1;
-  rest >> state >> parent;
-  return parent;
-}
-
-// The runner's children that spawn() did not start: adopted orphans.
+// The runner's children that spawn() did not start: adopted orphans. Each thread's children
+// are listed in /proc/self/task/TID/children (an orphan goes to one of the subreaper's
+// threads), far less to read than every process's stat.
 std::vector<pid_t> adopted_orphans(const SpawnedChildren& spawned) {
   std::vector<pid_t> orphans;
-  const pid_t self = ::getpid();
-  DIR* proc = ::opendir("/proc");
-  if (proc == nullptr) return orphans;
-  while (const dirent* entry = ::readdir(proc)) {
-    const std::string name = entry->d_name;
-    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
-    const auto pid = static_cast<pid_t>(std::stol(name));
-    if (parent_of(name) == self && !spawned.contains(pid)) orphans.push_back(pid);
+  DIR* tasks = ::opendir("/proc/self/task");
+  if (tasks == nullptr) return orphans;
+  while (const dirent* entry = ::readdir(tasks)) {
+    if (entry->d_name[0] == '.') continue;
+    std::ifstream children(std::string("/proc/self/task/") + entry->d_name + "/children");
+    for (pid_t pid; children >> pid;)
+      if (!spawned.contains(pid)) orphans.push_back(pid);
   }
-  ::closedir(proc);
+  ::closedir(tasks);
   return orphans;
 }
 
