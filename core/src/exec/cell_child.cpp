@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "model/external_server.h"
+#include "text/shell_quote.h"
 
 namespace rb::exec {
 namespace {
@@ -17,11 +18,17 @@ std::vector<proc::ChildProcess::InheritedFd> with_job(
 
 std::vector<std::string> launched_argv(const CellLauncher& launcher) {
   std::vector<std::string> argv = launcher.prefix;
-  argv.insert(argv.end(), {launcher.runner.string(), "__cell", kJobStdinOption});
+  for (const std::string& word :
+       {launcher.runner.string(), std::string("__cell"), std::string(kJobStdinOption)})
+    argv.push_back(launcher.through_shell ? text::shell_quote(word) : word);
   return argv;
 }
 
 }  // namespace
+
+bool launcher_uses_shell(const std::vector<std::string>& prefix) {
+  return !prefix.empty() && std::filesystem::path(prefix.front()).filename() == "ssh";
+}
 
 CellChild::CellChild(const std::filesystem::path& runner_exe, const CellJob& job,
                      const std::filesystem::path& log_path, int report_child_fd,
@@ -48,12 +55,32 @@ CellChild::CellChild(const CellLauncher& launcher, const std::string& job_line,
 
 bool CellChild::read_reports(const std::function<void(ChildMessage&&)>& on_message) {
   return read_lines([&](std::string_view line) {
-    if (auto message = parse_child_message(line))
+    // Every message is a JSON object: anything else is not worth a parser's exception (a
+    // launcher such as `yes` sends nothing else, as fast as it can).
+    std::optional<ChildMessage> message;
+    if (line.starts_with('{')) message = parse_child_message(line);
+    if (message) {
       on_message(std::move(*message));
-    else
-      protocol_error_ = fmt::format("unreadable report line from the cell's process: '{}'",
-                                    std::string(line.substr(0, 120)));
+      return;
+    }
+    if (unreadable_lines_++ == 0) {
+      first_unreadable_ = line.substr(0, 120);
+      protocol_error_ =
+          fmt::format("unreadable report line from the cell's process: '{}'", first_unreadable_);
+    }
   });
+}
+
+std::string CellChild::stream_note() const {
+  std::string note;
+  if (unreadable_lines_ > 1)
+    note = fmt::format("{} unreadable report lines from the cell's process, the first: '{}'",
+                       unreadable_lines_, first_unreadable_);
+  else if (unreadable_lines_ == 1)
+    note = *protocol_error_;
+  const std::string dropped = dropped_output_note();
+  if (!dropped.empty()) note += (note.empty() ? "report stream: " : "; ") + dropped;
+  return note;
 }
 
 Rusage CellChild::rusage() const {

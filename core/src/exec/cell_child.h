@@ -3,6 +3,7 @@
 // exec/child_stream.h, one per line.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -19,7 +20,14 @@ namespace rb::exec {
 struct CellLauncher {
   std::vector<std::string> prefix;  // "ssh", "-T", "bench-b"; never empty
   std::filesystem::path runner;     // the runner's path there
+  // ssh joins the words after its options into one line a shell runs there: they are then
+  // quoted (text/shell_quote.h), so that a runner path with a space or a `;` stays one word
+  // and runs nothing else. Other launchers (ip netns exec, env) exec their words as they are.
+  bool through_shell = false;
 };
+
+// True for a launcher whose program is ssh (any directory): it hands a shell one line.
+bool launcher_uses_shell(const std::vector<std::string>& prefix);
 
 class CellChild : public proc::ChildProcess {
  public:
@@ -37,7 +45,11 @@ class CellChild : public proc::ChildProcess {
   // on_message; a line that is no message is kept as protocol_error(). False at end of file.
   bool read_reports(const std::function<void(ChildMessage&&)>& on_message);
 
+  // The first unreadable line (more are counted: stream_note()).
   const std::optional<std::string>& protocol_error() const { return protocol_error_; }
+  // What was wrong with its report stream, for a reason: the unreadable lines (how many,
+  // the first) and the lines over the reader's bound; "" when nothing was.
+  std::string stream_note() const;
   Rusage rusage() const;
   // The launcher's command line ("ip netns exec b") and the runner's path behind it; both
   // empty when started here directly.
@@ -52,6 +64,8 @@ class CellChild : public proc::ChildProcess {
             const std::filesystem::path& log_path);
 
   std::optional<std::string> protocol_error_;
+  std::uint64_t unreadable_lines_ = 0;
+  std::string first_unreadable_;
   std::string launcher_text_;
   std::string launched_runner_;
 };

@@ -57,6 +57,9 @@ std::optional<ChildEnd> drive_cell_child(CellChild& child, const CellProcessOpti
     stop_if_due();
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
+  // A stop the child's own output may explain (a launcher that printed only noise).
+  if (const std::string note = child.stream_note(); stopped && !note.empty())
+    stopped->reason += "; " + note;
   return stopped;
 }
 

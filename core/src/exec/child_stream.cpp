@@ -56,6 +56,10 @@ void ChildStreamWriter::listening(int port) const {
   send({{"type", "listening"}, {"port", port}});
 }
 
+void ChildStreamWriter::hello() const {
+  send({{"type", "hello"}, {"protocol", kLaunchProtocol}});
+}
+
 namespace {
 
 std::optional<ChildMessage> parse_typed(const model::Json& j) {
@@ -82,6 +86,11 @@ std::optional<ChildMessage> parse_typed(const model::Json& j) {
     ChildMessage message{ChildMessage::Type::listening, {}, {}, {}};
     message.port = j.at("port").get<int>();
     if (message.port <= 0 || message.port > 65535) return std::nullopt;
+    return message;
+  }
+  if (type == "hello") {
+    ChildMessage message{ChildMessage::Type::hello, {}, {}, {}};
+    message.protocol = j.at("protocol").get<int>();
     return message;
   }
   if (type == "ready" || type == "counters")

@@ -11,6 +11,8 @@
 //   {"type":"counters","counters":{...}}   a side's final counters, before "done"
 //   {"type":"listening","port":N}          a server that bound its own socket (through a
 //                                          launcher, CellJob::bind_address): its port
+// A cell started through a launcher (exec/launched_cell.h) says first, before anything else:
+//   {"type":"hello","protocol":N}          it is a runner, speaking kLaunchProtocol N
 // A lockstep process (exec/lockstep_worker.h) runs several cells: each of their messages
 // carries "member":K, the cell's place in the job (0: the job's own cell).
 #pragma once
@@ -28,6 +30,10 @@
 
 namespace rb::exec {
 
+// The version of this stream and of the job on a launcher's stdin, checked by the handshake:
+// a runner of another version behind a launcher is refused by name, not misread.
+inline constexpr int kLaunchProtocol = 1;
+
 // Child side. Each write is one write(2) of a whole line, so a line is never torn.
 class ChildStreamWriter {
  public:
@@ -40,6 +46,7 @@ class ChildStreamWriter {
   void counters(const std::map<std::string, std::uint64_t>& counters) const;
   void canary(const CanaryResult& canary) const;
   void listening(int port) const;
+  void hello() const;
 
  private:
   void send(nlohmann::json message) const;
@@ -49,14 +56,15 @@ class ChildStreamWriter {
 
 // Parent side.
 struct ChildMessage {
-  enum class Type { loaded, sample, failed, done, ready, counters, canary, listening } type;
+  enum class Type { loaded, sample, failed, done, ready, counters, canary, listening, hello } type;
   std::optional<Provenance> provenance;
   std::optional<Sample> sample;
   std::string reason;
   std::map<std::string, std::uint64_t> counters = {};  // ready, counters
   std::optional<CanaryResult> canary = std::nullopt;
-  int port = 0;     // listening
-  int member = -1;  // a lockstep process's cell (CellJob::lockstep_partners); -1: the only one
+  int port = 0;      // listening
+  int protocol = 0;  // hello
+  int member = -1;   // a lockstep process's cell (CellJob::lockstep_partners); -1: the only one
 };
 
 // nullopt for a line that is not a valid message (the parent reports it, never trusts it).

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "exec/cell_worker.h"
+#include "exec/child_stream.h"
 #include "workload/host_services.h"
 
 namespace rb::exec {
@@ -34,10 +35,12 @@ std::string read_first_line(int fd) {
 }  // namespace
 
 CellJob take_job_from_stdin() {
-  CellJob job = cell_job_from_json(nlohmann::json::parse(read_first_line(STDIN_FILENO)));
   const int reports = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
   if (reports < 0) throw_errno("taking stdout for the reports");
   if (::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) throw_errno("dup2 of stderr to stdout");
+  // First of all, so that the parent knows a runner answered, and which protocol it speaks.
+  ChildStreamWriter(reports).hello();
+  CellJob job = cell_job_from_json(nlohmann::json::parse(read_first_line(STDIN_FILENO)));
   job.report_fd = reports;
   return job;
 }

@@ -9,9 +9,10 @@
 
 namespace rb::exec {
 
-// Reads the job from stdin's first line and takes stdout for the reports: the job's
-// report_fd becomes a copy of stdout, and stdout itself goes to stderr, so whatever a plugin
-// prints reaches the parent's log, never the report stream. Throws std::system_error or
+// Takes stdout for the reports, answers the parent's handshake there ("hello", first of all)
+// and reads the job from stdin's first line: the job's report_fd becomes a copy of stdout,
+// and stdout itself goes to stderr, so whatever a plugin prints reaches the parent's log,
+// never the report stream. Throws std::system_error or
 // nlohmann::json::exception.
 CellJob take_job_from_stdin();
 

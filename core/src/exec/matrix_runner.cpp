@@ -79,9 +79,10 @@ std::optional<CellLauncher> launcher_for(const config::TestPlan& plan,
                                          const std::vector<std::string>& prefix,
                                          const std::filesystem::path& runner_exe) {
   if (prefix.empty()) return std::nullopt;
-  return CellLauncher{prefix, plan.run.remote_runner.empty()
-                                  ? runner_exe
-                                  : std::filesystem::path(plan.run.remote_runner)};
+  return CellLauncher{
+      prefix,
+      plan.run.remote_runner.empty() ? runner_exe : std::filesystem::path(plan.run.remote_runner),
+      launcher_uses_shell(prefix)};
 }
 
 CellProcessResult run_pair_round(const config::TestPlan& plan, const MatrixOptions& options,

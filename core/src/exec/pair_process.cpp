@@ -323,7 +323,7 @@ class PairRound {
   }
 
   ChildEnd classify() const {
-    if (stopped_) return *stopped_;
+    if (stopped_) return with_stream_notes(*stopped_);
     if (!server_) return classify_without_plugin_server();
     const ChildEnd server = classify_exit(*server_, server_ledger_, options_.server_log);
     const std::optional<ChildEnd> client =
@@ -357,6 +357,18 @@ class PairRound {
                                           client_ledger_.samples))
       return {CellStatus::failed, "server counters: " + *why};
     return {CellStatus::ok, ""};
+  }
+
+  // A stop the parent imposed, with what was wrong with either side's report stream (a
+  // launcher that printed only noise until the deadline).
+  ChildEnd with_stream_notes(ChildEnd end) const {
+    const std::pair<const char*, const CellChild*> sides[] = {{"server", server_.get()},
+                                                              {"client", client_.get()}};
+    for (const auto& [role, child] : sides)
+      if (child != nullptr)
+        if (const std::string note = child->stream_note(); !note.empty())
+          end.reason += fmt::format("; {}: {}", side(role, child), note);
+    return end;
   }
 
   // A program's or a target's round: the client's verdict, unless the program ended first.

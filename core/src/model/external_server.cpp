@@ -5,6 +5,8 @@
 #include <charconv>
 #include <functional>
 
+#include "text/shell_quote.h"
+
 namespace rb {
 namespace {
 
@@ -79,8 +81,7 @@ std::string command_line(const std::vector<std::string>& argv) {
   std::string line;
   for (const auto& arg : argv) {
     if (!line.empty()) line += ' ';
-    const bool quote = arg.empty() || arg.find_first_of(" \t'\"") != std::string::npos;
-    line += quote ? "'" + arg + "'" : arg;
+    line += text::shell_quote(arg);
   }
   return line;
 }

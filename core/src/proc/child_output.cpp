@@ -18,18 +18,31 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Reads what is available without blocking; false at end of file.
-bool drain(int fd, std::string& output, std::size_t max_bytes) {
+// Each look reads at most this much, so that a child writing without end still lets the
+// loop below see its deadline.
+constexpr std::size_t kReadBudget = std::size_t{256} << 10;
+// What program_output keeps: more is a program gone wrong, not an answer.
+constexpr std::size_t kMaxProgramOutput = std::size_t{16} << 20;
+
+// Reads what is available, up to the budget, without blocking; false at end of file. What
+// does not fit under max_bytes is counted, not kept.
+bool drain(int fd, CollectedOutput& collected, std::size_t max_bytes) {
   std::array<char, 4096> buffer{};
-  while (true) {
+  for (std::size_t spent = 0; spent < kReadBudget;) {
     const ssize_t got = ::read(fd, buffer.data(), buffer.size());
     if (got > 0) {
-      if (output.size() < max_bytes) output.append(buffer.data(), static_cast<std::size_t>(got));
+      const auto n = static_cast<std::size_t>(got);
+      spent += n;
+      const std::size_t kept =
+          std::min(n, max_bytes - std::min(max_bytes, collected.output.size()));
+      collected.output.append(buffer.data(), kept);
+      collected.dropped_bytes += n - kept;
       continue;
     }
     if (got < 0 && errno == EINTR) continue;
     return got < 0 && errno == EAGAIN;
   }
+  return true;
 }
 
 }  // namespace
@@ -40,10 +53,11 @@ CollectedOutput collect_output(pid_t pid, int read_fd, std::size_t max_bytes,
   ::fcntl(read_fd, F_SETFL, ::fcntl(read_fd, F_GETFL) | O_NONBLOCK);
   bool open = true;
   while (true) {
-    if (open) open = drain(read_fd, collected.output, max_bytes);
+    if (open) open = drain(read_fd, collected, max_bytes);
     const pid_t waited = ::waitpid(pid, &collected.wait_status, WNOHANG);
     if (waited == pid || (waited < 0 && errno != EINTR)) {
-      if (open) drain(read_fd, collected.output, max_bytes);
+      note_reaped(pid);
+      if (open) drain(read_fd, collected, max_bytes);
       return collected;
     }
     // Poll the pipe while it is open; once it is closed only the exit is left to notice.
@@ -80,8 +94,9 @@ std::optional<std::string> program_output(const std::vector<std::string>& argv) 
       return std::nullopt;
     }
     CollectedOutput collected =
-        collect_output(spawned.pid, out.read_end(), std::string::npos, std::nullopt);
-    if (!WIFEXITED(collected.wait_status) || WEXITSTATUS(collected.wait_status) != 0)
+        collect_output(spawned.pid, out.read_end(), kMaxProgramOutput, std::nullopt);
+    if (!WIFEXITED(collected.wait_status) || WEXITSTATUS(collected.wait_status) != 0 ||
+        collected.dropped_bytes > 0)
       return std::nullopt;
     return std::move(collected.output);
   } catch (const std::system_error&) {

@@ -11,6 +11,7 @@
 #include <system_error>
 #include <thread>
 
+#include "proc/process_tree.h"
 #include "proc/spawn.h"
 
 namespace rb::proc {
@@ -30,8 +31,11 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv,
   std::optional<Pipe> input;
   if (launch.input != nullptr) input.emplace(*launch.input);
 
+  // Before the fork: the child joins its cgroup (if any) before it can start anything.
+  tree_ = ProcessTree::make();
   SpawnRequest request;
   request.argv = argv;
+  request.join_cgroup_fd = tree_->join_fd();
   request.search_path = launch.search_path;
   request.cpus = launch.cpus;
   // Its own process group: a terminal's Ctrl-C reaches the runner, which stops the child
@@ -63,28 +67,17 @@ ChildProcess::~ChildProcess() {
     kill_group(SIGKILL);
     wait_for_exit(pid_);
   }
+  if (tree_) tree_->end();
   if (report_fd_ >= 0) ::close(report_fd_);
   if (input_fd_ >= 0) ::close(input_fd_);
 }
 
 bool ChildProcess::read_lines(const std::function<void(std::string_view)>& on_line) {
   if (report_fd_ < 0) return false;
-  char chunk[65536];
-  while (true) {
-    const ssize_t n = ::read(report_fd_, chunk, sizeof chunk);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return true;  // EAGAIN: nothing more now
-    if (n == 0) {
-      ::close(report_fd_);
-      report_fd_ = -1;
-      return false;
-    }
-    buffer_.append(chunk, static_cast<std::size_t>(n));
-    std::size_t start = 0;
-    for (std::size_t nl; (nl = buffer_.find('\n', start)) != std::string::npos; start = nl + 1)
-      on_line(std::string_view(buffer_).substr(start, nl - start));
-    buffer_.erase(0, start);
-  }
+  if (reader_.read(report_fd_, on_line)) return true;
+  ::close(report_fd_);
+  report_fd_ = -1;
+  return false;
 }
 
 void ChildProcess::terminate(std::chrono::milliseconds grace) {
@@ -105,9 +98,12 @@ bool ChildProcess::try_reap() {
   struct rusage usage {};
   const pid_t r = ::wait4(pid_, &status, WNOHANG, &usage);
   if (r == pid_) {
+    note_reaped(pid_);
     reaped_ = true;
     wait_status_ = status;
     usage_ = usage;
+    // Whatever it started and left behind (a daemon, a setsid child) ends with it.
+    tree_->end();
     return true;
   }
   if (r < 0 && errno != EINTR) throw std::system_error(errno, std::generic_category(), "wait4");
@@ -121,6 +117,7 @@ bool ChildProcess::try_reap() {
 void ChildProcess::kill_group(int signal) const {
   ::kill(-pid_, signal);
   ::kill(pid_, signal);
+  tree_->signal_all(signal);  // what left the group
 }
 
 void reap_all(const std::vector<ChildProcess*>& children) {

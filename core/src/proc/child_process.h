@@ -1,8 +1,10 @@
-// A child the parent watches over: started (proc/spawn) in its own process group with the
+// A child the parent watches over: started (proc/spawn) in its own process group and its
+// own process tree (proc/process_tree.h: a cgroup, or the runner as subreaper) with the
 // chosen fds inherited, its report pipe read line by line as the lines arrive, stopped with
-// SIGTERM and then SIGKILL, reaped with its rusage. The destructor kills and reaps a child
-// that is still alive, so no way out of the parent (an exception included) leaves one behind.
-// What the lines mean is the caller's business (exec/cell_child.h for a cell's).
+// SIGTERM and then SIGKILL (to its group and to whatever of its tree left the group), reaped
+// with its rusage, and whatever it left behind killed once it is reaped. The destructor kills and
+// reaps a child that is still alive, so no way out of the parent (an exception included) leaves one
+// behind. What the lines mean is the caller's business (exec/cell_child.h for a cell's).
 //
 // Each child also asks the kernel for SIGKILL should the parent die first
 // (PR_SET_PDEATHSIG): a killed runner leaves no cell, and no server holding a port, behind.
@@ -16,9 +18,13 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "proc/line_reader.h"
+#include "proc/process_tree.h"
 
 namespace rb::proc {
 
@@ -61,9 +67,12 @@ class ChildProcess {
   // The report pipe's read end; -1 once it reached end of file.
   int report_fd() const { return report_fd_; }
 
-  // Reads what the pipe holds now (never blocks) and hands each complete line, without its
+  // Reads what the pipe holds now, up to a budget (never blocks, never loops on a child that
+  // writes without end: proc/line_reader.h), and hands each complete line, without its
   // newline, to on_line. False at end of file.
   bool read_lines(const std::function<void(std::string_view)>& on_line);
+  // What the reader dropped ("" when nothing): lines over its bound.
+  std::string dropped_output_note() const { return reader_.dropped_note(); }
 
   // SIGTERM to its process group now (with ChildLaunch::input: closes its stdin instead);
   // try_reap() sends SIGKILL once `grace` has passed.
@@ -87,7 +96,8 @@ class ChildProcess {
   int exec_error_ = 0;
   int report_fd_ = -1;
   int input_fd_ = -1;  // the write end of its stdin (ChildLaunch::input)
-  std::string buffer_;
+  LineReader reader_;
+  std::unique_ptr<ProcessTree> tree_;  // everything it starts (proc/process_tree.h)
   bool terminated_ = false;
   bool killed_ = false;
   std::chrono::steady_clock::time_point kill_at_{};

@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <mutex>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -17,6 +19,9 @@
 
 namespace rb::proc {
 namespace {
+
+std::mutex g_spawned_mutex;
+std::set<pid_t> g_spawned;  // guarded by g_spawned_mutex
 
 [[noreturn]] void throw_errno(const char* what) {
   throw std::system_error(errno, std::generic_category(), what);
@@ -58,6 +63,8 @@ void check_descriptor_room(const SpawnRequest& request, int floor) {
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, nullptr);
   }
+  if (request.join_cgroup_fd >= 0 && ::write(request.join_cgroup_fd, "0", 1) != 1)
+    fail_in_child(exec_error_fd);
   if (request.own_process_group) ::setpgid(0, 0);
   if (affinity != nullptr && ::sched_setaffinity(0, sizeof *affinity, affinity) != 0)
     fail_in_child(exec_error_fd);
@@ -123,7 +130,10 @@ Spawned spawn(const SpawnRequest& request) {
   int exec_error_pipe[2];
   if (::pipe2(exec_error_pipe, O_CLOEXEC) != 0) throw_errno("pipe");
   const pid_t parent = ::getpid();
+  // Held across fork: an orphan scan (SpawnedChildren) never sees this child unregistered.
+  std::unique_lock spawned_lock(g_spawned_mutex);
   const pid_t pid = ::fork();
+  if (pid > 0) g_spawned.insert(pid);
   if (pid < 0) {
     const int error = errno;
     ::close(exec_error_pipe[0]);
@@ -134,6 +144,7 @@ Spawned spawn(const SpawnRequest& request) {
     become_program(request, argv.data(), parent, exec_error_pipe[1],
                    request.cpus.empty() ? nullptr : &affinity, floor);
 
+  spawned_lock.unlock();
   // Also from the parent: whichever runs first, the group exists before any kill(-pid).
   if (request.own_process_group) ::setpgid(pid, pid);
   ::close(exec_error_pipe[1]);
@@ -146,7 +157,25 @@ int wait_for_exit(pid_t pid) {
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  note_reaped(pid);
   return status;
+}
+
+SpawnedChildren::SpawnedChildren() {
+  g_spawned_mutex.lock();
+}
+
+SpawnedChildren::~SpawnedChildren() {
+  g_spawned_mutex.unlock();
+}
+
+bool SpawnedChildren::contains(pid_t pid) const {
+  return g_spawned.contains(pid);
+}
+
+void note_reaped(pid_t pid) {
+  const std::lock_guard lock(g_spawned_mutex);
+  g_spawned.erase(pid);
 }
 
 OwnedFd::~OwnedFd() {

@@ -27,6 +27,9 @@ struct SpawnRequest {
   bool default_signal_mask = false;  // unblock every signal the forking thread blocked
   bool no_core_dump = false;         // a crash is reported, not left behind as a core file
   std::vector<int> cpus = {};        // the child's CPU affinity before exec; empty: inherited
+  // A cgroup's cgroup.procs (proc/process_tree.h) the child joins first thing after fork,
+  // before it can start anything; -1: none. A failed join is the child's exec error.
+  int join_cgroup_fd = -1;
 };
 
 inline constexpr std::size_t kMaxFdMappings = 20;
@@ -44,6 +47,21 @@ Spawned spawn(const SpawnRequest& request);
 
 // The wait status of `pid` once it has ended (EINTR retried).
 int wait_for_exit(pid_t pid);
+
+// The children spawn() started and that were not reaped through wait_for_exit() or
+// note_reaped() yet: what proc/process_tree.h must not take for adopted orphans. Holding one
+// keeps spawn() from forking, so that no new child is mistaken for an orphan meanwhile.
+class SpawnedChildren {
+ public:
+  SpawnedChildren();
+  ~SpawnedChildren();
+  SpawnedChildren(const SpawnedChildren&) = delete;
+  SpawnedChildren& operator=(const SpawnedChildren&) = delete;
+  bool contains(pid_t pid) const;
+};
+
+// A spawned child was reaped by some other wait (waitpid, wait4).
+void note_reaped(pid_t pid);
 
 // A descriptor this object closes when it goes away; -1 for none.
 class OwnedFd {

@@ -13,6 +13,13 @@ std::string launched_config(const std::string& top, const std::string& launch,
       top, timeout, launch, axes);
 }
 
+std::string one_round_config(const std::string& top, const std::string& launch,
+                             const std::string& axes, const std::string& timeout) {
+  return fmt::format(
+      "{}\n[run]\nrepetitions = 1\nwarmup = 0\nrounds = 1\ntimeout = \"{}\"\n{}\n[matrix]\n{}\n",
+      top, timeout, launch, axes);
+}
+
 std::string netns_launch(const std::string& server_ns, const std::string& client_ns,
                          const std::string& server_host, const std::string& extra) {
   return fmt::format(

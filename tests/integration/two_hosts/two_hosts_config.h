@@ -15,6 +15,10 @@ namespace rbtest {
 std::string launched_config(const std::string& top, const std::string& launch,
                             const std::string& axes, const std::string& timeout = "60s");
 
+// The same with one repetition: one round of each cell.
+std::string one_round_config(const std::string& top, const std::string& launch,
+                             const std::string& axes, const std::string& timeout = "60s");
+
 // [run]'s launcher lines: the server in `server_ns` binding `server_host`, the client in
 // `client_ns`, then `extra` lines.
 std::string netns_launch(const std::string& server_ns, const std::string& client_ns,
@@ -26,6 +30,7 @@ inline constexpr const char* kPingpongAxes =
     "block_size = [4096]\nsessions = [4]\nthreads = [1]\nduration = [\"200ms\"]\nverify = "
     "[\"all\"]";
 inline constexpr const char* kRr = "workload = \"rr\"\nplugins = [\"raw-epoll\", \"muduo\"]";
+inline constexpr const char* kRrOne = "workload = \"rr\"\nplugins = [\"raw-epoll\"]";
 inline constexpr const char* kRrAxes =
     "connections = [4]\nload_percent = [0]\nbody_size = [2]\nthreads = [1]\nduration = "
     "[\"200ms\"]";
