@@ -132,6 +132,15 @@ TEST(AaCheck, CommitRefusesAPatchThatDoesNotApply) {
   EXPECT_EQ(aa_check(dir, "--commit " + patch.string() + " --inject 5").exit_code, 2);
 }
 
+// --also adds configs to --commit's nightly; alone it would be a config that runs nowhere.
+TEST(AaCheck, AlsoWithoutCommitIsAUsageError) {
+  ScratchDir dir;
+  const Output result = aa_check(dir, "--also configs/nightly-counts.toml");
+  EXPECT_EQ(result.exit_code, 2) << result.out;
+  EXPECT_NE(result.out.find("--also adds a config to --commit's nightly"), std::string::npos)
+      << result.out;
+}
+
 TEST(AaCheck, RefusesOneRun) {
   ScratchDir dir;
   EXPECT_EQ(aa_check(dir, "--runs 1").exit_code, 2);
