@@ -101,7 +101,50 @@ def render_seed004(results):
     return "\n".join(lines) + "\n"
 
 
+SEED003_COMPARISONS = [
+    Comparison("mibs-libevent2-vs-muduo", "libevent2/libevent2", "muduo/muduo", "mib_per_s",
+               "muduo-style / libevent2, MiB/s"),
+]
+
+
+def render_seed003(results):
+    return ("Ratio of medians muduo-style / libevent2 (MiB/s: above 1, the muduo-style server "
+            "moves more), its 95% CI (paired rounds: `runner compare --plugins "
+            "libevent2/libevent2,muduo/muduo --metric mib_per_s`), and the verdict (faster: "
+            "muduo-style):\n\n"
+            + render_columns(SEED003_COMPARISONS, results, ["block_size", "sessions"],
+                             ["block", "sessions"]))
+
+
+SEED002_METRICS = [
+    ("requests_per_s", "requests/s"),
+    ("p50_us", "p50, us"),
+    ("p99_us", "p99, us"),
+    ("p999_us", "p99.9, us"),
+    ("server_cpu_us_per_request", "server CPU per request, us"),
+]
+SEED002_COMPARISONS = [
+    Comparison(f"{metric}-coroutine-vs-callback", "asio-callback", "asio-coroutine", metric,
+               label) for metric, label in SEED002_METRICS
+]
+
+
+def render_seed002(results):
+    lines = ["| | asio-callback | asio-coroutine | coroutine / callback [95% CI] | p | verdict |",
+             "|---|---:|---:|---|---:|---|"]
+    for comparison in SEED002_COMPARISONS:
+        for row in results[comparison.key]["cells"]:
+            p = "n/a" if row["p_value"] is None else f"{row['p_value']:.3g}"
+            lines.append(f"| {comparison.label} | {fmt(row['base_median'])} "
+                         f"| {fmt(row['new_median'])} | {fmt(row['ratio'])} "
+                         f"[{fmt(row['ci_low'])}, {fmt(row['ci_high'])}] | {p} "
+                         f"| {verdict(row)} |")
+    return "\n".join(lines) + "\n"
+
+
 TABLES = [
     Table("seed000", "configs/seed000.toml", SEED000_COMPARISONS, render_seed000),
+    Table("seed002", "configs/seed002.toml", SEED002_COMPARISONS, render_seed002),
+    Table("seed003", "configs/seed003.toml", SEED003_COMPARISONS, render_seed003),
     Table("seed004", "configs/seed004.toml", SEED004_COMPARISONS, render_seed004),
 ]
