@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <vector>
 
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include "cli/run_ref_options.h"
 #include "cli/run_source.h"
 #include "compare/comparison_output.h"
+#include "compare/plugin_label.h"
 #include "text/printable.h"
 
 namespace rb::cli {
@@ -22,11 +24,6 @@ using compare::kExitError;
 int error(const std::string& message) {
   std::cerr << "error: " << rb::text::printable_lines(message) << '\n';
   return kExitError;
-}
-
-bool has_plugin(const RunResult& run, const std::string& plugin) {
-  return std::any_of(run.cells.begin(), run.cells.end(),
-                     [&](const CellResult& c) { return c.cell.plugin == plugin; });
 }
 
 int print(const compare::RunComparison& comparison, const ReporterEntry& format, bool colour) {
@@ -84,11 +81,13 @@ int compare_command(const CompareArgs& args) {
       if (args.plugins.size() != 2 || args.runs.size() != 1)
         return error("--plugins takes two plugins (A,B) and one run");
       const LoadedRun run = load_run_ref(args.runs[0], sources);
-      for (const auto& plugin : args.plugins)
-        if (!has_plugin(run.run, plugin))
-          return error(fmt::format("{} has no cells of plugin '{}'", run.label, plugin));
-      auto comparison =
-          compare::compare_plugins(run.run, args.plugins[0], args.plugins[1], options);
+      std::vector<std::string> labels;
+      for (const auto& plugin : args.plugins) {
+        const auto label = compare::find_plugin_label(run.run, plugin);
+        if (!label) return error(fmt::format("{} has no cells of plugin '{}'", run.label, plugin));
+        labels.push_back(*label);
+      }
+      auto comparison = compare::compare_plugins(run.run, labels[0], labels[1], options);
       comparison.base_label = args.plugins[0] + " in " + run.label;
       comparison.new_label = args.plugins[1] + " in " + run.label;
       return print(comparison, *format, colour);
