@@ -99,8 +99,8 @@ TEST(DocumentationLinks, EveryRelativeLinkReachesItsFileAndHeading) {
     for (const Link& link : read_markdown(file).links) {
       ++checked;
       if (const std::string why = broken(file, link.target); !why.empty())
-        problems.push_back(fs::relative(file, kSource).string() + ":" +
-                           std::to_string(link.line) + ": (" + link.target + "): " + why);
+        problems.push_back(fs::relative(file, kSource).string() + ":" + std::to_string(link.line) +
+                           ": (" + link.target + "): " + why);
     }
   }
   EXPECT_GT(checked, 20u) << "the README and the guide link each other";
