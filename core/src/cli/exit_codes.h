@@ -1,4 +1,4 @@
-// The runner's exit codes, documented in the README.
+// The runner's exit codes, documented in the README and docs/guide/running.md.
 #pragma once
 
 namespace rb::cli {

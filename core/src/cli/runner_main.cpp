@@ -113,7 +113,8 @@ int runner_main(int argc, char** argv) {
   runner merge shard-1 shard-2 --out merged      the shards of one run as one results dir
   runner plugins --options libevent2             the options a plugin declares
   runner export RUN --format google-benchmark    results for other tools
-`runner COMMAND --help` for each command; README.md for exit codes and configs.)");
+`runner COMMAND --help` for each command; the user guide, docs/guide/, for configs
+(configs.md) and exit codes (running.md, comparing-and-the-nightly.md).)");
 
   RunArgs run;
   auto* run_cmd = app.add_subcommand("run", "Run a TOML test matrix");

@@ -19,7 +19,8 @@
 
 namespace rb::compare {
 
-// `runner compare` exit codes (documented in the README).
+// `runner compare` exit codes (documented in the README and
+// docs/guide/comparing-and-the-nightly.md).
 inline constexpr int kExitNoRegression = 0;
 inline constexpr int kExitRegression = 1;  // a cell slower beyond the threshold, or broken
 inline constexpr int kExitError = 2;

@@ -1,7 +1,10 @@
-// The README's usage lines and `runner SUBCOMMAND --help` name the same options: an option
-// added to the runner but not to the README (or the other way round) fails here.
+// The usage lines of the README and the user guide (docs/guide/*.md) and `runner SUBCOMMAND
+// --help` name the same options: an option added to the runner but not to the documentation
+// (or the other way round) fails here.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -16,8 +19,20 @@ namespace {
 
 using OptionSet = std::set<std::string>;
 
-std::vector<std::string> readme_lines() {
-  std::ifstream in(std::string(RB_SOURCE_DIR) + "/README.md");
+// The README, then the guide's pages in name order: where the usage lines live.
+std::vector<std::filesystem::path> usage_documents() {
+  const std::filesystem::path source(RB_SOURCE_DIR);
+  std::vector<std::filesystem::path> guide;
+  for (const auto& entry : std::filesystem::directory_iterator(source / "docs" / "guide"))
+    if (entry.path().extension() == ".md") guide.push_back(entry.path());
+  std::sort(guide.begin(), guide.end());
+  guide.insert(guide.begin(), source / "README.md");
+  return guide;
+}
+
+std::vector<std::string> lines_of(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  EXPECT_TRUE(in) << "cannot read " << file;
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   return lines;
@@ -30,14 +45,14 @@ void add_options(const std::string& text, OptionSet& options) {
     options.insert((*it)[2].str());
 }
 
-// Options on the README's usage lines of `runner <subcommand>` inside code blocks: the line
-// itself and the indented lines that continue it, comments cut off.
-OptionSet readme_options(const std::string& subcommand) {
-  OptionSet options;
+// Options on one document's usage lines of `runner <subcommand>` inside code blocks: the
+// line itself and the indented lines that continue it, comments cut off.
+void add_documented_options(const std::filesystem::path& file, const std::string& subcommand,
+                            OptionSet& options) {
   bool in_code = false;
   bool continuing = false;
   const std::string head = "runner " + subcommand;
-  for (const std::string& line : readme_lines()) {
+  for (const std::string& line : lines_of(file)) {
     if (line.rfind("```", 0) == 0) {
       in_code = !in_code;
       continuing = false;
@@ -50,6 +65,11 @@ OptionSet readme_options(const std::string& subcommand) {
     if (starts || continues) add_options(code, options);
     continuing = starts || continues;
   }
+}
+
+OptionSet documented_options(const std::string& subcommand) {
+  OptionSet options;
+  for (const auto& file : usage_documents()) add_documented_options(file, subcommand, options);
   return options;
 }
 
@@ -77,8 +97,9 @@ class UsageMatchesHelp : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(UsageMatchesHelp, SameOptions) {
   const OptionSet help = help_options(GetParam());
-  EXPECT_EQ(readme_options(GetParam()), help)
-      << "README.md's usage lines of `runner " << GetParam() << "` and its --help differ";
+  EXPECT_EQ(documented_options(GetParam()), help)
+      << "the usage lines of `runner " << GetParam()
+      << "` in README.md and docs/guide/*.md and its --help differ";
 }
 
 INSTANTIATE_TEST_SUITE_P(EverySubcommand, UsageMatchesHelp,
