@@ -104,7 +104,7 @@ int compare_command(const CompareArgs& args) {
             fmt::format("no earlier finished run of config '{}' on host '{}' to compare {} with",
                         next.config_name, next.run.context.host, next.label);
         if (!args.no_baseline_ok) return error(message);
-        std::cout << message << ": nothing to compare\n";
+        std::cout << rb::text::printable_lines(message) << ": nothing to compare\n";
         return compare::kExitNoRegression;
       }
     } else {

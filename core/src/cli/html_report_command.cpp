@@ -55,7 +55,8 @@ void add_plots(const LoadedRun& run, const HtmlReportArgs& args, html::ReportSec
       run_plot_script(plot_input(run, args.html, slug), args.html / "plots" / slug);
   if (!plots.error.empty()) {
     section.plots_note = "No plots: " + plots.error;
-    std::cerr << "note: " << section.title << ": " << section.plots_note << '\n';
+    // The title is the run's config name, the note the plot script's last words: foreign.
+    std::cerr << "note: " << rb::text::printable(section.title + ": " + section.plots_note) << '\n';
     return;
   }
   for (const auto& file : plots.files)

@@ -88,9 +88,10 @@ int merge_command(const MergeArgs& args) {
   write_result_files(run, out);
 
   const int count = run.shards.front().shard.count;
+  // The group is read from the shards' summary.json: foreign text.
   std::cerr << fmt::format("merged {} of {} shards of group {} ({} cells) -> {}\n",
-                           run.shards.size(), count, run.context.group, run.cells.size(),
-                           out.string());
+                           run.shards.size(), count, rb::text::printable(run.context.group),
+                           run.cells.size(), out.string());
   if (!merged.missing.empty())
     std::cerr << fmt::format("warning: shard{} {} of {} missing: the merged run lacks {} cells\n",
                              merged.missing.size() == 1 ? "" : "s", fmt::join(merged.missing, ", "),

@@ -41,9 +41,10 @@ int tag_command(const TagArgs& args) {
           run.label));
     store::Database db = store::open_history(*run.store_path, false);
     const auto before = store::set_tag(db, args.name, *run.store_id, report::iso8601_utc_now());
-    std::cout << fmt::format("{}: tagged {} as '{}'",
-                             store::masked_location(run.store_path->string()), run.label,
-                             args.name);
+    // The label and a results directory's store path are read from its files: foreign text.
+    std::cout << rb::text::printable(fmt::format("{}: tagged {} as '{}'",
+                                                 store::masked_location(run.store_path->string()),
+                                                 run.label, args.name));
     if (before && *before != *run.store_id) std::cout << fmt::format(" (it was run {})", *before);
     std::cout << '\n';
     return kExitOk;

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "model/external_server.h"
 #include "text/shell_quote.h"
@@ -27,7 +28,11 @@ std::vector<std::string> launched_argv(const CellLauncher& launcher) {
 }  // namespace
 
 bool launcher_uses_shell(const std::vector<std::string>& prefix) {
-  return !prefix.empty() && std::filesystem::path(prefix.front()).filename() == "ssh";
+  // Not only as the program: `sudo -u bench ssh HOST` and `timeout 60 ssh HOST` hand the
+  // same one line to the same remote shell.
+  return std::any_of(prefix.begin(), prefix.end(), [](const std::string& word) {
+    return std::filesystem::path(word).filename() == "ssh";
+  });
 }
 
 CellChild::CellChild(const std::filesystem::path& runner_exe, const CellJob& job,

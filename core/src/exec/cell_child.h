@@ -26,7 +26,9 @@ struct CellLauncher {
   bool through_shell = false;
 };
 
-// True for a launcher whose program is ssh (any directory): it hands a shell one line.
+// True for a launcher that runs ssh (any directory), as its program or behind another
+// (sudo, timeout, env): ssh hands a shell one line. A word "ssh" that names no program (a
+// namespace called ssh) costs nothing but quotes around a runner path that needs them.
 bool launcher_uses_shell(const std::vector<std::string>& prefix);
 
 class CellChild : public proc::ChildProcess {

@@ -54,9 +54,13 @@ CollectedOutput collect_output(pid_t pid, int read_fd, std::size_t max_bytes,
   bool open = true;
   while (true) {
     if (open) open = drain(read_fd, collected, max_bytes);
-    const pid_t waited = ::waitpid(pid, &collected.wait_status, WNOHANG);
-    if (waited == pid || (waited < 0 && errno != EINTR)) {
-      note_reaped(pid);
+    bool reaped = false;
+    try {
+      reaped = try_reap_spawned(pid, collected.wait_status);
+    } catch (const std::system_error&) {
+      reaped = true;  // no child of ours: nothing left to wait for
+    }
+    if (reaped) {
       if (open) drain(read_fd, collected, max_bytes);
       return collected;
     }

@@ -96,9 +96,7 @@ bool ChildProcess::try_reap() {
   if (reaped_) return true;
   int status = 0;
   struct rusage usage {};
-  const pid_t r = ::wait4(pid_, &status, WNOHANG, &usage);
-  if (r == pid_) {
-    note_reaped(pid_);
+  if (try_reap_spawned(pid_, status, &usage)) {
     reaped_ = true;
     wait_status_ = status;
     usage_ = usage;
@@ -106,7 +104,6 @@ bool ChildProcess::try_reap() {
     tree_->end();
     return true;
   }
-  if (r < 0 && errno != EINTR) throw std::system_error(errno, std::generic_category(), "wait4");
   if (terminated_ && !killed_ && std::chrono::steady_clock::now() >= kill_at_) {
     kill_group(SIGKILL);
     killed_ = true;

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -83,7 +84,9 @@ void become_subreaper() {
   static_cast<void>(made);
 }
 
-// Reaps the adopted orphans that have exited; those still running are left alone.
+// Reaps the adopted orphans that have exited; those still running are left alone. Every
+// reap of an orphan happens with the spawned set held: a listed pid stays the runner's
+// unreaped child until then, never freed by another thread and reused by a spawned child.
 void reap_exited_orphans() {
   const SpawnedChildren spawned;
   for (const pid_t orphan : adopted_orphans(spawned)) ::waitpid(orphan, nullptr, WNOHANG);
@@ -110,6 +113,9 @@ class CgroupTree final : public ProcessTree {
 
   void signal_all(int signal) override {
     if (ended_) return;
+    // Held while listing and signalling: no orphan of the list is reaped (its pid freed for a
+    // new child) in between, and no child is spawned.
+    const SpawnedChildren held;
     std::ifstream procs(dir_ + "/cgroup.procs");
     for (pid_t pid; procs >> pid;) ::kill(pid, signal);
   }
@@ -118,17 +124,48 @@ class CgroupTree final : public ProcessTree {
     if (ended_ || procs_fd_ < 0) return;
     ended_ = true;
     const auto until = Clock::now() + kEndBound;
-    if (populated()) {  // the child left something behind: kill it, reap what was adopted
+    if (populated()) {  // the child left something behind: kill it
+      std::set<pid_t> killed;
+      add_members(killed);
       write_text(dir_ + "/cgroup.kill", "1");
-      while (populated() && Clock::now() < until) std::this_thread::sleep_for(kEndPause);
-      reap_exited_orphans();
+      while (populated() && Clock::now() < until) {
+        add_members(killed);
+        std::this_thread::sleep_for(kEndPause);
+      }
+      reap_killed_orphans(std::move(killed), until);
     }
+    // Also when nothing was left running: an orphan that exited before the child did is the
+    // runner's zombie until reaped (a double fork's short-lived helper).
+    reap_exited_orphans();
     ::close(procs_fd_);
     while (::rmdir(dir_.c_str()) != 0 && errno == EBUSY && Clock::now() < until)
       std::this_thread::sleep_for(kEndPause);
   }
 
  private:
+  void add_members(std::set<pid_t>& members) const {
+    std::ifstream procs(dir_ + "/cgroup.procs");
+    for (pid_t pid; procs >> pid;) members.insert(pid);
+  }
+
+  // A killed process leaves its cgroup before it becomes a zombie, so an empty cgroup is not
+  // yet a reaped tree: each killed process the runner adopted is reaped once it is a zombie.
+  // One that is no child of the runner (ECHILD: its own parent reaped it) is done with; a
+  // spawned child is its owner's to reap.
+  static void reap_killed_orphans(std::set<pid_t> left, Clock::time_point until) {
+    while (!left.empty() && Clock::now() < until) {
+      {
+        const SpawnedChildren spawned;
+        std::erase_if(left, [&](pid_t pid) {
+          if (spawned.contains(pid)) return true;
+          const pid_t reaped = ::waitpid(pid, nullptr, WNOHANG);
+          return reaped > 0 || (reaped < 0 && errno != EINTR);
+        });
+      }
+      if (!left.empty()) std::this_thread::sleep_for(kEndPause);
+    }
+  }
+
   bool populated() const {
     std::ifstream events(dir_ + "/cgroup.events");
     for (std::string key, value; events >> key >> value;)
@@ -174,14 +211,14 @@ class SubreaperTree final : public ProcessTree {
   void end() override {
     const auto until = Clock::now() + kEndBound;
     while (Clock::now() < until) {
-      std::vector<pid_t> orphans;
       {
+        // Listed, killed and reaped with the set held (see reap_exited_orphans).
         const SpawnedChildren spawned;
-        orphans = adopted_orphans(spawned);
+        const std::vector<pid_t> orphans = adopted_orphans(spawned);
+        if (orphans.empty()) return;
         for (const pid_t orphan : orphans) ::kill(orphan, SIGKILL);
+        for (const pid_t orphan : orphans) ::waitpid(orphan, nullptr, WNOHANG);
       }
-      if (orphans.empty()) return;
-      for (const pid_t orphan : orphans) ::waitpid(orphan, nullptr, WNOHANG);
       std::this_thread::sleep_for(kEndPause);
     }
   }

@@ -155,10 +155,30 @@ Spawned spawn(const SpawnRequest& request) {
 
 int wait_for_exit(pid_t pid) {
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  while (true) {
+    // Waits without reaping (WNOWAIT): the reap itself is try_reap_spawned's, under the lock.
+    siginfo_t info{};
+    if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOWAIT) == 0) {
+      if (try_reap_spawned(pid, status)) return status;
+    } else if (errno != EINTR) {  // no child of ours: nothing to wait for
+      const std::lock_guard lock(g_spawned_mutex);
+      g_spawned.erase(pid);
+      return 0;
+    }
   }
-  note_reaped(pid);
-  return status;
+}
+
+bool try_reap_spawned(pid_t pid, int& wait_status, struct rusage* usage) {
+  const std::lock_guard lock(g_spawned_mutex);
+  const pid_t reaped = ::wait4(pid, &wait_status, WNOHANG, usage);
+  if (reaped == pid) {
+    g_spawned.erase(pid);
+    return true;
+  }
+  if (reaped == 0 || errno == EINTR) return false;
+  const int error = errno;
+  g_spawned.erase(pid);
+  throw std::system_error(error, std::generic_category(), "wait4");
 }
 
 SpawnedChildren::SpawnedChildren() {
@@ -171,11 +191,6 @@ SpawnedChildren::~SpawnedChildren() {
 
 bool SpawnedChildren::contains(pid_t pid) const {
   return g_spawned.contains(pid);
-}
-
-void note_reaped(pid_t pid) {
-  const std::lock_guard lock(g_spawned_mutex);
-  g_spawned.erase(pid);
 }
 
 OwnedFd::~OwnedFd() {

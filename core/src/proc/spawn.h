@@ -4,6 +4,7 @@
 // posix_spawn does: the caller learns it from spawn()'s answer, not from exit status 127.
 #pragma once
 
+#include <sys/resource.h>
 #include <sys/types.h>
 
 #include <string>
@@ -45,12 +46,20 @@ struct Spawned {
 // std::invalid_argument for more than kMaxFdMappings descriptors.
 Spawned spawn(const SpawnRequest& request);
 
-// The wait status of `pid` once it has ended (EINTR retried).
+// The wait status of `pid` (a child spawn() started) once it has ended (EINTR retried).
 int wait_for_exit(pid_t pid);
 
+// Reaps `pid` (a child spawn() started) if it has exited, never blocking: true with its wait
+// status and rusage once reaped. Reaping and forgetting it are one step under the set's lock,
+// so that its pid, free again, is never still listed when a new child gets it (the child would
+// be forgotten with it, taken for an orphan by proc/process_tree.h, killed and its exit status
+// stolen). Throws std::system_error ("wait4") when `pid` is no child to wait for (forgotten).
+bool try_reap_spawned(pid_t pid, int& wait_status, struct rusage* usage = nullptr);
+
 // The children spawn() started and that were not reaped through wait_for_exit() or
-// note_reaped() yet: what proc/process_tree.h must not take for adopted orphans. Holding one
-// keeps spawn() from forking, so that no new child is mistaken for an orphan meanwhile.
+// try_reap_spawned() yet: what proc/process_tree.h must not take for adopted orphans. Holding
+// one keeps spawn() from forking and those functions from reaping, so that while it is held
+// the set and the kernel's list of the runner's children agree.
 class SpawnedChildren {
  public:
   SpawnedChildren();
@@ -59,9 +68,6 @@ class SpawnedChildren {
   SpawnedChildren& operator=(const SpawnedChildren&) = delete;
   bool contains(pid_t pid) const;
 };
-
-// A spawned child was reaped by some other wait (waitpid, wait4).
-void note_reaped(pid_t pid);
 
 // A descriptor this object closes when it goes away; -1 for none.
 class OwnedFd {
