@@ -8,6 +8,9 @@ namespace rb::cli {
 void add_compare_flags(CLI::App& command, CompareFlags& flags) {
   command.add_option("--threshold", flags.threshold,
                      "noise threshold: changes within it are 'same' (default 5%; or 0.05)");
+  command.add_option("--min-change", flags.min_change,
+                     "the smallest change called slower or faster (default: the threshold "
+                     "between two runs, half of it for pairs measured in one run)");
   command.add_option("--alpha", flags.alpha, "Mann-Whitney significance level (default 0.05)")
       ->check(CLI::Range(0.0, 1.0));
   command
@@ -27,7 +30,7 @@ void add_compare_flags(CLI::App& command, CompareFlags& flags) {
       ->delimiter(',');
 }
 
-double parse_threshold(const std::string& text) {
+double parse_threshold(const std::string& text, const std::string& flag) {
   std::string number = text;
   const bool percent = !number.empty() && number.back() == '%';
   if (percent) number.pop_back();
@@ -39,22 +42,24 @@ double parse_threshold(const std::string& text) {
     used = 0;
   }
   if (used == 0 || used != number.size() || !std::isfinite(value) || value < 0)
-    throw std::invalid_argument("--threshold '" + text +
+    throw std::invalid_argument(flag + " '" + text +
                                 "': expected a percentage (5%) or a "
                                 "fraction (0.05)");
   if (percent) value /= 100;
   if (!percent && value >= 1)
-    throw std::invalid_argument("--threshold '" + text +
+    throw std::invalid_argument(flag + " '" + text +
                                 "': a fraction must be below 1; did you "
                                 "mean " +
                                 text + "%?");
-  if (value >= 1) throw std::invalid_argument("--threshold '" + text + "': must be below 100%");
+  if (value >= 1) throw std::invalid_argument(flag + " '" + text + "': must be below 100%");
   return value;
 }
 
 compare::CompareOptions to_compare_options(const CompareFlags& flags) {
   compare::CompareOptions options;
   options.rules.threshold = parse_threshold(flags.threshold);
+  if (!flags.min_change.empty())
+    options.rules.min_change = parse_threshold(flags.min_change, "--min-change");
   options.rules.alpha = flags.alpha;
   options.rules.min_samples = flags.min_samples;
   options.rules.min_rounds = flags.min_rounds;

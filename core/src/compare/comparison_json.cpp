@@ -106,6 +106,8 @@ model::Json to_json(const RunComparison& c) {
                      {"base", c.base_label},
                      {"new", c.new_label},
                      {"threshold", c.rules.threshold},
+                     {"min_change", conviction_edge(c.rules, false)},
+                     {"paired_min_change", conviction_edge(c.rules, true)},
                      {"alpha", c.rules.alpha},
                      {"min_samples", c.rules.min_samples},
                      {"min_rounds", c.rules.min_rounds},

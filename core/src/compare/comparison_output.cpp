@@ -75,6 +75,11 @@ std::string heading(const RunComparison& c, const std::vector<std::string>& fixe
                   c.rules.threshold * 100, c.rules.alpha, c.rules.ci_level * 100);
   if (!fixed.empty()) out += fmt::format("; fixed: {}", fmt::join(fixed, " "));
   out += '\n';
+  if (any_pairing(c) && conviction_edge(c.rules, true) != c.rules.threshold)
+    out += fmt::format(
+        "a change is called beyond ±{:g}% in cells judged as pairs (beyond ±{:g}% "
+        "otherwise)\n",
+        conviction_edge(c.rules, true) * 100, conviction_edge(c.rules, false) * 100);
   if (any_pairing(c))
     out +=
         "judged as pairs (round r of base against round r of new, in one run; in lockstep, "

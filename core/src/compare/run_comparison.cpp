@@ -87,9 +87,6 @@ std::optional<Withholding> withholding(const CellPair& pair, const CellCompariso
                          rules);
 }
 
-// Both sides ran in one run, interleaved round by round: the ratio, its interval and the
-// test come from the pairs (compare/paired_cell.h); the unpaired figures stay beside them to
-// say what the pairing bought.
 // Both sides ran in one run, interleaved round by round (or turn by turn in one process):
 // the ratio, its interval and the test come from the pairs (compare/paired_cell.h); the
 // unpaired figures stay beside them to say what the pairing bought.
@@ -178,7 +175,8 @@ CellComparison compare_cell(const CellPair& pair, const MetricInfo& metric,
     row.p_value = mann_whitney_u(stats::round_medians(base), stats::round_medians(next)).p_value;
     if (paired) judge_as_pairs(pair, rules, row);
     const RatioEstimate worse = metric.lower_is_better ? row.ratio : inverted(row.ratio);
-    Judgement judgement = judge(row.n_base, row.n_new, worse, row.p_value, rules);
+    const bool judged_as_pairs = row.pairing && row.pairing->pairs >= 2;
+    Judgement judgement = judge(row.n_base, row.n_new, worse, row.p_value, rules, judged_as_pairs);
     row.verdict = judgement.verdict;
     row.reason = std::move(judgement.reason);
     if (!judgement.warning.empty()) row.notes.push_back(std::move(judgement.warning));

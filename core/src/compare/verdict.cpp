@@ -34,8 +34,13 @@ RatioEstimate inverted(const RatioEstimate& r) {
   return out;
 }
 
+double conviction_edge(const VerdictRules& rules, bool paired) {
+  if (rules.min_change) return *rules.min_change;
+  return paired ? rules.threshold / 2 : rules.threshold;
+}
+
 Judgement judge(std::size_t n_base, std::size_t n_new, const RatioEstimate& worse, double p_value,
-                const VerdictRules& rules) {
+                const VerdictRules& rules, bool paired) {
   Judgement out;
   if (n_base < rules.min_samples || n_new < rules.min_samples) {
     out.reason = fmt::format("too few samples ({} and {}; a verdict needs {})", n_base, n_new,
@@ -52,26 +57,30 @@ Judgement judge(std::size_t n_base, std::size_t n_new, const RatioEstimate& wors
   }
 
   const double t = rules.threshold;
-  const double low_edge = 1 - t;
-  const double high_edge = 1 + t;
+  const double c = conviction_edge(rules, paired);
   const bool significant = p_value < rules.alpha;
   const std::string band = fmt::format("±{:g}%", t * 100);
+  const std::string edge = fmt::format("±{:g}%", c * 100);
 
-  // "same" needs the whole interval inside the band: a point ratio inside it says nothing
-  // when the interval reaches beyond, however narrow the interval is.
-  if (worse.ci_low >= low_edge && worse.ci_high <= high_edge) {
+  if (significant && worse.ci_low > 1 + c) {
+    out.verdict = Verdict::slower;
+    out.reason = fmt::format("CI beyond {}, p = {:.2g}", edge, p_value);
+  } else if (significant && worse.ci_high < 1 - c) {
+    out.verdict = Verdict::faster;
+    out.reason = fmt::format("CI beyond {}, p = {:.2g}", edge, p_value);
+  } else if (worse.ci_low >= 1 - t && worse.ci_high <= 1 + t) {
+    // "same" needs the whole interval inside the band: a point ratio inside it says nothing
+    // when the interval reaches beyond, however narrow the interval is.
     out.verdict = Verdict::same;
     out.reason = fmt::format("CI inside {}", band);
-  } else if (significant && worse.ci_low > high_edge) {
-    out.verdict = Verdict::slower;
-    out.reason = fmt::format("CI beyond {}, p = {:.2g}", band, p_value);
-  } else if (significant && worse.ci_high < low_edge) {
-    out.verdict = Verdict::faster;
-    out.reason = fmt::format("CI beyond {}, p = {:.2g}", band, p_value);
   } else if (worse.ci_high - worse.ci_low > 2 * t) {
     out.reason = fmt::format("CI {} wide: more than {} allows", width(worse), band);
-  } else if (worse.ci_low > high_edge || worse.ci_high < low_edge) {
-    out.reason = fmt::format("CI beyond {} but not significant (p = {:.2g})", band, p_value);
+  } else if (worse.ci_low > 1 + c || worse.ci_high < 1 - c) {
+    out.reason = fmt::format("CI beyond {} but not significant (p = {:.2g})", edge, p_value);
+  } else if (c > t && worse.ci_low >= 1 - c && worse.ci_high <= 1 + c) {
+    out.reason = fmt::format("CI beyond {} but inside {}, the smallest change called", band, edge);
+  } else if (c < t) {
+    out.reason = fmt::format("CI straddles the edge of {} (changes called beyond {})", band, edge);
   } else {
     out.reason = fmt::format("CI straddles the edge of {}", band);
   }

@@ -1,11 +1,14 @@
 // Turning a ratio, its confidence interval and a p-value into one word a script can act on:
-// faster, slower, same or inconclusive. A change inside the noise threshold is "same"; a
-// change is called only when it is significant and its whole interval lies beyond the
-// threshold; "same" only when the whole interval lies inside it. Anything in between, on a
-// noisy machine the usual case, is "inconclusive", not a false alarm nor a false all-clear.
+// faster, slower, same or inconclusive. "same" only when the whole interval lies inside the
+// noise threshold; a change is called only when it is significant and its whole interval lies
+// beyond the conviction edge: the threshold itself between two runs, half of it for pairs
+// measured in one run (their intervals are a few percent wide, and a change equal to the band
+// would otherwise be a coin toss). Anything in between is "inconclusive", not a false alarm
+// nor a false all-clear.
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 
 #include "compare/ratio_estimate.h"
@@ -16,7 +19,10 @@ enum class Verdict { faster, slower, same, inconclusive };
 const char* to_string(Verdict verdict);
 
 struct VerdictRules {
-  double threshold = 0.05;       // the noise band: a CI wholly within ±5% is "same"
+  double threshold = 0.05;  // the noise band: a CI wholly within ±5% is "same"
+  // The smallest change called slower or faster (--min-change); unset: the threshold between
+  // two runs, half the threshold for pairs within one run (conviction_edge).
+  std::optional<double> min_change;
   double alpha = 0.05;           // Mann-Whitney significance level
   std::size_t min_samples = 5;   // fewer on either side: inconclusive
   std::size_t warn_samples = 9;  // fewer: a verdict, with a warning that it is fragile
@@ -46,12 +52,20 @@ struct Judgement {
 //  - fewer than min_samples on either side, or a ratio that is not finite: inconclusive;
 //  - the whole interval inside [1 - t, 1 + t]: same (nothing else is "same": a ratio inside
 //    the band whose interval reaches beyond it is not known to be unchanged);
-//  - p < alpha and the whole interval beyond the band on one side (above 1 + t: slower,
-//    below 1 - t: faster);
+//  - p < alpha and the whole interval beyond the conviction edge c on one side (above 1 + c:
+//    slower, below 1 - c: faster); this comes first, so a small change known with confidence
+//    is called even when its interval also lies inside the band;
 //  - otherwise inconclusive: the interval is wider than the band (2t), or it straddles an
-//    edge of the band, or it lies beyond the band but the change is not significant.
+//    edge, or it lies beyond the edge but the change is not significant.
+// `paired`: both sides were measured in one run and judged as pairs (conviction_edge).
 Judgement judge(std::size_t n_base, std::size_t n_new, const RatioEstimate& worse, double p_value,
-                const VerdictRules& rules);
+                const VerdictRules& rules, bool paired);
+
+// The smallest change judge() calls: --min-change when given, else the threshold between two
+// runs and half of it for pairs within one run. Pairs milliseconds apart cancel the drift that
+// makes a smaller change between runs untrustworthy (docs/results.md, "Verdict quality": 0
+// false alarms in 224 A/A lockstep cells at half the band, +5% found in 7 of 8 cells).
+double conviction_edge(const VerdictRules& rules, bool paired);
 
 // The ratio and interval seen from the other side (1/x, bounds swapped).
 RatioEstimate inverted(const RatioEstimate& ratio);
