@@ -37,22 +37,26 @@ struct ConfigFile {
 };
 std::vector<ConfigFile> configs_of(const std::vector<std::string>& workloads) {
   std::vector<ConfigFile> configs;
-  for (const auto& table : workloads)
-    configs.push_back({table, table == "pingpong_server" ? "pingpong.toml"
-                              : table == "rr_server"     ? "rr.toml"
-                                                         : table + ".toml"});
+  for (const auto& table : workloads) {
+    // One pingpong config, for whichever roles the plugin plays.
+    if (table == "pingpong_client" && offers(workloads, "pingpong_server")) continue;
+    if (table.starts_with("pingpong_"))
+      configs.push_back({table, "pingpong.toml"});
+    else
+      configs.push_back({table, table == "rr_server" ? "rr.toml" : table + ".toml"});
+  }
   return configs;
 }
 
 std::string entry_c(const std::vector<std::string>& workloads) {
   std::string declarations, members;
   for (const auto& table : workloads) {
-    declarations += fmt::format("extern const rb_{}_ops @IDENT@_{}_ops;\n", table, table);
-    members += fmt::format("    .{} = &@IDENT@_{}_ops,\n", table, table);
+    declarations += fmt::format("extern const rb_{}_ops RB_TEMPLATE_IDENT_{}_ops;\n", table, table);
+    members += fmt::format("    .{} = &RB_TEMPLATE_IDENT_{}_ops,\n", table, table);
   }
-  return replaced(replaced(std::string(new_plugin_template("entry.c")), "@TABLE_DECLARATIONS@",
-                           declarations),
-                  "@TABLE_MEMBERS@", members);
+  return replaced(replaced(std::string(new_plugin_template("entry.c")),
+                           "/* RB_TEMPLATE_TABLE_DECLARATIONS */\n", declarations),
+                  "    /* RB_TEMPLATE_TABLE_MEMBERS */\n", members);
 }
 
 std::string cmake_lists(const std::vector<std::string>& workloads) {
@@ -70,11 +74,24 @@ std::string readme(const std::vector<std::string>& workloads) {
                   "@WORKLOADS@", fmt::format("{}", fmt::join(workloads, ", ")));
 }
 
-std::string config_text(const std::string& table) {
-  if (table == "pingpong_server")
-    return replaced(replaced(std::string(new_plugin_template("pingpong.toml")), "@PEER_ROLE@",
-                             "client"),
-                    "@ROLE@", "server");
+// pingpong: the plugin against itself when it plays both roles, else against raw-epoll's
+// other role.
+std::string pingpong_config(const std::vector<std::string>& workloads) {
+  const bool server = offers(workloads, "pingpong_server");
+  const bool client = offers(workloads, "pingpong_client");
+  const std::string pairing =
+      server && client ? "Here RB_TEMPLATE_NAME plays both roles against itself."
+      : server         ? "Here RB_TEMPLATE_NAME's server meets raw-epoll's client."
+                       : "Here RB_TEMPLATE_NAME's client meets raw-epoll's server.";
+  const std::string peer = server && client ? ""
+                           : server         ? "client = [\"raw-epoll\"]\n"
+                                            : "server = [\"raw-epoll\"]\n";
+  return replaced(replaced(std::string(new_plugin_template("pingpong.toml")), "@PAIRING@", pairing),
+                  "@PEER_LINE@", peer);
+}
+
+std::string config_text(const std::string& table, const std::vector<std::string>& workloads) {
+  if (table.starts_with("pingpong_")) return pingpong_config(workloads);
   if (table == "rr_server") return std::string(new_plugin_template("rr.toml"));
   return std::string(new_plugin_template(table + ".toml"));
 }
@@ -83,17 +100,22 @@ std::string config_text(const std::string& table) {
 
 const std::vector<std::string>& scaffold_workloads() {
   static const std::vector<std::string> tables = {"flower", "notify", "pingpong_server",
-                                                  "rr_server"};
+                                                  "pingpong_client", "rr_server"};
   return tables;
 }
 
 std::vector<std::string> parse_scaffold_workloads(const std::vector<std::string>& items) {
   std::vector<std::string> asked;
   for (const auto& item : items) {
+    if (item == "pingpong") {  // both roles
+      asked.insert(asked.end(), {"pingpong_server", "pingpong_client"});
+      continue;
+    }
     const std::string table = item == "rr" ? "rr_server" : item;
     if (!offers(scaffold_workloads(), table))
       throw std::invalid_argument(
-          fmt::format("new-plugin: unknown workload '{}' (known: {}; rr means rr_server)", item,
+          fmt::format("new-plugin: unknown workload '{}' (known: {}; pingpong means both roles, rr "
+                      "rr_server)", item,
                       fmt::join(scaffold_workloads(), ", ")));
     asked.push_back(table);
   }
@@ -133,9 +155,10 @@ std::vector<ScaffoldFile> plugin_scaffold(std::string_view name,
     files.push_back({"server_loop.c", std::string(new_plugin_template("server_loop.c"))});
   }
   for (const auto& config : configs_of(workloads))
-    files.push_back({config.file, config_text(config.table)});
+    files.push_back({config.file, config_text(config.table, workloads)});
   for (auto& file : files)
-    file.text = replaced(replaced(std::move(file.text), "@PLUGIN@", name), "@IDENT@", ident);
+    file.text = replaced(replaced(std::move(file.text), "RB_TEMPLATE_NAME", name),
+                         "RB_TEMPLATE_IDENT", ident);
   return files;
 }
 

@@ -196,7 +196,8 @@ int runner_main(int argc, char** argv) {
       ->required();
   new_plugin_cmd
       ->add_option("--workloads", new_plugin.workloads,
-                   "flower, notify, pingpong_server, rr_server (comma-separated)")
+                   "flower, notify, pingpong_server, pingpong_client, rr_server (comma-separated; "
+                   "pingpong: both roles, rr: rr_server)")
       ->delimiter(',')
       ->required();
   new_plugin_cmd->add_option("--out", new_plugin.out, "a new or empty directory")->required();

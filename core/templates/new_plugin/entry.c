@@ -5,7 +5,8 @@
 
 #include "options.h"
 
-@TABLE_DECLARATIONS@
+/* RB_TEMPLATE_TABLE_DECLARATIONS */
+
 /* The wrapped library's version as it runs (event_get_version(), uv_version_string(), ...).
  * A library with no version function: the version of the package it came from, fixed when
  * you build (e.g. -DLIB_VERSION="$(pkg-config --modversion lib)"), or "unknown". */
@@ -16,12 +17,13 @@ static const char* library_version(void) {
 static const rb_plugin descriptor = {
     .struct_size = sizeof(rb_plugin),
     .abi_version = RB_ABI_VERSION,
-    .name = "@PLUGIN@", /* [a-z0-9-]+: what configs say */
+    .name = "RB_TEMPLATE_NAME", /* [a-z0-9-]+: what configs say */
     .version = "0.1.0",
     .library = "epoll(7), a stand-in for your library",
     .library_version = library_version,
-    .description = "@PLUGIN@: written by runner new-plugin; replace the stand-in loop",
-@TABLE_MEMBERS@    .options = kPluginOptions,
+    .description = "RB_TEMPLATE_NAME: written by runner new-plugin; replace the stand-in loop",
+    /* RB_TEMPLATE_TABLE_MEMBERS */
+    .options = kPluginOptions,
     .option_count = kOptionCount,
 };
 

@@ -76,8 +76,7 @@ static int setup(struct notify_consumer* consumer, const rb_option_value* values
     return report_error(RB_ERR_SYSTEM, err, err_len, "epoll_create1: %s", strerror(errno));
   struct epoll_event event = {.events = EPOLLIN, .data = {.fd = loop->event_fd}};
   if (epoll_ctl(loop->epoll_fd, EPOLL_CTL_ADD, loop->event_fd, &event) != 0)
-    return report_error(RB_ERR_SYSTEM, err, err_len, "epoll_ctl(ADD eventfd): %s",
-                        strerror(errno));
+    return report_error(RB_ERR_SYSTEM, err, err_len, "epoll_ctl(ADD eventfd): %s", strerror(errno));
   return RB_OK;
 }
 
@@ -107,5 +106,5 @@ static int post(void* state, uint64_t value) {
 
 static const struct notify_counter kCounters[] = {{"polls", offsetof(struct notify_loop, polls)}};
 
-NOTIFY_CONSUMER_OPS(@IDENT@_notify_ops, struct notify_loop, kPluginOptions, kCounters, setup,
-                    consume, wake, interrupt, teardown, post);
+NOTIFY_CONSUMER_OPS(RB_TEMPLATE_IDENT_notify_ops, struct notify_loop, kPluginOptions, kCounters,
+                    setup, consume, wake, interrupt, teardown, post);

@@ -38,4 +38,4 @@ static const struct loop_protocol kEcho = {on_echo_ready};
 static const struct server_kind kEchoServer =
     SERVER_CORE_KIND(server_loop, kEcho, server_loop_put_iterations, kPluginOptions);
 
-RB_SERVER_SHELL(pingpong, @IDENT@_pingpong_server_ops, kEchoServer);
+RB_SERVER_SHELL(pingpong, RB_TEMPLATE_IDENT_pingpong_server_ops, kEchoServer);

@@ -10,8 +10,7 @@
 /* 0, or -1 once the connection is closed. */
 static int answer(struct server_loop* loop, struct loop_conn* conn, const char* data, size_t len) {
   const struct rr_conn_io io = {conn->fd, &conn->closing, &conn->out, &conn->held};
-  if (rr_answer_all(&conn->parser, loop->responses, &loop->counts, io, data, len, NULL, NULL) ==
-      0)
+  if (rr_answer_all(&conn->parser, loop->responses, &loop->counts, io, data, len, NULL, NULL) == 0)
     return 0;
   loop_conn_close(loop, conn);
   return -1;
@@ -51,4 +50,4 @@ static const struct loop_protocol kHttp = {on_http_ready};
 static const struct server_kind kHttpServer =
     SERVER_CORE_KIND(server_loop, kHttp, server_loop_put_iterations, kPluginOptions);
 
-RB_SERVER_SHELL(rr, @IDENT@_rr_server_ops, kHttpServer);
+RB_SERVER_SHELL(rr, RB_TEMPLATE_IDENT_rr_server_ops, kHttpServer);

@@ -86,9 +86,9 @@ int server_loop_open(void* server, const void* protocol, const struct server_set
   loop->tally.loops = 1;
   server_acceptor_init(&loop->tally.acceptor, setup->listen_fd);
   loop->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
-  int rc = loop->epoll_fd >= 0 ? RB_OK
-                               : report_error(RB_ERR_SYSTEM, err, err_len, "epoll_create1: %s",
-                                              strerror(errno));
+  int rc = loop->epoll_fd >= 0
+               ? RB_OK
+               : report_error(RB_ERR_SYSTEM, err, err_len, "epoll_create1: %s", strerror(errno));
   if (rc == RB_OK) rc = watch_fd(loop->epoll_fd, setup->listen_fd, &listen_tag, err, err_len);
   if (rc == RB_OK) rc = watch_fd(loop->epoll_fd, setup->stop_fd, &stop_tag, err, err_len);
   if (rc != RB_OK) server_loop_close(server);
