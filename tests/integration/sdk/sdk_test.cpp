@@ -289,7 +289,8 @@ TEST_F(NewPlugin, EachWorkloadAloneBuildsOptimisedAndValidates) {
   const std::pair<const char*, int> workloads[] = {
       {"flower", 8}, {"notify", 8}, {"pingpong_server", 8}, {"pingpong_client", 8}, {"rr", 8}};
   for (const auto& [workload, checks] : workloads) {
-    const std::string name = fmt::format("np-{}", workload);
+    std::string name = fmt::format("np-{}", workload);
+    std::replace(name.begin(), name.end(), '_', '-');
     std::string ident = name;
     std::replace(ident.begin(), ident.end(), '-', '_');
     const fs::path build = write_and_build(name, workload);
