@@ -20,8 +20,8 @@
 #define RB_PLUGIN_OPTIMIZED "0"
 #endif
 
-#define RB_PLUGIN_BUILD_TEXT                                                              \
-  "optimized=" RB_PLUGIN_OPTIMIZED "\nbuild_type=" RB_PLUGIN_BUILD_TYPE                   \
+#define RB_PLUGIN_BUILD_TEXT                                            \
+  "optimized=" RB_PLUGIN_OPTIMIZED "\nbuild_type=" RB_PLUGIN_BUILD_TYPE \
   "\nflags=" RB_PLUGIN_BUILD_FLAGS "\ncompiler=" RB_PLUGIN_COMPILER "\n"
 
 /* The ELF note layout: name and description sizes, type, then both padded to 4 bytes. */
@@ -33,7 +33,6 @@ struct rb_plugin_build_note {
   char text[(sizeof(RB_PLUGIN_BUILD_TEXT) + 3) & ~(sizeof(int) - 1)];
 };
 
-__attribute__((used, section(".note.reactorbench"), aligned(4))) static const struct
-    rb_plugin_build_note rb_plugin_build_note = {
-        sizeof("reactorbench"), sizeof(RB_PLUGIN_BUILD_TEXT), 1, "reactorbench",
-        RB_PLUGIN_BUILD_TEXT};
+__attribute__((used, section(".note.reactorbench"),
+               aligned(4))) static const struct rb_plugin_build_note rb_plugin_build_note = {
+    sizeof("reactorbench"), sizeof(RB_PLUGIN_BUILD_TEXT), 1, "reactorbench", RB_PLUGIN_BUILD_TEXT};

@@ -69,7 +69,8 @@ int new_plugin_command(const NewPluginArgs& args) {
     return kExitUsage;
   }
   for (const auto& file : files) write_new_file(args.out / file.path, file.text);
-  std::cout << fmt::format("wrote plugin '{}' in {}:", args.name, text::printable(args.out.string()));
+  std::cout << fmt::format("wrote plugin '{}' in {}:", args.name,
+                           text::printable(args.out.string()));
   for (const auto& file : files) std::cout << ' ' << file.path;
   std::cout << fmt::format(
       "\nnext:\n  cmake -S {0} -B {0}/build -DCMAKE_PREFIX_PATH=<the runner's install prefix>\n"

@@ -79,10 +79,10 @@ std::string readme(const std::vector<std::string>& workloads) {
 std::string pingpong_config(const std::vector<std::string>& workloads) {
   const bool server = offers(workloads, "pingpong_server");
   const bool client = offers(workloads, "pingpong_client");
-  const std::string pairing =
-      server && client ? "Here RB_TEMPLATE_NAME plays both roles against itself."
-      : server         ? "Here RB_TEMPLATE_NAME's server meets raw-epoll's client."
-                       : "Here RB_TEMPLATE_NAME's client meets raw-epoll's server.";
+  const std::string pairing = server && client
+                                  ? "Here RB_TEMPLATE_NAME plays both roles against itself."
+                              : server ? "Here RB_TEMPLATE_NAME's server meets raw-epoll's client."
+                                       : "Here RB_TEMPLATE_NAME's client meets raw-epoll's server.";
   const std::string peer = server && client ? ""
                            : server         ? "client = [\"raw-epoll\"]\n"
                                             : "server = [\"raw-epoll\"]\n";
@@ -115,8 +115,8 @@ std::vector<std::string> parse_scaffold_workloads(const std::vector<std::string>
     if (!offers(scaffold_workloads(), table))
       throw std::invalid_argument(
           fmt::format("new-plugin: unknown workload '{}' (known: {}; pingpong means both roles, rr "
-                      "rr_server)", item,
-                      fmt::join(scaffold_workloads(), ", ")));
+                      "rr_server)",
+                      item, fmt::join(scaffold_workloads(), ", ")));
     asked.push_back(table);
   }
   if (asked.empty()) throw std::invalid_argument("new-plugin: --workloads names no workload");
@@ -127,15 +127,13 @@ std::vector<std::string> parse_scaffold_workloads(const std::vector<std::string>
 }
 
 void check_plugin_name(std::string_view name) {
-  const bool valid =
-      !name.empty() && name.front() >= 'a' && name.front() <= 'z' &&
-      std::all_of(name.begin(), name.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
-      });
+  const bool valid = !name.empty() && name.front() >= 'a' && name.front() <= 'z' &&
+                     std::all_of(name.begin(), name.end(), [](char c) {
+                       return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+                     });
   if (!valid)
     throw std::invalid_argument(fmt::format(
-        "new-plugin: the name '{}' is no plugin name: [a-z0-9-]+, starting with a letter",
-        name));
+        "new-plugin: the name '{}' is no plugin name: [a-z0-9-]+, starting with a letter", name));
 }
 
 std::vector<ScaffoldFile> plugin_scaffold(std::string_view name,

@@ -21,6 +21,7 @@
 #include "cli/history_command.h"
 #include "cli/html_report_command.h"
 #include "cli/merge_command.h"
+#include "cli/new_plugin_command.h"
 #include "cli/plugins_command.h"
 #include "cli/plugins_of.h"
 #include "cli/run_command.h"
@@ -29,7 +30,6 @@
 #include "cli/summarize_command.h"
 #include "cli/tag_command.h"
 #include "cli/validate_command.h"
-#include "cli/new_plugin_command.h"
 #include "exec/cell_worker.h"
 #include "exec/launched_cell.h"
 #include "model/build_info.h"
@@ -192,8 +192,7 @@ int runner_main(int argc, char** argv) {
   NewPluginArgs new_plugin;
   auto* new_plugin_cmd = app.add_subcommand(
       "new-plugin", "Write an out-of-tree C plugin and a config per workload, ready to build");
-  new_plugin_cmd->add_option("name", new_plugin.name, "the plugin's name, [a-z0-9-]+")
-      ->required();
+  new_plugin_cmd->add_option("name", new_plugin.name, "the plugin's name, [a-z0-9-]+")->required();
   new_plugin_cmd
       ->add_option("--workloads", new_plugin.workloads,
                    "flower, notify, pingpong_server, pingpong_client, rr_server (comma-separated; "

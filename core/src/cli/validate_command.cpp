@@ -51,8 +51,8 @@ struct Tally {
 };
 
 std::string tally_line(const std::string& plugin, const Tally& tally) {
-  std::string line = fmt::format("{}: {} passed, {} failed", printable(plugin), tally.passed,
-                                 tally.failed);
+  std::string line =
+      fmt::format("{}: {} passed, {} failed", printable(plugin), tally.passed, tally.failed);
   if (tally.skipped > 0) line += fmt::format(", {} skipped", tally.skipped);
   if (tally.warned > 0)
     line += fmt::format(", {} warning{}", tally.warned, tally.warned == 1 ? "" : "s");

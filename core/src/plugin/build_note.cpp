@@ -15,7 +15,9 @@ constexpr std::uint32_t kBuildNoteType = 1;
 // A plugin is small; a file past this is not read for its note.
 constexpr std::uintmax_t kMaxFileBytes = std::uintmax_t{512} << 20;
 
-std::uint64_t padded(std::uint64_t size) { return (size + 3) & ~std::uint64_t{3}; }
+std::uint64_t padded(std::uint64_t size) {
+  return (size + 3) & ~std::uint64_t{3};
+}
 
 // A copy of the T at offset, or nullopt when it does not lie inside bytes.
 template <typename T>
@@ -34,8 +36,7 @@ std::optional<std::string> find_in_notes(std::string_view notes) {
     const std::uint64_t text_at = name_at + padded(header->n_namesz);
     const std::uint64_t next = text_at + padded(header->n_descsz);
     if (next > notes.size()) return std::nullopt;
-    if (header->n_type == kBuildNoteType &&
-        notes.substr(name_at, header->n_namesz) == kOwner) {
+    if (header->n_type == kBuildNoteType && notes.substr(name_at, header->n_namesz) == kOwner) {
       const std::string_view text = notes.substr(text_at, header->n_descsz);
       return std::string(text.substr(0, text.find('\0')));
     }

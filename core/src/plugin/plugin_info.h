@@ -25,7 +25,7 @@ struct PluginInfo {
   std::vector<std::string> workloads;
   std::filesystem::path path;
   std::vector<rb::DeclaredOption> options = {};  // ABI 1.3 declarations; empty: none
-  std::optional<rb::PluginBuild> build = {};      // its build note; nullopt: none recorded
+  std::optional<rb::PluginBuild> build = {};     // its build note; nullopt: none recorded
 
   bool supports(std::string_view workload) const;
 };

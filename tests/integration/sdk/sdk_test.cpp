@@ -311,9 +311,8 @@ TEST_F(NewPlugin, EveryWorkloadInOnePluginValidatesAndItsConfigsLoad) {
   EXPECT_NE(validated.output.find("np-all: 28 passed, 0 failed\n"), std::string::npos)
       << validated.output;
   for (const char* config : {"flower.toml", "notify.toml", "pingpong.toml", "rr.toml"}) {
-    const auto planned =
-        runner(fmt::format("run {}/{} --dry-run --plugin-path {}", (root / "np-all").string(),
-                           config, build.string()));
+    const auto planned = runner(fmt::format("run {}/{} --dry-run --plugin-path {}",
+                                            (root / "np-all").string(), config, build.string()));
     EXPECT_EQ(planned.exit_code, 0) << config << ": " << planned.output;
   }
   // What a measured run of the plugin then looks like (the flower config, quick).
@@ -340,8 +339,7 @@ TEST_F(NewPlugin, AnUnoptimisedBuildIsWarnedOfInValidateAndInResults) {
   EXPECT_NE(validated.output.find("WARN  build                   " + warning + "\n"),
             std::string::npos)
       << validated.output;
-  EXPECT_NE(validated.output.find("np-debug: 8 passed, 0 failed, 1 warning\n"),
-            std::string::npos)
+  EXPECT_NE(validated.output.find("np-debug: 8 passed, 0 failed, 1 warning\n"), std::string::npos)
       << validated.output;
   const fs::path out = root / "np-debug-run";
   const auto run = runner(fmt::format("run {}/flower.toml --quick --plugin-path {} --out {}",

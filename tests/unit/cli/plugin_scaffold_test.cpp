@@ -76,7 +76,8 @@ TEST(PluginScaffold, AFlowerPluginIsItsGlueItsLoopAndItsConfig) {
             std::string::npos)
       << cmake;
   EXPECT_NE(cmake.find("ReactorBench::plugin_kit"), std::string::npos);
-  EXPECT_NE(text_of(files, "flower.c").find("game->arm_policy = FLOWER_ARM_KEEPS;"), std::string::npos);
+  EXPECT_NE(text_of(files, "flower.c").find("game->arm_policy = FLOWER_ARM_KEEPS;"),
+            std::string::npos);
   EXPECT_NE(text_of(files, "flower.toml").find("plugins = [\"my-loop\", \"raw-epoll\"]"),
             std::string::npos);
 }
@@ -100,8 +101,7 @@ TEST(PluginScaffold, APingpongConfigPairsTheRolesThePluginPlays) {
 class NewPluginDirectory : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir = fs::temp_directory_path() /
-          ("rb-new-plugin-" + std::to_string(::getpid()));
+    dir = fs::temp_directory_path() / ("rb-new-plugin-" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir);
   }

@@ -13,7 +13,7 @@ namespace {
 
 // What each arm does, read from its code: raw-epoll and io-uring register each pipe once.
 const std::map<std::string, uint64_t> kReregisters = {
-    {"libevent2", 1}, {"libev", 1},         {"libuv", 1},          {"muduo", 1},
+    {"libevent2", 1},        {"libev", 1},         {"libuv", 1},          {"muduo", 1},
     {"epoll_add_always", 1}, {"asio_callback", 1}, {"asio_coroutine", 1}, {"raw_epoll", 0},
     {"io_uring", 0},
 };
