@@ -2,6 +2,8 @@
 #   P/bin/runner
 #   P/lib/reactorbench/plugins/*.so          (the runner looks in <bin>/../lib/reactorbench/plugins)
 #   P/include/reactorbench/plugin.h          the ABI (+ pingpong_pattern.h, http_request*.h)
+#   P/include/reactorbench/kit/*.h           the plugin kit's headers (plugins/common)
+#   P/lib/libreactorbench_plugin_kit.a       the plugin kit: ReactorBench::plugin_kit
 #   P/lib/cmake/ReactorBench/                find_package(ReactorBench 1 CONFIG): ReactorBench::sdk
 #                                            and reactorbench_add_plugin()
 #   P/lib/pkgconfig/reactorbench.pc          the same flags for builds without CMake
@@ -39,6 +41,13 @@ install(FILES ${PROJECT_SOURCE_DIR}/core/include/reactorbench/plugin.h
               ${PROJECT_SOURCE_DIR}/core/include/reactorbench/http_request_impl.h
               ${PROJECT_SOURCE_DIR}/core/include/reactorbench/option_int.h
         DESTINATION include/reactorbench COMPONENT sdk)
+# The helpers our C plugins share (plugins/common), as ReactorBench::plugin_kit: a static,
+# position-independent library with hidden symbols, so a plugin carries its own copy and still
+# exports only its entry. Its headers include each other by file name, so they stay together.
+install(TARGETS rb_plugin_common EXPORT ReactorBenchTargets ARCHIVE DESTINATION lib
+        COMPONENT sdk)
+file(GLOB _rb_kit_headers ${PROJECT_SOURCE_DIR}/plugins/common/*.h)
+install(FILES ${_rb_kit_headers} DESTINATION include/reactorbench/kit COMPONENT sdk)
 install(EXPORT ReactorBenchTargets NAMESPACE ReactorBench:: DESTINATION ${RB_INSTALL_CMAKEDIR}
         COMPONENT sdk)
 
@@ -53,6 +62,7 @@ install(FILES
           ${CMAKE_BINARY_DIR}/sdk/ReactorBenchConfigVersion.cmake
           ${CMAKE_CURRENT_LIST_DIR}/ReactorBenchPlugin.cmake
           ${CMAKE_CURRENT_LIST_DIR}/plugin.map
+          ${CMAKE_CURRENT_LIST_DIR}/plugin_build_note.c
         DESTINATION ${RB_INSTALL_CMAKEDIR} COMPONENT sdk)
 
 configure_file(${CMAKE_CURRENT_LIST_DIR}/reactorbench.pc.in ${CMAKE_BINARY_DIR}/sdk/reactorbench.pc

@@ -233,6 +233,8 @@ static int flower_counters(void* state, const rb_counter_sink* sink, char* err, 
   sink->put(sink->ctx, "reads", f->reads);
   sink->put(sink->ctx, "writes", f->writes);
   sink->put(sink->ctx, "loop_iterations", f->loop_iterations);
+  /* The arm policy (docs/plugin-abi.md): every arm watches every pipe again. */
+  sink->put(sink->ctx, "arm_reregisters", 1);
   return RB_OK;
 }
 

@@ -140,6 +140,8 @@ void Flower::fail(std::string message) {
 void Flower::reportCounters(const rb_counter_sink& sink) const {
   sink.put(sink.ctx, "reads", count_);
   sink.put(sink.ctx, "writes", writes_);
+  // The arm policy (docs/plugin-abi.md): every arm assigns every descriptor and waits again.
+  sink.put(sink.ctx, "arm_reregisters", 1);
   sink.put(sink.ctx, "failures", failures_);
   sink.put(sink.ctx, "empty_wakeups", emptyWakeups_);
   sink.put(sink.ctx, "handlers", handlers_);

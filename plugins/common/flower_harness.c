@@ -93,6 +93,8 @@ int flower_game_counters(void* state, const rb_counter_sink* sink, char* err, si
   const int rc = counters_check(game, sink, err, err_len);
   if (rc == RB_OK) {
     hot_potato_put_counters(&game->potato, game->loop_iterations, sink);
+    if (game->arm_policy != FLOWER_ARM_UNSAID)
+      sink->put(sink->ctx, "arm_reregisters", game->arm_policy == FLOWER_ARM_REREGISTERS);
     if (game->backend->put_more != NULL) game->backend->put_more(game, sink);
   }
   return rc;

@@ -24,14 +24,23 @@ extern "C" {
 /* A plugin's state is a struct whose first member is its flower_game. */
 struct flower_backend;
 
+/* What arm does with the watchers, which decides what setup_us compares; the standard counter
+ * "arm_reregisters" says which (1 or 0) to whoever reads the results. */
+enum flower_arm_policy {
+  FLOWER_ARM_UNSAID = 0,  /* no counter */
+  FLOWER_ARM_KEEPS,       /* registers each pipe once and keeps it: setup_us is nearly 0 */
+  FLOWER_ARM_REREGISTERS, /* registers every watcher again in every arm, as bench.c does */
+};
+
 struct flower_game {
   struct hot_potato potato;
   const struct flower_backend* backend;
   int (*stop_requested)(void* ctx); /* the host's, if its rb_host has one */
   void* host_ctx;
   int armed;
-  int stopped_by_host;      /* the last dispatch ended on the host's request */
-  uint64_t loop_iterations; /* the loop's own count of turns in the last dispatch */
+  int stopped_by_host;               /* the last dispatch ended on the host's request */
+  uint64_t loop_iterations;          /* the loop's own count of turns in the last dispatch */
+  enum flower_arm_policy arm_policy; /* set by the backend's setup */
 };
 
 struct flower_backend {

@@ -59,6 +59,7 @@ static int probe_options(struct uring_flower* flower, char* err, size_t err_len)
 static int setup(struct flower_game* game, const rb_option_value* values, char* err,
                  size_t err_len) {
   struct uring_flower* flower = (struct uring_flower*)game;
+  game->arm_policy = FLOWER_ARM_KEEPS; /* each pipe watched once, the watch kept */
   uring_options_from(values, &flower->options);
   const uint32_t pipes = game->potato.pipes;
   uint32_t sq_entries = pipes < kMaxSqEntries ? pipes : kMaxSqEntries;

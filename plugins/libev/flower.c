@@ -52,6 +52,7 @@ static void teardown(struct flower_game* game) {
 static int setup(struct flower_game* game, const rb_option_value* values, char* err,
                  size_t err_len) {
   struct libev_flower* flower = (struct libev_flower*)game;
+  game->arm_policy = FLOWER_ARM_REREGISTERS; /* ev_io_stop + ev_io_start on every pipe */
   const int rc = new_loop_from(values, &flower->loop, err, err_len);
   if (rc != RB_OK) {
     return rc;

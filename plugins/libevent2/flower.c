@@ -125,6 +125,8 @@ static int allocate_watchers(struct libevent2_flower* flower, char* err, size_t 
 static int setup(struct flower_game* game, const rb_option_value* values, char* err,
                  size_t err_len) {
   struct libevent2_flower* flower = (struct libevent2_flower*)game;
+  game->arm_policy =
+      FLOWER_ARM_REREGISTERS; /* event_del + event_assign + event_add on every pipe, as bench.c */
   struct loop_options loop_options;
   int rc = loop_options_from(values, &loop_options, err, err_len);
   if (rc == RB_OK) {

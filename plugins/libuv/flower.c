@@ -45,6 +45,7 @@ static int setup(struct flower_game* game, const rb_option_value* values, char* 
                  size_t err_len) {
   (void)values;
   struct libuv_flower* flower = (struct libuv_flower*)game;
+  game->arm_policy = FLOWER_ARM_REREGISTERS; /* uv_poll_start on every pipe */
   int rc = open_loop(&flower->loop, &flower->loop_ready, err, err_len);
   if (rc != RB_OK) return rc;
   flower->loop.data = flower;

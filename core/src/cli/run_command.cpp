@@ -28,6 +28,7 @@
 #include "exec/round_order.h"
 #include "exec/round_time_priors.h"
 #include "exec/sharding.h"
+#include "model/plugin_build.h"
 #include "plugin/load_error.h"
 #include "plugin/search_dirs.h"
 #include "proc/foreign_processes.h"
@@ -135,11 +136,17 @@ FleetPlace fleet_place(const RunArgs& args, const config::TestPlan& plan) {
 // the loader's reason and the rest of the matrix runs. Two files claiming one name is a
 // question only the user can answer, so that still stops the run (LoadError escapes).
 // Variants load their base plugin, so each plugin named in the config is resolved once.
-void resolve_plugins(const config::TestPlan& plan, const PluginResolver& resolver,
-                     exec::MatrixOptions& options) {
+// Returns the warnings for plugins built without optimisation (model/plugin_build.h).
+std::vector<std::string> resolve_plugins(const config::TestPlan& plan,
+                                         const PluginResolver& resolver,
+                                         exec::MatrixOptions& options) {
+  std::vector<std::string> build_warnings;
   for (const auto& name : plan.base_plugins()) {
     try {
-      options.plugin_paths[name] = resolver.resolve(name).path;
+      const plugin::PluginInfo info = resolver.resolve(name);
+      options.plugin_paths[name] = info.path;
+      if (auto warning = unoptimised_warning(info.name, info.build))
+        build_warnings.push_back(std::move(*warning));
     } catch (const plugin::LoadError& e) {
       if (e.kind() == plugin::LoadErrorKind::duplicate_name) throw;
       std::cerr << "error: " << rb::text::printable_lines(e.what())
@@ -147,6 +154,7 @@ void resolve_plugins(const config::TestPlan& plan, const PluginResolver& resolve
       options.unloadable[name] = e.what();
     }
   }
+  return build_warnings;
 }
 
 // [run] budget's design, when the run makes comparisons to spend it on.
@@ -205,12 +213,13 @@ int run_command(const RunArgs& args) {
   exec::MatrixOptions options;
   std::optional<RunStoreSession> store;
   std::optional<report::SamplesWriter> samples;
+  std::vector<std::string> plugin_build_warnings;
   try {
     plan = config::load_plan(args.config, &resolver, overrides);
     check_cpus(plan);
     fleet = fleet_place(args, plan);
     if (fleet.shard) options.only_cells = exec::cells_of_shard(plan, *fleet.shard);
-    resolve_plugins(plan, resolver, options);
+    plugin_build_warnings = resolve_plugins(plan, resolver, options);
     if (args.dry_run) {
       const auto earlier = exec::earlier_round_times(
           kDefaultResultsRoot, args.config.stem().string(), report::host_name());
@@ -256,8 +265,10 @@ int run_command(const RunArgs& args) {
   context.order_seed = plan.run.order_seed.value_or(exec::draw_order_seed());
   context.machine_warnings = proc::measurement_warnings(
       proc::read_machine_state(context.build_type, cells_cpus(plan), kSiblingSampleMs));
+  context.machine_warnings.insert(context.machine_warnings.end(), plugin_build_warnings.begin(),
+                                  plugin_build_warnings.end());
   for (const std::string& warning : context.machine_warnings)
-    std::cerr << "warning: " << warning << '\n';
+    std::cerr << "warning: " << rb::text::printable(warning) << '\n';
   options.order_seed = context.order_seed;
   context.sequential = sequential_design(plan);
   if (context.sequential.active())

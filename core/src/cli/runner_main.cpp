@@ -21,6 +21,7 @@
 #include "cli/history_command.h"
 #include "cli/html_report_command.h"
 #include "cli/merge_command.h"
+#include "cli/new_plugin_command.h"
 #include "cli/plugins_command.h"
 #include "cli/plugins_of.h"
 #include "cli/run_command.h"
@@ -188,6 +189,18 @@ int runner_main(int argc, char** argv) {
   validate_cmd->add_flag("--allow-unsafe-plugins", validate.allow_unsafe_plugins,
                          "load plugin files others could have replaced too");
 
+  NewPluginArgs new_plugin;
+  auto* new_plugin_cmd = app.add_subcommand(
+      "new-plugin", "Write an out-of-tree C plugin and a config per workload, ready to build");
+  new_plugin_cmd->add_option("name", new_plugin.name, "the plugin's name, [a-z0-9-]+")->required();
+  new_plugin_cmd
+      ->add_option("--workloads", new_plugin.workloads,
+                   "flower, notify, pingpong_server, pingpong_client, rr_server (comma-separated; "
+                   "pingpong: both roles, rr: rr_server)")
+      ->delimiter(',')
+      ->required();
+  new_plugin_cmd->add_option("--out", new_plugin.out, "a new or empty directory")->required();
+
   ServeArgs serve;
   auto* serve_cmd = app.add_subcommand(
       "serve",
@@ -253,6 +266,7 @@ int runner_main(int argc, char** argv) {
     if (*plugins_cmd) return plugins_command(list_path, list_json, list_unsafe);
     if (*validate_cmd) return validate_command(validate);
     if (*serve_cmd) return serve_command(serve);
+    if (*new_plugin_cmd) return new_plugin_command(new_plugin);
   } catch (const std::exception& e) {
     std::cerr << "error: " << rb::text::printable_lines(e.what()) << '\n';
     return kExitUsage;

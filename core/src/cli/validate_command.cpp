@@ -7,6 +7,7 @@
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
 #include "cli/plugin_resolver.h"
+#include "model/plugin_build.h"
 #include "plugin/abi_version.h"
 #include "plugin/search_dirs.h"
 #include "proc/private_dir.h"
@@ -37,15 +38,26 @@ void print_descriptor(const plugin::PluginInfo& info) {
       printable(info.version), printable(info.library), printable(info.library_version),
       plugin::abi_version_string(info.abi_version), plugin::abi_version_string(RB_ABI_VERSION),
       printable(fmt::format("{}", fmt::join(info.workloads, ", "))));
-  std::cout << fmt::format("  {}\n  {}\n  sha256 {}\n", printable(info.description),
-                           printable(info.path.string()), printable(info.sha256));
+  std::cout << fmt::format("  {}\n  {}\n  sha256 {}\n  build: {}\n", printable(info.description),
+                           printable(info.path.string()), printable(info.sha256),
+                           printable(describe(info.build)));
 }
 
 struct Tally {
   int passed = 0;
   int failed = 0;
   int skipped = 0;
+  int warned = 0;
 };
+
+std::string tally_line(const std::string& plugin, const Tally& tally) {
+  std::string line =
+      fmt::format("{}: {} passed, {} failed", printable(plugin), tally.passed, tally.failed);
+  if (tally.skipped > 0) line += fmt::format(", {} skipped", tally.skipped);
+  if (tally.warned > 0)
+    line += fmt::format(", {} warning{}", tally.warned, tally.warned == 1 ? "" : "s");
+  return line;
+}
 
 }  // namespace
 
@@ -91,6 +103,11 @@ int validate_command(const ValidateArgs& args) {
                            plugin::abi_version_string(info.abi_version),
                            plugin::abi_version_string(RB_ABI_VERSION)));
     ++tally.passed;
+    // A warning, not a failure: the plugin works, but its numbers would be the compiler's.
+    if (const auto warning = unoptimised_warning(info.name, info.build)) {
+      print_line("WARN", "build", *warning);
+      ++tally.warned;
+    }
     const bool finished =
         validate::validate_plugin(info, options, [&](const validate::CheckOutcome& outcome) {
           print_line(validate::to_string(outcome.verdict), outcome.name, outcome.detail);
@@ -112,9 +129,7 @@ int validate_command(const ValidateArgs& args) {
       std::cout << "interrupted\n";
       return kExitInterrupted;
     }
-    std::cout << fmt::format("{}: {} passed, {} failed{}\n", printable(info.name), tally.passed,
-                             tally.failed,
-                             tally.skipped > 0 ? fmt::format(", {} skipped", tally.skipped) : "");
+    std::cout << tally_line(info.name, tally) << '\n';
     if (tally.failed > 0) ++plugins_failed;
   }
   if (args.plugins.size() > 1)

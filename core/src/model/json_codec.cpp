@@ -196,6 +196,7 @@ Json plugin_fields(const Provenance& p) {
 
 Json to_json(const Provenance& p) {
   Json out = plugin_fields(p);
+  if (p.build) out["build"] = plugin_build_json<Json>(*p.build);
   if (!p.host.empty())
     out["machine"] = {{"host", p.host}, {"kernel", p.kernel}, {"cpu_model", p.cpu_model}};
   return out;
@@ -209,6 +210,14 @@ void from_json(const JsonField& j, Provenance& p) {
   p.library_version = j.at("library_version").get<std::string>();
   p.abi_version = j.at("abi_version").get<std::uint32_t>();
   p.description = j.value("description", "");
+  if (const auto build = j.find("build")) {
+    PluginBuild b;
+    b.optimized = build->at("optimized").get<bool>();
+    b.build_type = build->at("build_type").get<std::string>();
+    b.flags = build->at("flags").get<std::string>();
+    b.compiler = build->at("compiler").get<std::string>();
+    p.build = b;
+  }
   if (const auto machine = j.find("machine")) {
     p.host = machine->at("host").get<std::string>();
     p.kernel = machine->at("kernel").get<std::string>();

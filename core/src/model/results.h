@@ -9,6 +9,7 @@
 
 #include "model/cell.h"
 #include "model/kernel_counts.h"
+#include "model/plugin_build.h"
 #include "stats/latency_histogram.h"
 #include "stats/summary.h"
 
@@ -53,6 +54,8 @@ struct Provenance {
   std::string library_version;
   std::uint32_t abi_version = 0;
   std::string description;
+  // How the .so was built (model/plugin_build.h); nullopt when it records nothing.
+  std::optional<PluginBuild> build = {};
   // A role run through a launcher ([run] server_launcher / client_launcher): the machine it
   // ran on, as it saw itself; empty otherwise (the run context's machine is then its own).
   // A role with no plugin (rr's load generator) has only these.

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "plugin/abi_version.h"
+#include "plugin/build_note.h"
 #include "plugin/descriptor_checks.h"
 #include "plugin/elf_header.h"
 #include "plugin/option_decls.h"
@@ -87,6 +88,7 @@ rb::Provenance make_provenance(const std::filesystem::path& path, const rb_plugi
   provenance.library_version = library_version;
   provenance.abi_version = descriptor.abi_version;
   provenance.description = descriptor.description != nullptr ? descriptor.description : "";
+  if (const auto note = read_build_note(path)) provenance.build = parse_plugin_build(*note);
   return provenance;
 }
 

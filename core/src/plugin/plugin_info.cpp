@@ -23,6 +23,7 @@ PluginInfo plugin_info(const LoadedPlugin& plugin) {
   info.workloads = plugin.workloads;
   info.path = plugin.path;
   info.options = plugin.options;
+  info.build = plugin.provenance.build;
   return info;
 }
 
@@ -35,6 +36,7 @@ rb::Provenance provenance(const PluginInfo& info) {
   result.library_version = info.library_version;
   result.abi_version = info.abi_version;
   result.description = info.description;
+  result.build = info.build;
   return result;
 }
 
@@ -64,6 +66,7 @@ nlohmann::json to_json(const PluginInfo& info) {
       {"workloads", info.workloads},
       {"path", info.path.string()},
       {"options", options},
+      {"build", info.build ? plugin_build_json<nlohmann::json>(*info.build) : nlohmann::json()},
   };
 }
 
@@ -99,6 +102,8 @@ PluginInfo plugin_info_from_json(const nlohmann::json& json) {
   info.path = json.at("path").get<std::string>();
   for (const auto& item : json.value("options", nlohmann::json::array()))
     info.options.push_back(declared_option_from_json(item));
+  if (const auto build = json.find("build"); build != json.end() && !build->is_null())
+    info.build = plugin_build_from_json(*build);
   return info;
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/declared_option.h"
+#include "model/plugin_build.h"
 #include "model/results.h"
 
 namespace rb::plugin {
@@ -23,6 +25,7 @@ struct PluginInfo {
   std::vector<std::string> workloads;
   std::filesystem::path path;
   std::vector<rb::DeclaredOption> options = {};  // ABI 1.3 declarations; empty: none
+  std::optional<rb::PluginBuild> build = {};     // its build note; nullopt: none recorded
 
   bool supports(std::string_view workload) const;
 };
@@ -31,7 +34,8 @@ PluginInfo plugin_info(const LoadedPlugin& plugin);
 rb::Provenance provenance(const PluginInfo& info);
 
 // {"name", "version", "library", "library_version", "description", "sha256",
-//  "abi_version" (number), "abi" ("major.minor", for readers), "workloads", "path",
+//  "abi_version" (number), "abi" ("major.minor", for readers), "workloads", "path", "build"
+//  ({"optimized", "build_type", "flags", "compiler"}, or null when the plugin records none),
 //  "options": [{"name", "type" ("string", "int", "bool", "enum"), "allowed", "default" (null
 //  when none), "help", "workloads"}]}
 nlohmann::json to_json(const PluginInfo& info);

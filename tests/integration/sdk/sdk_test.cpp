@@ -5,12 +5,15 @@
 // accepts the same major only.
 #include <stdlib.h>
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
 
 #include "../../support/shell.h"
@@ -250,6 +253,201 @@ TEST_F(Sdk, PkgConfigBuildsAPluginWithoutCMake) {
   EXPECT_NE(nm.output.find(kEntry), std::string::npos) << nm.output;
   const auto listed = runner("plugins --plugin-path " + so.parent_path().string());
   EXPECT_NE(listed.output.find("example-poll"), std::string::npos) << listed.output;
+}
+
+// `runner new-plugin` as a plugin author meets it: what it writes for each workload, and for
+// all of them in one plugin, configures against the installed SDK with no build type (and
+// builds optimised, saying so), builds without a warning, passes every check of `runner
+// validate`, and its configs load with the plugin.
+class NewPlugin : public Sdk {
+ protected:
+  // Writes, configures and builds plugin `name`; returns its build directory.
+  static fs::path write_and_build(const std::string& name, const std::string& workloads,
+                                  const std::string& cmake_args = "") {
+    const fs::path dir = root / name;
+    const auto written =
+        runner(fmt::format("new-plugin {} --workloads {} --out {}", name, workloads, dir.string()));
+    EXPECT_EQ(written.exit_code, 0) << written.output;
+    const auto configured = sh(fmt::format(
+        "{} -G Ninja -S {} -B {}/build -DCMAKE_PREFIX_PATH={} -DCMAKE_C_COMPILER={} {}", RB_CMAKE,
+        dir.string(), dir.string(), prefix.string(), RB_C_COMPILER, cmake_args));
+    EXPECT_EQ(configured.exit_code, 0) << configured.output;
+    if (cmake_args.empty()) {
+      EXPECT_NE(configured.output.find("reactorbench: no CMAKE_BUILD_TYPE given, so plugins build "
+                                       "as Release (optimised)"),
+                std::string::npos)
+          << configured.output;
+    }
+    const auto built = sh(fmt::format("{} --build {}/build", RB_CMAKE, dir.string()));
+    EXPECT_EQ(built.exit_code, 0) << built.output;
+    EXPECT_EQ(built.output.find("warning"), std::string::npos) << built.output;
+    return dir / "build";
+  }
+};
+
+TEST_F(NewPlugin, EachWorkloadAloneBuildsOptimisedAndValidates) {
+  const std::pair<const char*, int> workloads[] = {
+      {"flower", 8}, {"notify", 8}, {"pingpong_server", 8}, {"pingpong_client", 8}, {"rr", 8}};
+  for (const auto& [workload, checks] : workloads) {
+    std::string name = fmt::format("np-{}", workload);
+    std::replace(name.begin(), name.end(), '_', '-');
+    std::string ident = name;
+    std::replace(ident.begin(), ident.end(), '-', '_');
+    const fs::path build = write_and_build(name, workload);
+    const auto validated = runner(fmt::format("validate {}/{}.so", build.string(), ident));
+    EXPECT_EQ(validated.exit_code, 0) << validated.output;
+    EXPECT_NE(validated.output.find(fmt::format("{}: {} passed, 0 failed\n", name, checks)),
+              std::string::npos)
+        << validated.output;
+    EXPECT_NE(validated.output.find("  build: optimised, Release, "), std::string::npos)
+        << validated.output;
+  }
+}
+
+TEST_F(NewPlugin, EveryWorkloadInOnePluginValidatesAndItsConfigsLoad) {
+  const fs::path build = write_and_build("np-all", "flower,notify,pingpong,rr");
+  const auto validated = runner(fmt::format("validate {}/np_all.so", build.string()));
+  EXPECT_EQ(validated.exit_code, 0) << validated.output;
+  EXPECT_NE(validated.output.find("np-all: 28 passed, 0 failed\n"), std::string::npos)
+      << validated.output;
+  for (const char* config : {"flower.toml", "notify.toml", "pingpong.toml", "rr.toml"}) {
+    const auto planned = runner(fmt::format("run {}/{} --dry-run --plugin-path {}",
+                                            (root / "np-all").string(), config, build.string()));
+    EXPECT_EQ(planned.exit_code, 0) << config << ": " << planned.output;
+  }
+  // What a measured run of the plugin then looks like (the flower config, quick).
+  const fs::path out = root / "np-all-run";
+  const auto run = runner(fmt::format("run {}/flower.toml --quick --plugin-path {} --out {}",
+                                      (root / "np-all").string(), build.string(), out.string()));
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  std::ifstream in(out / "summary.json");
+  for (const auto& cell : nlohmann::json::parse(in).at("cells")) {
+    if (cell.at("plugin") != "np-all") continue;
+    EXPECT_EQ(cell.at("provenance").at("build").at("optimized"), true) << cell.dump();
+    EXPECT_EQ(cell.at("provenance").at("build").at("build_type"), "Release");
+  }
+}
+
+TEST_F(NewPlugin, AnUnoptimisedBuildIsWarnedOfInValidateAndInResults) {
+  const fs::path build = write_and_build("np-debug", "flower", "-DCMAKE_BUILD_TYPE=Debug");
+  const auto validated = runner(fmt::format("validate {}/np_debug.so", build.string()));
+  EXPECT_EQ(validated.exit_code, 0) << validated.output;  // a warning, not a failure
+  const std::string warning =
+      "plugin 'np-debug' was built without optimisation (build type Debug, flags: -g -Wall "
+      "-Wextra -Wpedantic): its numbers measure the compiler's -O0, not the library (build it "
+      "with -DCMAKE_BUILD_TYPE=Release, or RelWithDebInfo)";
+  EXPECT_NE(validated.output.find("WARN  build                   " + warning + "\n"),
+            std::string::npos)
+      << validated.output;
+  EXPECT_NE(validated.output.find("np-debug: 8 passed, 0 failed, 1 warning\n"), std::string::npos)
+      << validated.output;
+  const fs::path out = root / "np-debug-run";
+  const auto run = runner(fmt::format("run {}/flower.toml --quick --plugin-path {} --out {}",
+                                      (root / "np-debug").string(), build.string(), out.string()));
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("warning: " + warning + "\n"), std::string::npos) << run.output;
+  std::ifstream json_in(out / "summary.json");
+  const auto summary = nlohmann::json::parse(json_in);
+  const auto& warnings = summary.at("context").at("machine_warnings");
+  EXPECT_NE(std::find(warnings.begin(), warnings.end(), warning), warnings.end()) << warnings;
+  std::ifstream md_in(out / "summary.md");
+  std::stringstream md;
+  md << md_in.rdbuf();
+  EXPECT_NE(md.str().find("- **Warning:** " + warning + "\n"), std::string::npos) << md.str();
+  for (const auto& cell : summary.at("cells"))
+    if (cell.at("plugin") == "np-debug") {
+      EXPECT_EQ(cell.at("provenance").at("build").at("optimized"), false) << cell.dump();
+    }
+}
+
+// The sample outputs of the plugin author's pages are the real commands' output. A page marks
+//   <!-- sample-file: NAME -->  before a fenced block: a file the samples below use;
+//   <!-- sample: runner ARGS --> before a fenced block: what `runner ARGS` prints, exactly;
+// they are re-run here with the installed runner, in a directory that stands for
+// ~/my-plugin (build/: the example plugin built as section 3 builds it; x.so: a plugin whose
+// option table is broken). In the output that directory reads ~/my-plugin and a sha256
+// <64 hex digits>. On a mismatch the test prints the real output, to paste into the page.
+class DocSamples : public Sdk {
+ protected:
+  struct Block {
+    std::string marker, text;
+  };
+
+  // Each marker comment and the fenced block after it.
+  static std::vector<Block> marked_blocks(const fs::path& page) {
+    std::ifstream in(page);
+    std::vector<Block> blocks;
+    std::string line, marker;
+    bool inside = false;
+    while (std::getline(in, line)) {
+      if (!inside && line.rfind("<!-- sample", 0) == 0) {
+        marker = line;
+      } else if (!inside && !marker.empty() && line.rfind("```", 0) == 0) {
+        inside = true;
+        blocks.push_back({marker, ""});
+      } else if (inside && line.rfind("```", 0) == 0) {
+        inside = false;
+        marker.clear();
+      } else if (inside) {
+        blocks.back().text += line + "\n";
+      }
+    }
+    return blocks;
+  }
+
+  // The text between "<!-- sample: " (or "sample-file: ") and " -->".
+  static std::string argument(const std::string& marker, const std::string& kind) {
+    const std::string head = "<!-- " + kind + ": ";
+    return marker.substr(head.size(), marker.size() - head.size() - std::string(" -->").size());
+  }
+
+  static std::string normalised(std::string text, const fs::path& dir) {
+    for (auto at = text.find(dir.string()); at != std::string::npos; at = text.find(dir.string()))
+      text.replace(at, dir.string().size(), "~/my-plugin");
+    static const std::regex sha256("sha256 [0-9a-f]{64}");
+    return std::regex_replace(text, sha256, "sha256 <64 hex digits>");
+  }
+};
+
+TEST_F(DocSamples, AreWhatTheCommandsPrint) {
+  const fs::path dir = root / "my-plugin";
+  fs::create_directories(dir);
+  fs::create_directory_symlink(example_build, dir / "build");
+  fs::copy_file(fs::path(RB_BUILD_DIR) / "bad_plugins" / "option_null_table.so", dir / "x.so");
+  int samples = 0;
+  for (const char* page : {"docs/writing-a-plugin.md", "docs/plugin-abi.md"}) {
+    for (const auto& block : marked_blocks(fs::path(RB_SOURCE_DIR) / page)) {
+      if (block.marker.rfind("<!-- sample-file: ", 0) == 0) {
+        std::ofstream(dir / argument(block.marker, "sample-file")) << block.text;
+        continue;
+      }
+      const std::string command = argument(block.marker, "sample");
+      ASSERT_EQ(command.rfind("runner ", 0), 0u) << page << ": " << block.marker;
+      const auto result = sh(fmt::format("cd {} && env -u REACTORBENCH_PLUGIN_PATH {}/bin/{}",
+                                         dir.string(), prefix.string(), command));
+      EXPECT_EQ(normalised(result.output, dir), block.text)
+          << page << ": `" << command << "` now prints:\n"
+          << normalised(result.output, dir);
+      ++samples;
+    }
+  }
+  EXPECT_GE(samples, 5);
+}
+
+// The installed plugin kit on its own, as an outside project links it (kit_check/).
+TEST_F(Sdk, TheInstalledKitWorksOnItsOwn) {
+  const fs::path build = root / "kit-check";
+  const auto configured =
+      sh(fmt::format("{} -G Ninja -S {}/tests/integration/sdk/kit_check -B {} "
+                     "-DCMAKE_PREFIX_PATH={} -DCMAKE_C_COMPILER={}",
+                     RB_CMAKE, RB_SOURCE_DIR, build.string(), prefix.string(), RB_C_COMPILER));
+  ASSERT_EQ(configured.exit_code, 0) << configured.output;
+  const auto built = sh(fmt::format("{} --build {}", RB_CMAKE, build.string()));
+  ASSERT_EQ(built.exit_code, 0) << built.output;
+  EXPECT_EQ(built.output.find("warning"), std::string::npos) << built.output;
+  const auto ran = sh((build / "kit_check").string());
+  EXPECT_EQ(ran.exit_code, 0) << ran.output;
+  EXPECT_EQ(ran.output, "kit ok\n");
 }
 
 TEST_F(Sdk, PackageAcceptsTheSameMajorOnly) {

@@ -1,0 +1,20 @@
+// `runner new-plugin NAME --workloads flower,rr_server,... --out DIR`: writes an out-of-tree
+// C plugin that builds against the installed SDK and passes `runner validate` as written,
+// with a config per workload (cli/plugin_scaffold.h).
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace rb::cli {
+
+struct NewPluginArgs {
+  std::string name;
+  std::vector<std::string> workloads;
+  std::filesystem::path out;  // new, or an empty directory
+};
+
+int new_plugin_command(const NewPluginArgs& args);
+
+}  // namespace rb::cli
