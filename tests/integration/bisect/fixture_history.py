@@ -29,7 +29,7 @@ CALLBACK_ANCHOR = "  f->count++;\n  f->reads++;\n"
 SYSCALL = CALLBACK_ANCHOR + "  (void)syscall(SYS_getppid); /* the slowdown: a syscall an event */\n"
 # ~10% of an event's time on this fixture (poll over 100 fds): a loop the compiler must keep.
 COMPUTE = CALLBACK_ANCHOR + (
-    "  for (volatile unsigned spin = 0; spin < 160; ++spin) {\n"
+    "  for (volatile unsigned spin = 0; spin < 300; ++spin) {\n"
     "  } /* the slowdown: compute an event */\n")
 BROKEN = ("  f->count++;\n", "  f->count++\n")
 

@@ -1,0 +1,80 @@
+#!/usr/bin/python3
+"""scripts/bisect end to end on throwaway histories of a fixture plugin repository (built
+against this tree's SDK): 16 commits, one of which adds a system call per event to the flower
+read callback (judged by kernel counts) and, in a second history, one that adds ~10% of
+compute per event (judged by timings, in lockstep pairs), each with a commit that does not
+build where the search must step around it. Asserts the culprit named both times, the
+skipped commit named, every A/B stored as one group in the history, and bisect.json; never
+a duration.
+
+    bisect_proof_test.py SOURCE_DIR RUNNER
+"""
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import fixture_history  # noqa: E402
+
+# (change, culprit, broken, config): the broken commit is the first midpoint or the second,
+# so each search must skip it.
+CASES = [("syscall", 11, 8, "fixture-counts.toml"), ("compute", 6, 4, "fixture-flower.toml")]
+
+
+def bisect(source, runner, repo, commits, config, out, store):
+    args = [os.path.join(source, "scripts", "bisect"), "--runner", runner, "--store", store,
+            "--repo", repo, "--good", commits[0], "--bad", commits[-1],
+            f"--cmake-arg=-DRB_SOURCE_DIR={source}", "--out", out,
+            os.path.join(HERE, config)]
+    return subprocess.run(args, capture_output=True, text=True)
+
+
+def check_case(failures, source, runner, root, change, culprit, broken, config):
+    repo = os.path.join(root, change)
+    commits = fixture_history.make_history(repo, source, culprit, change, broken)
+    out, store = os.path.join(root, change + "-out"), os.path.join(root, "history.db")
+    done = bisect(source, runner, repo, commits, config, out, store)
+    print(done.stdout)
+    what = f"{change} (culprit {culprit}, broken {broken})"
+    if done.returncode != 0:
+        failures.append(f"{what}: exited {done.returncode}: {done.stderr[-2000:]}")
+        return
+    expected = f"culprit: {commits[culprit][:12]} ({culprit} of 16)"
+    if expected not in done.stdout:
+        failures.append(f"{what}: no line {expected!r}")
+    skipped = f"skipped: {commits[broken][:12]} \"commit {broken}: does not build\": " \
+              f"does not build: "
+    if skipped not in done.stdout:
+        failures.append(f"{what}: no line {skipped!r}")
+    with open(os.path.join(out, "bisect.json"), encoding="utf-8") as f:
+        data = json.load(f)
+    if data["candidates"] != [commits[culprit]] or data["conclusion"] != "culprit":
+        failures.append(f"{what}: bisect.json says {data['conclusion']} {data['candidates']}")
+    if [s["commit"] for s in data["skipped"]] != [commits[broken]]:
+        failures.append(f"{what}: bisect.json skipped {data['skipped']}")
+    with sqlite3.connect(store) as db:
+        stored = db.execute("SELECT count(*) FROM runs WHERE run_group = ?",
+                            (data["group"],)).fetchone()[0]
+    if stored != len(data["runs"]):
+        failures.append(f"{what}: {stored} runs stored in group {data['group']}, "
+                        f"{len(data['runs'])} A/B runs made")
+
+
+def main(source, runner):
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="rb-bisect-") as root:
+        for case in CASES:
+            check_case(failures, source, runner, root, *case)
+    for failure in failures:
+        print("FAIL:", failure)
+    print("FAILED" if failures else "PASSED")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2]))
