@@ -4,8 +4,8 @@ against this tree's SDK): 16 commits, one of which adds a system call per event 
 read callback (judged by kernel counts) and, in a second history, one that adds ~10% of
 compute per event (judged by timings, in lockstep pairs), each with a commit that does not
 build where the search must step around it. Asserts the culprit named both times, the
-skipped commit named, every A/B stored as one group in the history, and bisect.json; never
-a duration.
+skipped commit named, every A/B stored as one group in the history, bisect.json, and the
+HTML report of a step's run showing the path; foreign text escaped; never a duration.
 
     bisect_proof_test.py SOURCE_DIR RUNNER
 """
@@ -57,12 +57,34 @@ def check_case(failures, source, runner, root, change, culprit, broken, config):
         failures.append(f"{what}: bisect.json says {data['conclusion']} {data['candidates']}")
     if [s["commit"] for s in data["skipped"]] != [commits[broken]]:
         failures.append(f"{what}: bisect.json skipped {data['skipped']}")
+    if "\x1b" in done.stdout or "notes \\x1B[2J<b>" not in done.stdout:
+        failures.append(f"{what}: a commit subject's ESC reached the terminal unescaped")
+    check_report(failures, what, runner, data, os.path.join(root, change + "-report"))
     with sqlite3.connect(store) as db:
         stored = db.execute("SELECT count(*) FROM runs WHERE run_group = ?",
                             (data["group"],)).fetchone()[0]
     if stored != len(data["runs"]):
         failures.append(f"{what}: {stored} runs stored in group {data['group']}, "
                         f"{len(data['runs'])} A/B runs made")
+
+
+def check_report(failures, what, runner, data, html):
+    """`runner report` of the last step's run shows the bisect's path, escaped."""
+    last = data["runs"][-1]["run_dir"]
+    done = subprocess.run([runner, "report", last, "--html", html, "--no-plots"],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        failures.append(f"{what}: runner report exited {done.returncode}: {done.stderr}")
+        return
+    with open(os.path.join(html, "report.html"), encoding="utf-8") as f:
+        page = f.read()
+    for step in data["steps"]:
+        if f"<td><code>{step['commit'][:12]}</code></td>" not in page:
+            failures.append(f"{what}: the report has no row for step {step['commit'][:12]}")
+    if "<h3>Bisect</h3>" not in page or "culprit: " not in page:
+        failures.append(f"{what}: the report has no Bisect part with the culprit")
+    if "<b>" in page or "&lt;b&gt;" not in page:
+        failures.append(f"{what}: a commit subject's markup reached the report unescaped")
 
 
 def main(source, runner):

@@ -1,7 +1,8 @@
 """A throwaway git history of a small out-of-tree plugin repository for scripts/bisect's
 proof test: the example plugin (examples/third_party_plugin), built against this tree's SDK
 (its header and its plugin rules, no install), then 16 commits, one of them a known slowdown
-in the flower read callback, one that does not build (fixed by the next), the others harmless.
+in the flower read callback, one that does not build (fixed by the next), the others harmless
+(their subjects carry an ESC sequence and markup, which the bisect's output must escape).
 
     make_history(dest, source_dir, culprit, change, broken) -> [commit shas, good first]
 
@@ -87,6 +88,7 @@ def make_history(dest, source_dir, culprit, change, broken):
         else:
             with open(notes, "a", encoding="utf-8") as f:
                 f.write(f"commit {position}\n")
-            message = f"commit {position}: notes"
+            # Foreign text the bisect must show escaped: on a terminal and in the report.
+            message = f"commit {position}: notes \x1b[2J<b>"
         commits.append(commit(dest, message))
     return commits
