@@ -12,8 +12,9 @@ std::string bisect_html(const BisectPath& path) {
       "{}</p>\n",
       escape(path.summary), escape(path.good.substr(0, 12)), escape(path.bad.substr(0, 12)),
       escape(path.decided_by), escape(path.whole));
-  out += "<table><thead><tr><th>step</th><th>commit</th><th>subject</th><th>verdict</th>"
-         "<th>why</th></tr></thead><tbody>\n";
+  out +=
+      "<table><thead><tr><th>step</th><th>commit</th><th>subject</th><th>verdict</th>"
+      "<th>why</th></tr></thead><tbody>\n";
   for (std::size_t i = 0; i < path.steps.size(); ++i) {
     const BisectStep& step = path.steps[i];
     out += fmt::format(
@@ -23,8 +24,8 @@ std::string bisect_html(const BisectPath& path) {
   }
   out += "</tbody></table>\n";
   if (!path.group.empty())
-    out += "<p class=\"muted\">Every step's run is stored as group " + escape(path.group) +
-           ".</p>\n";
+    out +=
+        "<p class=\"muted\">Every step's run is stored as group " + escape(path.group) + ".</p>\n";
   return out;
 }
 
