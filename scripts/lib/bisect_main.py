@@ -182,7 +182,6 @@ def run(args):
             key[0].split("/")[0] == p or key[0].startswith(p + " ")
             for key in (b.focus.rows or b.focus.counts))] or plugins
         record.search = bs.search(len(commits), b.judge)
-        record.why = b.why
         if len(record.search.candidates) == 1:
             culprit = record.search.candidates[0]
             own = b.ab(record.search.last_good, culprit, "culprit's own change")

@@ -27,7 +27,6 @@ class Record:
     whole: object
     focus: object
     search: object = None
-    why: dict = field(default_factory=dict)
     own: object = None
     runs: list = field(default_factory=list)
     seconds: float = 0.0
