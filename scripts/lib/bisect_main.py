@@ -139,7 +139,8 @@ class Bisect:
         if result.error:
             raise RuntimeError(f"{role}: {result.error}")
         self.runs.append({"role": role, "ref": self.commits[ref], "test": self.commits[test],
-                          "run_dir": run_dir, "seconds": round(time.monotonic() - started, 1)})
+                          "run_dirs": result.run_dirs,
+                          "seconds": round(time.monotonic() - started, 1)})
         return result
 
     def judge(self, index):
@@ -178,9 +179,8 @@ def run(args):
                            group=group, store=settings.store, whole=whole, focus=b.focus)
     if b.focus.by_counts() or b.focus.rows:
         # Later steps run the regressed plugins only.
-        settings.plugins = [p for p in plugins if any(
-            key[0].split("/")[0] == p or key[0].startswith(p + " ")
-            for key in (b.focus.rows or b.focus.counts))] or plugins
+        regressed = {step.plugin_of(key[0]) for key in b.focus.rows | b.focus.counts}
+        settings.plugins = [p for p in plugins if p in regressed] or plugins
         record.search = bs.search(len(commits), b.judge)
         if len(record.search.candidates) == 1:
             culprit = record.search.candidates[0]

@@ -134,7 +134,7 @@ def finish(record):
     data = as_json(record, code, kind, line)
     text = json.dumps(data, indent=2) + "\n"
     # Beside the results and in each step's run: `runner report STEP --html` shows the path.
-    for folder in [record.args.out] + [r["run_dir"] for r in record.runs]:
+    for folder in [record.args.out] + [d for r in record.runs for d in r["run_dirs"]]:
         if os.path.isdir(folder):
             with open(os.path.join(folder, "bisect.json"), "w", encoding="utf-8") as f:
                 f.write(text)

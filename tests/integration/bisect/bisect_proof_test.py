@@ -63,14 +63,14 @@ def check_case(failures, source, runner, root, change, culprit, broken, config):
     with sqlite3.connect(store) as db:
         stored = db.execute("SELECT count(*) FROM runs WHERE run_group = ?",
                             (data["group"],)).fetchone()[0]
-    if stored != len(data["runs"]):
+    if stored != sum(len(run["run_dirs"]) for run in data["runs"]):
         failures.append(f"{what}: {stored} runs stored in group {data['group']}, "
                         f"{len(data['runs'])} A/B runs made")
 
 
 def check_report(failures, what, runner, data, html):
     """`runner report` of the last step's run shows the bisect's path, escaped."""
-    last = data["runs"][-1]["run_dir"]
+    last = data["runs"][-1]["run_dirs"][0]
     done = subprocess.run([runner, "report", last, "--html", html, "--no-plots"],
                           capture_output=True, text=True)
     if done.returncode != 0:
