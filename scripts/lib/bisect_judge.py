@@ -4,6 +4,7 @@ change moved them; timings decide otherwise, by `runner compare`'s verdicts. Pyt
 standard library only.
 """
 
+import statistics
 from dataclasses import dataclass, field
 
 import bisect_search as bs
@@ -53,7 +54,8 @@ def effect_text(rows):
     slower, settled, undecided = tally(rows)
     point = " ".join(f"{k}={v}" for k, v in row["params"].items())
     text = (f"{row['metric']} {percent(row['ratio'])} [{percent(row['ci_low'])}, "
-            f"{percent(row['ci_high'])}] p={row['p_value']:.3g} ({row['base_plugin']} {point})")
+            f"{percent(row['ci_high'])}] p={row['p_value']:.3g} "
+            f"({bisect_step.plugin_of(row['base_plugin'])} {point})")
     if len(rows) > 1:
         text += f"; of {len(rows)} cells {slower} slower, {settled} same or faster, " \
                 f"{undecided} inconclusive"
@@ -61,10 +63,17 @@ def effect_text(rows):
 
 
 def counts_text(changes):
+    """Each grown count once: its median growth per event and in how many cells."""
     if not changes:
         return "no count grew"
-    return "; ".join(f"{c['change_per_event']:+.2f} {c['count']} per {c['unit']} "
-                     f"({c['plugin']} {c['point']})" for c in changes[:3])
+    by_count = {}
+    for change in changes:
+        by_count.setdefault((change["count"], change["unit"]), []).append(
+            change["change_per_event"])
+    parts = [f"{statistics.median(growth):+.2f} {count} per {unit} in {len(growth)} "
+             f"cell{'s' if len(growth) > 1 else ''}"
+             for (count, unit), growth in by_count.items()]
+    return ", ".join(parts)
 
 
 def against_good(step, focus):
