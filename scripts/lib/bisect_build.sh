@@ -18,6 +18,12 @@ src="$base/src" dir="$base/build"
 if [ ! -e "$src/.git" ]; then
   git -C "$repo" worktree add --detach "$src" "$commit" >&2 || exit 1
 fi
+# A folder left by something else is not this commit's tree: never build what it holds.
+head="$(git -C "$src" rev-parse --verify --quiet HEAD 2>/dev/null)"
+if [ "$head" != "$commit" ]; then
+  echo "$src: holds ${head:-no git checkout}, not $commit: remove it and run again" >&2
+  exit 1
+fi
 # Every revision's tree lies at the same depth under its own base: ccache sees the same
 # relative paths, so a neighbour's objects are hits (-g would otherwise hash the directory).
 export CCACHE_BASEDIR="$base" CCACHE_NOHASHDIR=1

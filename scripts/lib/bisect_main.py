@@ -198,8 +198,11 @@ def main(argv):
     args.work = os.path.abspath(args.work or os.path.join(args.repo, "build"))
     args.out = os.path.abspath(args.out or os.path.join(
         args.repo, "results", "bisect-" + time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())))
-    os.makedirs(args.out, exist_ok=True)
     try:
+        # As `runner run --out`: a new or empty folder, so no earlier bisect's files mix in.
+        if os.path.exists(args.out) and (not os.path.isdir(args.out) or os.listdir(args.out)):
+            raise RuntimeError(f"--out {args.out}: exists and is not an empty folder")
+        os.makedirs(args.out, exist_ok=True)
         return run(args)
     except (RuntimeError, ValueError, OSError) as error:
         print(f"bisect: {printable(str(error))}", file=sys.stderr)

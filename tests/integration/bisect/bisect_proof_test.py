@@ -87,9 +87,23 @@ def check_report(failures, what, runner, data, html):
         failures.append(f"{what}: a commit subject's markup reached the report unescaped")
 
 
+def check_out_refused(failures, source, runner, root):
+    """An --out that holds files already is refused before anything is built."""
+    taken = os.path.join(root, "taken")
+    os.makedirs(taken)
+    with open(os.path.join(taken, "bisect.json"), "w", encoding="utf-8") as f:
+        f.write("{}")
+    done = bisect(source, runner, source, ["HEAD~1", "HEAD"], "fixture-flower.toml", taken,
+                  os.path.join(root, "unused.db"))
+    if done.returncode != 2 or f"--out {taken}: exists and is not an empty folder" not in \
+            done.stderr:
+        failures.append(f"a used --out: exited {done.returncode}: {done.stderr}")
+
+
 def main(source, runner):
     failures = []
     with tempfile.TemporaryDirectory(prefix="rb-bisect-") as root:
+        check_out_refused(failures, source, runner, root)
         for case in CASES:
             check_case(failures, source, runner, root, *case)
     for failure in failures:
