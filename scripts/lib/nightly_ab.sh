@@ -79,7 +79,11 @@ ab_run_config() {
     rc=${PIPESTATUS[0]}
     case $rc in
       0) ;;
-      1) regression=1 ;;
+      1)
+        regression=1
+        # scripts/nightly prints (or, with --bisect, runs) the bisect of each regression.
+        declare -F bisect_note >/dev/null && bisect_note "$config" "$plugin"
+        ;;
       3) inconclusive=1 ;;
       *) log "$name: compare --plugins $base_name,$plugin exited $rc"; error=1; continue ;;
     esac

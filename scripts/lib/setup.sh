@@ -11,6 +11,7 @@ REACTORBENCH_BUILD_PACKAGES=(
   libboost-dev libtomlplusplus-dev libevent-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev libssl-dev libsqlite3-dev libpq-dev
   libev-dev libuv1-dev liburing-dev python3
+  ccache
 )
 # What `runner report` needs for its plots (scripts/plot.py).
 REACTORBENCH_PLOT_PACKAGES=(python3-matplotlib)

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli/exit_codes.h"
+#include "cli/html_bisect.h"
 #include "cli/html_history.h"
 #include "cli/plot_script.h"
 #include "cli/reporters.h"
@@ -121,6 +122,7 @@ int html_report_command(const HtmlReportArgs& args) {
       }
       add_plots(run, args, section, slug);
       add_history(run, sources, section);
+      add_bisect(run, section);
       page.sections.push_back(std::move(section));
     }
     page.generated_at = report::iso8601_utc_now();

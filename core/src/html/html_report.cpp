@@ -70,6 +70,10 @@ std::string section_html(std::size_t index, const ReportSection& section) {
            escape(section.baseline_note.empty() ? "No baseline given." : section.baseline_note) +
            "</p>\n";
   }
+  if (section.bisect)
+    out += "<h3>Bisect</h3>\n" + bisect_html(*section.bisect);
+  else if (!section.bisect_note.empty())
+    out += "<h3>Bisect</h3>\n<p class=\"muted\">" + escape(section.bisect_note) + "</p>\n";
   out += "<h3>Plots</h3>\n" + plots_html(section);
   if (!section.history.empty() || !section.history_note.empty())
     out += "<h3>History</h3>\n" +

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compare/run_comparison.h"
+#include "html/bisect_section.h"
 #include "model/results.h"
 #include "store/history_changes.h"
 
@@ -32,6 +33,9 @@ struct ReportSection {
   std::vector<store::SeriesChanges> history;
   std::string history_note;    // why there is no history, or what it covers
   std::int64_t store_run = 0;  // the run's id in the store (0: not stored)
+  // The bisect the run was a step of (its bisect.json), or why that file could not be read.
+  std::optional<BisectPath> bisect;
+  std::string bisect_note;
 };
 
 std::string render_report(const std::string& title, const std::vector<ReportSection>& sections,
