@@ -3,21 +3,23 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "cli/number_checks.h"
+
 namespace rb::cli {
 
 void add_compare_flags(CLI::App& command, CompareFlags& flags) {
   command.add_option("--threshold", flags.threshold,
                      "noise threshold: changes within it are 'same' (default 5%; or 0.05)");
   command.add_option("--alpha", flags.alpha, "Mann-Whitney significance level (default 0.05)")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_between(0.0, 1.0));
   command
       .add_option("--min-samples", flags.min_samples,
                   "fewer samples on a side make a cell inconclusive (default 5)")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number_from(1));
   command
       .add_option("--min-rounds", flags.min_rounds,
                   "fewer rounds (independent processes) on a side give no verdict (default 3)")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number_from(1));
   command.add_flag("--allow-disturbed", flags.allow_disturbed,
                    "judge cells whose CPUs were shared with other work, and sides whose "
                    "canaries differ (default: withheld)");
