@@ -31,7 +31,9 @@ std::optional<double> number(const std::string& text) {
 }
 
 // The user's text as the message quotes it: foreign text, so through the printable path.
-std::string as_typed(const std::string& text) { return "'" + text::printable(text) + "'"; }
+std::string as_typed(const std::string& text) {
+  return "'" + text::printable(text) + "'";
+}
 
 }  // namespace
 
@@ -40,11 +42,21 @@ CLI::Validator whole_number_from(long long min) {
   return CLI::Validator(
       [min, allowed](std::string& text) -> std::string {
         const auto value = whole(text);
-        if (!value) return fmt::format("{} is not a whole number: give {}", as_typed(text), allowed);
+        if (!value)
+          return fmt::format("{} is not a whole number: give {}", as_typed(text), allowed);
         if (*value < min) return fmt::format("{} is too small: give {}", *value, allowed);
         return {};
       },
       fmt::format("INT>={}", min));
+}
+
+CLI::Validator whole_number() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (!whole(text)) return fmt::format("{} is not a whole number", as_typed(text));
+        return {};
+      },
+      "INT");
 }
 
 CLI::Validator number_between(double low, double high) {
@@ -64,8 +76,7 @@ CLI::Validator positive_number() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
         const auto value = number(text);
-        if (!value)
-          return fmt::format("{} is not a number: give a number above 0", as_typed(text));
+        if (!value) return fmt::format("{} is not a number: give a number above 0", as_typed(text));
         if (*value <= 0) return fmt::format("{} is too small: give a number above 0", text);
         return {};
       },

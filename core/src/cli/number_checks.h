@@ -12,6 +12,9 @@ namespace rb::cli {
 // A whole number of at least `min` (a count: repetitions, rounds, samples).
 CLI::Validator whole_number_from(long long min);
 
+// A whole number, its range left to whoever reads it (an axis's own check, which names it).
+CLI::Validator whole_number();
+
 // Any number from `low` to `high`, both included (a probability).
 CLI::Validator number_between(double low, double high);
 

@@ -197,13 +197,13 @@ int runner_main(int argc, char** argv) {
           "--threads",
           [&serve](std::int64_t n) { serve.set.push_back(fmt::format("threads={}", n)); },
           "event-loop threads (default 1): --set threads=N")
-      ->check(whole_number_from(1));
+      ->check(whole_number());
   serve_cmd
       ->add_option_function<std::int64_t>(
           "--body-size",
           [&serve](std::int64_t n) { serve.set.push_back(fmt::format("body_size={}", n)); },
           "rr: bytes of body per response (default 2): --set body_size=N")
-      ->check(whole_number_from(0));
+      ->check(whole_number());
   serve_cmd->add_option("--cpus", serve.cpus,
                         "pin the server to these CPUs, as a run pins a cell's server: 2, 2,3 "
                         "or 0-1 (default: not pinned; a client on the same CPUs slows it)");

@@ -89,7 +89,8 @@ std::string compact_cells(const std::vector<VerdictRow>& rows, const ReasonGroup
     points[key].push_back(rows[r].point.empty() ? "-" : rows[r].point);
   }
   std::vector<std::string> parts;
-  for (const auto& key : keys) parts.push_back(key + ": " + fmt::format("{}", fmt::join(points[key], ", ")));
+  for (const auto& key : keys)
+    parts.push_back(key + ": " + fmt::format("{}", fmt::join(points[key], ", ")));
   return fmt::format("{}", fmt::join(parts, "; "));
 }
 

@@ -31,7 +31,8 @@ TEST(NumberFlags, SayTheFlagTheValueAndWhatIsAllowed) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_TRUE(has(r.err, "--alpha: 2 is out of range: give a number from 0 to 1")) << r.err;
   r = run_runner({"validate", "x", "--phase-timeout", "soon"});
-  EXPECT_TRUE(has(r.err, "--phase-timeout: 'soon' is not a number: give a number above 0")) << r.err;
+  EXPECT_TRUE(has(r.err, "--phase-timeout: 'soon' is not a number: give a number above 0"))
+      << r.err;
   // No CLI11 text: neither its range of doubles nor its conversion error.
   EXPECT_FALSE(has(r.err, "1.797693")) << r.err;
   EXPECT_FALSE(has(r.err, "Could not convert")) << r.err;
@@ -69,8 +70,8 @@ TEST(InstalledRunner, FindsItsShippedConfigsFromAnyDirectory) {
   const std::string runner = (prefix.path() / "bin" / "runner").string();
   for (const char* name : {"tiny.toml", "configs/tiny.toml"}) {
     const RunOutput r = run_program(
-        "/bin/sh", {"-c", "cd / && exec '" + runner + "' run " + name + " --dry-run --plugin-path '" +
-                              built_plugin_dir().string() + "'"});
+        "/bin/sh", {"-c", "cd / && exec '" + runner + "' run " + name +
+                              " --dry-run --plugin-path '" + built_plugin_dir().string() + "'"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_TRUE(has(r.err, std::string("note: no ") + name + " here: running the shipped " +
                                (configs / "tiny.toml").string()))

@@ -15,8 +15,8 @@
 
 namespace {
 
-using rb::testing::SyntheticOptions;
 using rb::testing::synthetic_flower_run;
+using rb::testing::SyntheticOptions;
 using rb::testing::write_results_dir;
 using rbtest::run_program;
 using rbtest::run_runner;
@@ -76,6 +76,43 @@ TEST(ReportCli, RowsWithOneReasonAndNoAnswerAreOneRow) {
       << page;
 }
 
+// The export command: an export with nothing in it fails (exit 2) and says why; a disturbed
+// cell is named on stderr and marked in the file, or left out with --exclude-disturbed.
+TEST(ExportCli, AnEmptyExportFailsAndDisturbedCellsAreSaid) {
+  ScratchDir dir;
+  const std::string run = results_of(dir, "run", {});
+  auto r = run_runner({"export", run, "--format", "custom-bigger-is-better"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("error: nothing to export: custom-bigger-is-better takes a "
+                       "bigger-is-better metric"),
+            std::string::npos)
+      << r.err;
+
+  rb::RunResult disturbed = synthetic_flower_run({});
+  disturbed.cells[0].disturbed = true;
+  disturbed.cells[0].disturbance = "round 1: other work took 30% of the cell's CPUs";
+  rb::RoundInterference round;
+  round.foreign_cpu_share = 0.3;
+  round.disturbed = true;
+  disturbed.cells[0].interference = {round};
+  const auto path = dir.path() / "disturbed";
+  write_results_dir(disturbed, path);
+  r = run_runner({"export", path.string(), "--format", "custom-smaller-is-better"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("note: 1 of the exported cells were disturbed"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("DISTURBED: round 1: other work took 30% of the cell's CPUs"),
+            std::string::npos)
+      << r.out;
+  r = run_runner({"export", path.string(), "--format", "bencher", "--exclude-disturbed"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("note: not exported: flower/libevent2/pipes:100/active:100/writes:100/"
+                       "transport:socketpair: disturbed: round 1"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out.find("flower/libevent2/pipes:100/"), std::string::npos) << r.out;
+}
+
 // What the page did in the browser, written into it by a script the test adds to a copy.
 constexpr const char* kRenderCheck = R"(<script>
 window.addEventListener('load', () => {
@@ -95,10 +132,17 @@ window.addEventListener('load', () => {
 </body>)";
 
 std::vector<std::string> chromium_args(const ScratchDir& dir) {
-  return {"--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-          "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
+  return {"--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+          "--no-first-run",
+          "--hide-scrollbars",
           "--user-data-dir=" + (dir.path() / "chromium-profile").string(),
-          "--window-size=1280,3000", "--virtual-time-budget=5000"};
+          "--window-size=1280,3000",
+          "--virtual-time-budget=5000"};
 }
 
 int count_of(const std::string& text, const std::string& key) {
@@ -121,11 +165,12 @@ TEST(ReportInABrowser, PlotsAndHistoryChartsRender) {
     RB_SKIP_WITHOUT("chromium") << "no /usr/bin/chromium (Debian's chromium) to render the report";
   ScratchDir dir;
   const std::string db = (dir.path() / "history.db").string();
-  const std::string config = dir.write(
-      "tiny.toml", "name = \"tiny\"\n" + rbtest::matrix_config("flower", R"("raw-epoll", "libevent2")",
-                                                               rbtest::run_lines(4, "20s"),
-                                                               "pipes = [20, 200]\nactive = [5]\n"
-                                                               "writes = [10]"));
+  const std::string config =
+      dir.write("tiny.toml",
+                "name = \"tiny\"\n" + rbtest::matrix_config("flower", R"("raw-epoll", "libevent2")",
+                                                            rbtest::run_lines(4, "20s"),
+                                                            "pipes = [20, 200]\nactive = [5]\n"
+                                                            "writes = [10]"));
   for (const char* out : {"r1", "r2", "r3"}) {
     const auto r = run_runner({"run", config, "--out", (dir.path() / out).string(), "--store", db});
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -162,8 +207,8 @@ TEST(ReportInABrowser, PlotsAndHistoryChartsRender) {
   const auto shot = run_program(chromium.string(), args);
   ASSERT_EQ(shot.exit_code, 0) << shot.err;
   ASSERT_TRUE(std::filesystem::exists(png)) << shot.err;
-  const auto ink = run_program("/usr/bin/python3",
-                               {dir.write("ink.py", kInkShare).string(), png.string()});
+  const auto ink =
+      run_program("/usr/bin/python3", {dir.write("ink.py", kInkShare).string(), png.string()});
   ASSERT_EQ(ink.exit_code, 0) << ink.err;
   EXPECT_GE(count_of(ink.out, "ink"), 20) << "a nearly blank page: " << ink.out;
   if (const char* keep = std::getenv("RB_KEEP_REPORT_SCREENSHOT"))

@@ -7,12 +7,12 @@
 #include <set>
 #include <stdexcept>
 
+#include "../../support/what_thrown.h"
 #include "export/bencher_bmf.h"
 #include "export/export_input.h"
 #include "export/github_action_benchmark.h"
 #include "export/google_benchmark.h"
 #include "synthetic_runs.h"
-#include "../../support/what_thrown.h"
 
 namespace rb::exporting {
 namespace {
@@ -134,18 +134,17 @@ TEST(ExportChoice, EmptyExportIsAnErrorThatSaysWhy) {
             "total_us); name others with --metrics NAME,... or --metrics all, or export its "
             "smaller-is-better metrics with --format custom-smaller-is-better");
   input.metrics = {"wakeups"};
-  EXPECT_EQ(rbtest::what_thrown<std::runtime_error>(
-                [&] { bencher_bmf_reporter().render(input); }),
+  EXPECT_EQ(rbtest::what_thrown<std::runtime_error>([&] { bencher_bmf_reporter().render(input); }),
             "nothing to export: bencher takes a metric, and --metrics wakeups gave none (the "
             "run's metrics: dispatch_us, setup_us, total_us); name others with --metrics "
             "NAME,... or --metrics all");
   RunResult all_disturbed = run;
   for (auto& cell : all_disturbed.cells) cell.disturbed = true;
   input = {.run = &all_disturbed, .exclude_disturbed = true};
-  EXPECT_EQ(rbtest::what_thrown<std::runtime_error>(
-                [&] { google_benchmark_reporter().render(input); }),
-            "nothing to export: every ok cell (4) was disturbed and --exclude-disturbed leaves "
-            "them out");
+  EXPECT_EQ(
+      rbtest::what_thrown<std::runtime_error>([&] { google_benchmark_reporter().render(input); }),
+      "nothing to export: every ok cell (4) was disturbed and --exclude-disturbed leaves "
+      "them out");
 }
 
 }  // namespace

@@ -79,16 +79,16 @@ TEST(GoogleBenchmarkReader, ComparePyPairsEveryBenchmarkAndSeesTheChange) {
   const auto base = write_export(dir, "base.json", 1.0);
   const auto slower = write_export(dir, "slower.json", 1.2);
   const auto script = dir.write("read.py", kReadAndCompare);
-  const auto read = rbtest::sh(std::string(kPython) + " " + script.string() + " " +
-                               base.string() + " " + slower.string() + " 2>/dev/null");
+  const auto read = rbtest::sh(std::string(kPython) + " " + script.string() + " " + base.string() +
+                               " " + slower.string() + " 2>/dev/null");
   ASSERT_EQ(read.exit_code, 0) << read.output;
   const Json out = Json::parse(read.output);
   std::map<std::string, Json> rows;
   for (const auto& row : out.at("report")) rows[row.at("name")] = row;
   // Four cells x two metrics x (12 repetitions under one name + 4 aggregates) + geomean.
   EXPECT_EQ(rows.size(), 4u * 2u * 5u + 1u);
-  for (const char* name : {"rr/muduo/pipes:1000/p50_us_median",
-                           "rr/muduo/pipes:1000/requests_per_s_median"}) {
+  for (const char* name :
+       {"rr/muduo/pipes:1000/p50_us_median", "rr/muduo/pipes:1000/requests_per_s_median"}) {
     ASSERT_EQ(rows.count(name), 1u) << name;
     const Json& m = rows.at(name).at("measurements").at(0);
     // 20% slower: the time up 20%, the rate down to 1/1.2, so its time per request up 20%.
@@ -111,8 +111,9 @@ TEST(GoogleBenchmarkReader, ComparePyPrintsItsTableOfOurExport) {
   rbtest::ScratchDir dir;
   const auto base = write_export(dir, "base.json", 1.0);
   const auto slower = write_export(dir, "slower.json", 1.2);
-  const auto table = rbtest::sh(std::string(kPython) + " " + kComparePy + " --no-color -a benchmarks " +
-                                base.string() + " " + slower.string());
+  const auto table =
+      rbtest::sh(std::string(kPython) + " " + kComparePy + " --no-color -a benchmarks " +
+                 base.string() + " " + slower.string());
   ASSERT_EQ(table.exit_code, 0) << table.output;
   EXPECT_NE(table.output.find("rr/muduo/pipes:1000/requests_per_s_median"), std::string::npos)
       << table.output;
