@@ -8,11 +8,17 @@ one line per plugin with the median's confidence interval as error bars, set-up 
 dispatch side by side, one row per number of active pipes.
 pingpong: MiB/s against the number of sessions, one line per plugin (pair), one panel
 per block size.
+rr: latency percentiles (p50, p99, p99.9) and requests/s against the number of
+connections, one line per plugin, a row per metric and a column per load (closed loop,
+then each share of the maximum).
 notify (and any workload without a layout of its own): grouped bars per matrix point,
 one bar per plugin, one panel per metric.
 
-Metrics are read generically (cells[].metrics.<name>.{median, ci_low, ci_high}), so a
-workload's new metrics show up without a change here. Each figure is written as PNG and
+Which metrics a workload's figure shows, and their units, are the workload's to say: the
+runner writes them into summary.json ("declared_metrics": each workload's metrics, those to
+draw marked "plotted"). A summary without them (written before they were) gets its first
+four metrics by name. Values are read generically (cells[].metrics.<name>.{median, ci_low,
+ci_high}). Each figure is written as PNG and
 SVG (or --formats); the paths written are printed, one per line, for `runner report`.
 Uses Debian's python3 and python3-matplotlib; nothing from pip.
 """
@@ -30,23 +36,33 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
 from matplotlib import ticker  # noqa: E402
 
-# How each workload is laid out: the x axis, what the panel rows and columns are ("metric"
-# or a parameter), and the metrics wanted, in order (those present are drawn).
+# How each workload is laid out: the x axis and what the panel rows and columns are
+# ("metric" or a parameter). The metrics come from summary.json (declared_metrics).
 LAYOUTS = {
-    "flower": {"kind": "lines", "x": "pipes", "log_x": True, "rows": "active", "cols": "metric",
-               "metrics": ["setup_us", "dispatch_us"]},
+    "flower": {"kind": "lines", "x": "pipes", "log_x": True, "rows": "active", "cols": "metric"},
     "pingpong": {"kind": "lines", "x": "sessions", "log_x": True, "rows": "metric",
-                 "cols": "block_size", "metrics": ["mib_per_s"]},
-    "notify": {"kind": "bars", "metrics": ["elapsed_ms", "items_per_s", "wakeups_per_item"]},
+                 "cols": "block_size"},
+    "rr": {"kind": "lines", "x": "connections", "log_x": True, "rows": "metric",
+           "cols": "load_percent"},
+    "notify": {"kind": "bars"},
 }
-FALLBACK = {"kind": "bars", "metrics": []}
+FALLBACK = {"kind": "bars"}
 MAX_GENERIC_METRICS = 4
 
+# Declared units as an axis shows them.
+UNIT_NAMES = {"us": "µs"}
+# Units by a metric's name, for a summary that does not declare them.
 UNITS = [("_per_cpu_s", "per CPU-second"), ("mib_per_s", "MiB/s"), ("_per_s", "per second"),
          ("_us", "µs"), ("_ms", "ms"), ("_ns", "ns"), ("_kib", "KiB"), ("_s", "s")]
 
 
+DECLARED = {}  # metric name -> its declaration, of the summary being drawn
+
+
 def unit_of(metric):
+    declared = DECLARED.get(metric, {}).get("unit")
+    if declared:
+        return UNIT_NAMES.get(declared, declared)
     for suffix, unit in UNITS:
         if metric.endswith(suffix):
             return unit
@@ -81,6 +97,13 @@ def metrics_to_draw(layout, cells):
         present.update(cell.get("metrics", {}).keys())
     wanted = [m for m in layout["metrics"] if m in present]
     return wanted or sorted(present)[:MAX_GENERIC_METRICS]
+
+
+def plotted_metrics(summary, workload):
+    """The metrics the workload marks to draw, in its order; [] when the summary has none."""
+    declared = summary.get("declared_metrics", {}).get(workload, [])
+    DECLARED.update({m["name"]: m for m in declared if "name" in m})
+    return [m["name"] for m in declared if m.get("plotted")]
 
 
 def sort_key(value):
@@ -251,7 +274,7 @@ def draw_bars(workload, layout, cells, fixed, colors, order):
 
 
 def plot_workload(workload, cells, summary, out_dir, formats, dpi):
-    layout = LAYOUTS.get(workload, FALLBACK)
+    layout = dict(LAYOUTS.get(workload, FALLBACK), metrics=plotted_metrics(summary, workload))
     colors, order = plugin_colors(summary, cells)
     if layout["kind"] == "lines" and any(layout["x"] not in c["params"] for c in cells):
         layout = FALLBACK  # an unexpected shape: bars still show every number

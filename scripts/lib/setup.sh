@@ -17,9 +17,15 @@ REACTORBENCH_BUILD_PACKAGES=(
 REACTORBENCH_PLOT_PACKAGES=(python3-matplotlib)
 # What the tests' build needs besides (GoogleTest), and what only running them needs: the store
 # tests' throwaway PostgreSQL server (tests/support/postgres_server.h), examples/fleet's
-# manifests read by the tests (python3-yaml), and real HTTP clients for `runner serve` (ab, wrk).
+# manifests read by the tests (python3-yaml), real HTTP clients for `runner serve` (ab, wrk),
+# and the readers the exports are checked against: Google Benchmark's tools/compare.py
+# (libbenchmark-tools; its gbench package needs scipy).
 REACTORBENCH_TEST_BUILD_PACKAGES=(libgtest-dev libgmock-dev)
-REACTORBENCH_TEST_TOOL_PACKAGES=(postgresql python3-yaml apache2-utils wrk)
+REACTORBENCH_TEST_TOOL_PACKAGES=(postgresql python3-yaml apache2-utils wrk libbenchmark-tools
+  python3-scipy)
+# What only the report's browser test needs (tests/integration/compare/report_cli_test.cpp):
+# headless Chromium renders the page. scripts/test installs it, nothing else does.
+REACTORBENCH_BROWSER_PACKAGES=(chromium)
 REACTORBENCH_PACKAGES=(
   "${REACTORBENCH_BUILD_PACKAGES[@]}" "${REACTORBENCH_TEST_BUILD_PACKAGES[@]}"
   "${REACTORBENCH_PLOT_PACKAGES[@]}" "${REACTORBENCH_TEST_TOOL_PACKAGES[@]}"

@@ -27,11 +27,7 @@ int error(const std::string& message) {
 }
 
 int print(const compare::RunComparison& comparison, const ReporterEntry& format, bool colour) {
-  if (comparison.matched == 0)
-    return error(
-        fmt::format("{} and {} have no cell in common (same workload, plugin and "
-                    "parameters)",
-                    comparison.base_label, comparison.new_label));
+  if (const auto refusal = refusal_of(comparison)) return error(*refusal);
   std::cout << format.reporter->render({.comparison = &comparison, .colour = colour}).text
             << std::flush;
   // On stderr, so json and csv output stays parseable.
@@ -41,6 +37,12 @@ int print(const compare::RunComparison& comparison, const ReporterEntry& format,
 }
 
 }  // namespace
+
+std::optional<std::string> refusal_of(const compare::RunComparison& comparison) {
+  if (comparison.matched > 0) return std::nullopt;
+  return fmt::format("{} and {} have no cell in common (same workload, plugin and parameters)",
+                     comparison.base_label, comparison.new_label);
+}
 
 CLI::App* add_compare_command(CLI::App& app, CompareArgs& args) {
   auto* cmd = app.add_subcommand(

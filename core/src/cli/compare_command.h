@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/compare_options.h"
+#include "compare/run_comparison.h"
 
 namespace rb::cli {
 
@@ -29,5 +30,9 @@ struct CompareArgs {
 CLI::App* add_compare_command(CLI::App& app, CompareArgs& args);
 
 int compare_command(const CompareArgs& args);
+
+// Why a comparison has nothing to say ("BASE and NEW have no cell in common (...)"), or
+// nullopt when it matched a cell: compare and report refuse it alike (exit 2).
+std::optional<std::string> refusal_of(const compare::RunComparison& comparison);
 
 }  // namespace rb::cli

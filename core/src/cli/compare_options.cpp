@@ -3,6 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "cli/number_checks.h"
+
 namespace rb::cli {
 
 void add_compare_flags(CLI::App& command, CompareFlags& flags) {
@@ -12,15 +14,15 @@ void add_compare_flags(CLI::App& command, CompareFlags& flags) {
                      "the smallest change called slower or faster (default: the threshold "
                      "between two runs, half of it for pairs measured in one run)");
   command.add_option("--alpha", flags.alpha, "Mann-Whitney significance level (default 0.05)")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_between(0.0, 1.0));
   command
       .add_option("--min-samples", flags.min_samples,
                   "fewer samples on a side make a cell inconclusive (default 5)")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number_from(1));
   command
       .add_option("--min-rounds", flags.min_rounds,
                   "fewer rounds (independent processes) on a side give no verdict (default 3)")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number_from(1));
   command.add_flag("--allow-disturbed", flags.allow_disturbed,
                    "judge cells whose CPUs were shared with other work, and sides whose "
                    "canaries differ (default: withheld)");

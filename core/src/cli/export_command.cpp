@@ -9,6 +9,7 @@
 #include "cli/reporters.h"
 #include "cli/run_ref_options.h"
 #include "cli/run_source.h"
+#include "export/export_input.h"
 #include "report/atomic_file.h"
 #include "text/printable.h"
 
@@ -22,7 +23,12 @@ CLI::App* add_export_command(CLI::App& app, ExportArgs& args) {
       ->check(CLI::IsMember(reporter_names(OutputKind::export_format)));
   cmd->add_option("--out", args.out,
                   "write here instead of stdout (a directory for a format of several files)");
-  cmd->add_option("--metric", args.metrics, "only this metric (repeatable)")->delimiter(',');
+  cmd->add_option("--metrics,--metric", args.metrics,
+                  "these metrics (comma-separated or repeated; 'all' for every one; default: "
+                  "each workload's headline metrics, those of the console table)")
+      ->delimiter(',');
+  cmd->add_flag("--exclude-disturbed", args.exclude_disturbed,
+                "leave out the cells other work disturbed (default: export them, marked)");
   add_run_ref_options(*cmd, args.store, args.config, args.host);
   return cmd;
 }
@@ -52,6 +58,22 @@ int write_files(const std::vector<report::RenderedFile>& files, const ExportArgs
   return kExitOk;
 }
 
+// What a dashboard fed the export would not see by itself: the cells it has no numbers of,
+// and those whose numbers it gets marked disturbed.
+void tell_what_is_marked(const RunResult& run, const ExportArgs& args) {
+  const exporting::ExportChoice choice{args.metrics, args.exclude_disturbed};
+  for (const auto& line : exporting::withheld_cells(run, choice))
+    std::cerr << "note: not exported: " << rb::text::printable_lines(line) << '\n';
+  if (args.exclude_disturbed) return;
+  std::size_t disturbed = 0;
+  for (const auto& cell : run.cells) disturbed += cell.status == CellStatus::ok && cell.disturbed;
+  if (disturbed > 0)
+    std::cerr << fmt::format(
+        "note: {} of the exported cells were disturbed (other work took their CPUs): marked as "
+        "such in the export; --exclude-disturbed leaves them out\n",
+        disturbed);
+}
+
 }  // namespace
 
 int export_command(const ExportArgs& args) {
@@ -64,8 +86,9 @@ int export_command(const ExportArgs& args) {
   try {
     const LoadedRun loaded =
         load_run_ref(args.run, {store_path_or_env(args.store), args.config, args.host});
-    const report::Rendered out =
-        format->reporter->render({.run = &loaded.run, .metrics = args.metrics});
+    const report::Rendered out = format->reporter->render(
+        {.run = &loaded.run, .metrics = args.metrics, .exclude_disturbed = args.exclude_disturbed});
+    tell_what_is_marked(loaded.run, args);
     if (!out.left_out.empty())
       std::cerr << fmt::format("note: {} does not take {} (left out)\n", format->name,
                                fmt::join(out.left_out, ", "));

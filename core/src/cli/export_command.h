@@ -16,7 +16,8 @@ struct ExportArgs {
   std::string run;
   std::string format;
   std::optional<std::filesystem::path> out;
-  std::vector<std::string> metrics;
+  std::vector<std::string> metrics;  // empty: the headline ones; "all": every one
+  bool exclude_disturbed = false;
   std::optional<std::filesystem::path> store;
   std::string config;
   std::string host;

@@ -9,6 +9,7 @@
 #include "cli/colour_option.h"
 #include "cli/exit_codes.h"
 #include "cli/history_changes_command.h"
+#include "cli/number_checks.h"
 #include "cli/run_source.h"
 #include "compare/comparison_output.h"
 #include "model/json_codec.h"
@@ -138,7 +139,8 @@ CLI::App* add_history_command(CLI::App& app, HistoryArgs& args) {
   cmd->add_option("--cell", args.cell,
                   "cells to follow: plugin, workload and key=value terms, e.g. 'muduo pipes=1000'");
   cmd->add_option("--metric", args.metrics, "only this metric (repeatable)")->delimiter(',');
-  cmd->add_option("--last", args.last, "the newest N runs (default 20; 0 = all)");
+  cmd->add_option("--last", args.last, "the newest N runs (default 20; 0 = all)")
+      ->check(whole_number_from(0));
   cmd->add_option("--config", args.config, "only runs of this config (its name)");
   cmd->add_option("--host", args.host, "only runs on this host");
   cmd->add_option("--format", args.format, "table (default), md or json")
@@ -154,10 +156,10 @@ CLI::App* add_history_command(CLI::App& app, HistoryArgs& args) {
   cmd->add_option("--min-runs", args.min_runs,
                   "--check-newest: finished runs of the config needed, the newest included "
                   "(default 5)")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number_from(1));
   cmd->add_option("--alpha", args.alpha,
                   "significance of a change point (permutation test; default 0.01)")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_between(0.0, 1.0));
   cmd->add_flag("--allow-disturbed", args.allow_disturbed,
                 "--changes/--check-newest: keep runs whose cell was disturbed (other work on its "
                 "CPUs) in the series instead of leaving them out");

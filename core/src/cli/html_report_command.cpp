@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/compare_command.h"
 #include "cli/exit_codes.h"
 #include "cli/html_bisect.h"
 #include "cli/html_history.h"
@@ -114,6 +115,12 @@ int html_report_command(const HtmlReportArgs& args) {
           section.comparison = compare::compare_runs(base->run, run.run, options);
           section.comparison->base_label = base->label;
           section.comparison->new_label = run.label;
+          // A page that shows "no regression" for runs of two configs would say what
+          // `runner compare` refuses to: the same error, the same exit.
+          if (const auto refusal = refusal_of(*section.comparison)) {
+            std::cerr << "error: " << rb::text::printable_lines(*refusal) << '\n';
+            return compare::kExitError;
+          }
         } else {
           section.baseline_note =
               fmt::format("No earlier finished run of config '{}' on host '{}' to compare with.",

@@ -12,8 +12,44 @@
 #include "plugin/search_dirs.h"
 #include "reactorbench/plugin.h"
 #include "text/printable.h"
+#include "text/text_table.h"
 
 namespace rb::cli {
+namespace {
+
+// The widest a column of text from the plugin gets: a plugin's long version string or long
+// list of workloads is cut with an ellipsis (--json has it whole) rather than pushing the
+// columns after it out of line.
+constexpr std::size_t kNameWidth = 24;
+constexpr std::size_t kVersionWidth = 16;
+constexpr std::size_t kWrapsWidth = 44;
+constexpr std::size_t kWorkloadsWidth = 44;
+
+std::string plugins_table(const std::vector<plugin::PluginInfo>& plugins) {
+  // Every string but the ABI comes from the plugin or the file system: printable, one row
+  // each, and cut after it is made printable, so the width counted is the width shown.
+  using text::cut_to_width;
+  using text::printable;
+  text::TextTable table;
+  table.header = {"NAME", "VERSION", "WRAPS (RUN-TIME VERSION)", "ABI", "WORKLOADS", "PATH"};
+  bool cut = false;
+  const auto column = [&cut](const std::string& text, std::size_t width) {
+    const std::string shown = cut_to_width(printable(text), width);
+    cut = cut || shown != printable(text);
+    return shown;
+  };
+  for (const auto& p : plugins)
+    table.rows.push_back({column(p.name, kNameWidth), column(p.version, kVersionWidth),
+                          column(p.library + " " + p.library_version, kWrapsWidth),
+                          plugin::abi_version_string(p.abi_version),
+                          column(fmt::format("{}", fmt::join(p.workloads, ",")), kWorkloadsWidth),
+                          printable(p.path.string())});
+  std::string out = plugins.empty() ? std::string() : text::render_text(table);
+  if (cut) out += "(\u2026: cut to fit its column; runner plugins --json shows it whole)\n";
+  return out;
+}
+
+}  // namespace
 
 int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool as_json,
                     bool allow_unsafe_plugins) {
@@ -32,15 +68,8 @@ int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool 
     return kExitOk;
   }
 
-  std::cout << fmt::format("{:<18} {:<8} {:<52} {:<5} {:<12} {}\n", "NAME", "VERSION",
-                           "WRAPS (RUN-TIME VERSION)", "ABI", "WORKLOADS", "PATH");
-  // Every string but the ABI comes from the plugin or the file system: escaped, one row each.
+  std::cout << plugins_table(registry.plugins());
   using text::printable;
-  for (const auto& p : registry.plugins())
-    std::cout << fmt::format(
-        "{:<18} {:<8} {:<52} {:<5} {:<12} {}\n", printable(p.name), printable(p.version),
-        printable(p.library + " " + p.library_version), plugin::abi_version_string(p.abi_version),
-        printable(fmt::format("{}", fmt::join(p.workloads, ","))), printable(p.path.string()));
   if (registry.plugins().empty()) std::cout << "(no plugins found)\n";
   for (const auto& [path, error] : registry.failures())
     std::cout << fmt::format("failed to load {}: {}\n", printable(path.string()), printable(error));

@@ -334,7 +334,9 @@ int run_command(const RunArgs& args) {
     samples->write_run_header(header, cells_run);
   }
   RunResult run = exec::run_matrix(plan, options, *samples);
-  if (tty) std::cerr << '\n';
+  // The progress line said where the run was; the table says what it found: the line goes,
+  // so the table does not start after a stale "cell 12/12 ..." of the terminal's last row.
+  if (tty) std::cerr << "\r\033[K" << std::flush;
 
   context.finished_at = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
   context.foreign_processes = census.top(kForeignProcessesListed);

@@ -15,13 +15,16 @@
 #include <iostream>
 
 #include "cli/colour_option.h"
+#include "cli/command_examples.h"
 #include "cli/compare_command.h"
+#include "cli/config_lookup.h"
 #include "cli/exit_codes.h"
 #include "cli/export_command.h"
 #include "cli/history_command.h"
 #include "cli/html_report_command.h"
 #include "cli/merge_command.h"
 #include "cli/new_plugin_command.h"
+#include "cli/number_checks.h"
 #include "cli/plugins_command.h"
 #include "cli/plugins_of.h"
 #include "cli/run_command.h"
@@ -103,19 +106,6 @@ int runner_main(int argc, char** argv) {
   const std::string revision = rb::model::git_revision();
   app.set_version_flag("--version", std::string(rb::model::runner_version()) +
                                         (revision.empty() ? "" : " (git " + revision + ")"));
-  app.footer(R"(Examples:
-  runner run configs/flower.toml                 the hot-potato sweep over every flower plugin
-  runner run configs/pingpong.toml --quick       a first look: 3 repetitions, 2 points per axis
-  runner run configs/rr.toml --dry-run           the cells, what is skipped, the planned time
-  runner compare --plugins muduo,libevent2 RUN   two plugins of one run, with a verdict
-  runner compare last~1 last --store DB          the newest stored run against the one before
-  runner tag last base --store DB                name a baseline: then `compare base last`
-  runner run configs/rr.toml --shard 2/4         one machine's quarter of the cells
-  runner merge shard-1 shard-2 --out merged      the shards of one run as one results dir
-  runner plugins --options libevent2             the options a plugin declares
-  runner export RUN --format google-benchmark    results for other tools
-`runner COMMAND --help` for each command; the user guide, docs/guide/, for configs
-(configs.md) and exit codes (running.md, comparing-and-the-nightly.md).)");
 
   RunArgs run;
   auto* run_cmd = app.add_subcommand("run", "Run a TOML test matrix");
@@ -128,11 +118,11 @@ int runner_main(int argc, char** argv) {
   run_cmd->add_flag("--quick", run.quick, "3 repetitions, first two points of each axis");
   run_cmd
       ->add_option("--repetitions", run.repetitions, "measured iterations per round (over [run])")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number_from(1));
   run_cmd->add_option("--warmup", run.warmup, "iterations dropped first in each round (over [run])")
-      ->check(CLI::NonNegativeNumber);
+      ->check(whole_number_from(0));
   run_cmd->add_option("--rounds", run.rounds, "processes per cell, interleaved (over [run])")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number_from(1));
   run_cmd->add_option("--duration", run.duration,
                       "every cell's duration, e.g. 2s (pingpong, rr; over the config)");
   run_cmd->add_option("--budget", run.budget,
@@ -184,8 +174,10 @@ int runner_main(int argc, char** argv) {
                            "also look for plugins here (repeatable)");
   validate_cmd->add_option("--option", validate.options,
                            "KEY=VALUE passed to every plugin's prepare (repeatable)");
-  validate_cmd->add_option("--phase-timeout", validate.phase_timeout_s,
-                           "seconds each plugin call may take (default 5)");
+  validate_cmd
+      ->add_option("--phase-timeout", validate.phase_timeout_s,
+                   "seconds each plugin call may take (default 5)")
+      ->check(positive_number());
   validate_cmd->add_flag("--allow-unsafe-plugins", validate.allow_unsafe_plugins,
                          "load plugin files others could have replaced too");
 
@@ -213,13 +205,21 @@ int runner_main(int argc, char** argv) {
   serve_cmd->add_option("--set", serve.set,
                         "AXIS=VALUE for an axis the server reads, e.g. block_size=4096 "
                         "(repeatable)");
-  serve_cmd->add_option_function<std::int64_t>(
-      "--threads", [&serve](std::int64_t n) { serve.set.push_back(fmt::format("threads={}", n)); },
-      "event-loop threads (default 1): --set threads=N");
-  serve_cmd->add_option_function<std::int64_t>(
-      "--body-size",
-      [&serve](std::int64_t n) { serve.set.push_back(fmt::format("body_size={}", n)); },
-      "rr: bytes of body per response (default 2): --set body_size=N");
+  serve_cmd
+      ->add_option_function<std::int64_t>(
+          "--threads",
+          [&serve](std::int64_t n) { serve.set.push_back(fmt::format("threads={}", n)); },
+          "event-loop threads (default 1): --set threads=N")
+      ->check(whole_number());
+  serve_cmd
+      ->add_option_function<std::int64_t>(
+          "--body-size",
+          [&serve](std::int64_t n) { serve.set.push_back(fmt::format("body_size={}", n)); },
+          "rr: bytes of body per response (default 2): --set body_size=N")
+      ->check(whole_number());
+  serve_cmd->add_option("--cpus", serve.cpus,
+                        "pin the server to these CPUs, as a run pins a cell's server: 2, 2,3 "
+                        "or 0-1 (default: not pinned; a client on the same CPUs slows it)");
   serve_cmd->add_option("--option", serve.options, "KEY=VALUE for the plugin (repeatable)");
   serve_cmd->add_option("--plugin-path", serve.plugin_path,
                         "also look for plugins here (repeatable)");
@@ -242,6 +242,7 @@ int runner_main(int argc, char** argv) {
   auto* store_copy_cmd = add_store_command(app, store_copy);
   std::filesystem::path summarize_dir;
   auto* summarize_cmd = add_summarize_command(app, summarize_dir);
+  add_command_examples(app);
 
   try {
     std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
@@ -252,7 +253,10 @@ int runner_main(int argc, char** argv) {
   }
 
   try {
-    if (*run_cmd) return run_command(run);
+    if (*run_cmd) {
+      run.config = find_config(run.config);
+      return run_command(run);
+    }
     if (*history_cmd) return history_command(history);
     if (*compare_cmd) return compare_command(compare);
     if (*export_cmd) return export_command(export_args);

@@ -1,6 +1,7 @@
 #include "cli/serve_command.h"
 
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -52,9 +53,67 @@ std::vector<std::pair<std::string, std::string>> parse_key_values(
   return options;
 }
 
+// The CPUs this process may run on (its affinity mask), ascending.
+std::vector<int> allowed_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  std::vector<int> out;
+  if (::sched_getaffinity(0, sizeof(set), &set) != 0) return out;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &set)) out.push_back(cpu);
+  return out;
+}
+
+// One part of --cpus: "3" or "0-2".
+void add_cpu_part(const std::string& part, const std::string& whole, std::vector<int>& cpus) {
+  const auto bad = [&](const std::string& why) {
+    return std::invalid_argument(fmt::format("--cpus '{}': {}", text::printable(whole), why));
+  };
+  const std::size_t dash = part.find('-');
+  const auto number = [&](const std::string& text) {
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos ||
+        text.size() > 4)
+      throw bad(fmt::format("'{}' is not a CPU number: give CPUs as 2, 2,3 or 0-1",
+                            text::printable(text)));
+    return std::stoi(text);
+  };
+  const int first = number(part.substr(0, dash));
+  const int last = dash == std::string::npos ? first : number(part.substr(dash + 1));
+  if (last < first) throw bad(fmt::format("the range {} runs backwards", part));
+  for (int cpu = first; cpu <= last; ++cpu) cpus.push_back(cpu);
+}
+
+// --cpus "2,3" or "0-1": each CPU one this process may run on.
+std::vector<int> parse_serve_cpus(const std::string& text) {
+  std::vector<int> cpus;
+  if (text.empty()) return cpus;
+  std::size_t start = 0;
+  for (std::size_t comma = text.find(','); start <= text.size(); comma = text.find(',', start)) {
+    add_cpu_part(text.substr(start, comma - start), text, cpus);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  std::sort(cpus.begin(), cpus.end());
+  cpus.erase(std::unique(cpus.begin(), cpus.end()), cpus.end());
+  const std::vector<int> allowed = allowed_cpus();
+  for (const int cpu : cpus)
+    if (std::find(allowed.begin(), allowed.end(), cpu) == allowed.end())
+      throw std::invalid_argument(
+          fmt::format("--cpus '{}': CPU {} is not one this process may run on (it may use {})",
+                      text::printable(text), cpu, fmt::join(allowed, ",")));
+  return cpus;
+}
+
+// "pinned to CPU 2" / "not pinned (--cpus pins it, as a run pins its cells)".
+std::string pinning_label(const std::vector<int>& cpus) {
+  if (cpus.empty()) return "not pinned: --cpus N pins it as a run's cells are pinned";
+  return fmt::format("pinned to CPU{} {}", cpus.size() > 1 ? "s" : "", fmt::join(cpus, ","));
+}
+
 exec::CellJob server_job(const ServeArgs& args, const workload::WorkloadEntry& entry,
                          const plugin::PluginInfo& info, std::vector<Param> params) {
   exec::CellJob job;
+  job.cpus = parse_serve_cpus(args.cpus);
   job.cell.workload = entry.name;
   job.cell.plugin = info.name;
   job.cell.params = std::move(params);
@@ -186,11 +245,12 @@ int serve_command(const ServeArgs& args) {
     child->read_reports([&](exec::ChildMessage&& message) { ledger.record(std::move(message)); });
     if (ledger.ready && !announced) {
       announced = true;
-      std::cout << fmt::format(
-                       "serving {} with {} {} ({} {}) on {} — {}; Ctrl-C to stop", entry->name,
-                       text::printable(info.name), text::printable(info.version),
-                       text::printable(info.library), text::printable(info.library_version),
-                       address_of(*entry, endpoint.host, port), server_params_label(*entry, params))
+      std::cout << fmt::format("serving {} with {} {} ({} {}) on {} — {}, {}; Ctrl-C to stop",
+                               entry->name, text::printable(info.name),
+                               text::printable(info.version), text::printable(info.library),
+                               text::printable(info.library_version),
+                               address_of(*entry, endpoint.host, port),
+                               server_params_label(*entry, params), pinning_label(job.cpus))
                 << std::endl;
       if (!std::cout && !asked_to_stop) {
         // Nobody can learn the address: serving on would only leave a server to kill.

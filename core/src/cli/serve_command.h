@@ -21,6 +21,9 @@ struct ServeArgs {
   std::vector<std::string> options;  // KEY=VALUE for the plugin's prepare
   std::vector<std::filesystem::path> plugin_path;
   bool allow_unsafe_plugins = false;
+  // --cpus: the CPUs the server is pinned to, as a run's cells pin theirs ("2", "2,3", "0-1");
+  // empty: not pinned.
+  std::string cpus;
 };
 
 int serve_command(const ServeArgs& args);

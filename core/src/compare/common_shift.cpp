@@ -6,8 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "stats/summary.h"
-
 namespace rb::compare {
 std::vector<std::string> withhold_common_shift(std::vector<CellComparison>& rows,
                                                const VerdictRules& rules) {
@@ -20,20 +18,25 @@ std::vector<std::string> withhold_common_shift(std::vector<CellComparison>& rows
   std::vector<std::string> notes;
   for (const auto& [metric, by_plugin] : ratios) {
     if (by_plugin.size() < kCommonShiftPlugins) continue;
-    std::vector<double> plugin_medians;
-    for (const auto& [plugin, values] : by_plugin)
-      plugin_medians.push_back(stats::median_of(values));
-    const bool all_up = std::all_of(plugin_medians.begin(), plugin_medians.end(),
+    // The geometric mean of each plugin's ratios: the statistic of the report's and compare's
+    // "Geometric mean of new/base per plugin" table, so the note's numbers are the table's.
+    std::vector<double> plugin_geomeans;
+    for (const auto& [plugin, values] : by_plugin) {
+      double log_sum = 0;
+      for (const double ratio : values) log_sum += std::log(ratio);
+      plugin_geomeans.push_back(std::exp(log_sum / static_cast<double>(values.size())));
+    }
+    const bool all_up = std::all_of(plugin_geomeans.begin(), plugin_geomeans.end(),
                                     [&](double r) { return r > 1 + rules.threshold; });
-    const bool all_down = std::all_of(plugin_medians.begin(), plugin_medians.end(),
+    const bool all_down = std::all_of(plugin_geomeans.begin(), plugin_geomeans.end(),
                                       [&](double r) { return r < 1 - rules.threshold; });
     if (!all_up && !all_down) continue;
-    const auto [low, high] = std::minmax_element(plugin_medians.begin(), plugin_medians.end());
+    const auto [low, high] = std::minmax_element(plugin_geomeans.begin(), plugin_geomeans.end());
     const std::string note = fmt::format(
-        "{}: every plugin moved the same way ({} plugins, median ratios {:.2f} to {:.2f}): the "
+        "{}: every plugin moved the same way ({} plugins, geomean ratios {:.2f} to {:.2f}): the "
         "machine drifted between the runs (or a change common to all plugins): verdicts "
         "withheld; an A/B in one run (scripts/nightly --ab) or the history can tell",
-        metric, plugin_medians.size(), *low, *high);
+        metric, plugin_geomeans.size(), *low, *high);
     notes.push_back(note);
     for (auto& row : rows) {
       if (row.metric.name != metric || !row.withheld.empty()) continue;

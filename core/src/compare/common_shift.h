@@ -19,8 +19,9 @@ namespace rb::compare {
 // what a machine that changed speed looks like.
 inline constexpr std::size_t kCommonShiftPlugins = 3;
 
-// Per metric: with at least kCommonShiftPlugins plugins, when every plugin's median ratio
-// lies beyond the noise band on the same side, every row of that metric is withheld
+// Per metric: with at least kCommonShiftPlugins plugins, when every plugin's geometric mean
+// ratio (as the per-plugin summary gives it) lies beyond the noise band on the same side, every row
+// of that metric is withheld
 // ("drift"). Returns the run-level notes, one per metric withheld.
 std::vector<std::string> withhold_common_shift(std::vector<CellComparison>& rows,
                                                const VerdictRules& rules);

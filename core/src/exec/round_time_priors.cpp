@@ -111,7 +111,7 @@ RoundTimePriors round_time_priors(const config::TestPlan& plan,
       }
     }
     if (workload == nullptr) continue;
-    const auto planned = workload->planned_time(cells[i].cell, iterations);
+    const auto planned = workload->expected_time(cells[i].cell, iterations);
     if (planned.count() > 0) {
       out.seconds[i] = std::chrono::duration<double>(planned).count();
       ++out.from_plan;

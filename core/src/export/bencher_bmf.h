@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "export/export_input.h"
 #include "model/json_codec.h"
 #include "model/results.h"
 #include "report/reporter.h"
@@ -14,10 +15,14 @@
 namespace rb::exporting {
 
 // Benchmarks are named like "flower/libevent2/pipes:100/active:100/..."; each metric is a
-// measure under its own name ("dispatch_us").
-model::Json bencher_bmf_json(const RunResult& run, const std::vector<std::string>& metrics);
+// measure under its own name ("dispatch_us"). BMF has no member for a note, so a cell's
+// disturbance is a measure of its own, "disturbed_cpu_share": the largest share of the
+// cell's CPUs other work took in a round, on every benchmark of a run with a disturbed cell
+// (0 on the clean ones), so that a Bencher threshold on it can fail the disturbed ones.
+model::Json bencher_bmf_json(const RunResult& run, const ExportChoice& choice);
 
-// That JSON, indented, of ReportInput::run and ::metrics.
+// That JSON, indented, of ReportInput::run, ::metrics and ::exclude_disturbed;
+// std::runtime_error saying why when it would hold no benchmark.
 const report::Reporter& bencher_bmf_reporter();
 
 }  // namespace rb::exporting

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -11,12 +12,12 @@
 namespace rb::exporting {
 
 model::Json github_action_benchmark_json(const RunResult& run, Direction direction,
-                                         const std::vector<std::string>& metrics,
+                                         const ExportChoice& choice,
                                          std::vector<std::string>& skipped) {
   const bool want_lower = direction == Direction::smaller_is_better;
   const std::string machine = machine_summary(run.context);
   model::Json out = model::Json::array();
-  for (const auto& cell : exported_cells(run, metrics)) {
+  for (const auto& cell : exported_cells(run, choice)) {
     for (const auto& metric : cell.metrics) {
       const stats::Summary& s = metric.summary;
       if (metric.info.lower_is_better != want_lower) {
@@ -32,6 +33,7 @@ model::Json github_action_benchmark_json(const RunResult& run, Direction directi
         e["range"] = "± " + report::format_significant(
                                 std::max(s.median - s.ci_low, s.ci_high - s.median), 3);
       e["extra"] =
+          (cell.disturbed.empty() ? "" : "DISTURBED: " + cell.disturbed + "\n") +
           fmt::format("median of {} samples, {:g}% CI [{}, {}]\nplugin: {}\n{}\nschema_version: {}",
                       s.n, s.ci_level * 100, report::format_significant(s.ci_low, 4),
                       report::format_significant(s.ci_high, 4), provenance_summary(*cell.cell),
@@ -49,8 +51,16 @@ class GithubActionBenchmark final : public report::Reporter {
   explicit GithubActionBenchmark(Direction direction) : direction_(direction) {}
   report::Rendered render(const report::ReportInput& input) const override {
     report::Rendered out;
-    const auto json = github_action_benchmark_json(report::needed(input.run, "a run"), direction_,
-                                                   input.metrics, out.left_out);
+    const RunResult& run = report::needed(input.run, "a run");
+    const ExportChoice choice{input.metrics, input.exclude_disturbed};
+    const auto json = github_action_benchmark_json(run, direction_, choice, out.left_out);
+    if (json.empty())
+      throw std::runtime_error(nothing_to_export(
+          run, choice,
+          direction_ == Direction::smaller_is_better ? "custom-smaller-is-better"
+                                                     : "custom-bigger-is-better",
+          direction_ == Direction::smaller_is_better ? "a smaller-is-better metric"
+                                                     : "a bigger-is-better metric"));
     out.text = model::dump_json(json, 2) + '\n';
     return out;
   }

@@ -7,24 +7,30 @@
 #include <string>
 #include <vector>
 
+#include "export/export_input.h"
 #include "model/json_codec.h"
 #include "model/results.h"
 #include "report/reporter.h"
 
 namespace rb::exporting {
 
-// Time metrics are the benchmarks (real_time with a time_unit of ns, us, ms or s). A cell's
-// throughputs ride on each of its time entries as Google Benchmark's user counters:
-// bytes_per_second (its first byte rate, MiB/s etc. in bytes) and items_per_second (its
-// first other rate: requests, messages, items per second), per repetition and aggregated
-// like the times. Other metrics, and rates of a cell with no time metric, are appended to
-// `skipped`. real_time and cpu_time both carry the measured time: the runner times phases
-// by wall clock and has no per-iteration CPU time. "schema_version" (export_input.h) is the
-// document's first member.
-model::Json google_benchmark_json(const RunResult& run, const std::vector<std::string>& metrics,
+// Each chosen time metric is a benchmark (real_time with a time_unit of ns, us, ms or s), and
+// so is each throughput, as the time one unit takes (1e9 / rate, in ns), because compare.py
+// compares times only. The throughputs also ride on each of the cell's entries as Google
+// Benchmark's user counters: bytes_per_second (its first byte rate, MiB/s etc. in bytes) and
+// items_per_second (its first other rate: requests, messages, items per second), per
+// repetition and aggregated like the times. Other metrics are appended to `skipped`.
+// Names leave out the parameters every cell of the workload shares (context.reactorbench.
+// fixed_parameters lists them). cpu_time is real_time times the CPU the cell measured per
+// second of wall time (its server's, of a two-process workload; real_time where the result
+// recorded none). A disturbed cell's entries carry a `label` "disturbed: <why>", which
+// compare.py prints beside the name, and "reactorbench_disturbed": true. "schema_version"
+// (export_input.h) is the document's first member.
+model::Json google_benchmark_json(const RunResult& run, const ExportChoice& choice,
                                   std::vector<std::string>& skipped);
 
-// That JSON, indented, of ReportInput::run and ::metrics; the skipped metrics are left_out.
+// That JSON, indented, of ReportInput::run, ::metrics and ::exclude_disturbed; the skipped
+// metrics are left_out; std::runtime_error saying why when it would hold no benchmark.
 const report::Reporter& google_benchmark_reporter();
 
 }  // namespace rb::exporting

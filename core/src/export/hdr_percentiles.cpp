@@ -88,7 +88,11 @@ std::string file_stem(std::size_t index, const std::string& name) {
 class HdrPercentiles final : public report::Reporter {
  public:
   report::Rendered render(const report::ReportInput& input) const override {
-    auto files = hdr_percentile_files(report::needed(input.run, "a run"));
+    auto files = hdr_percentile_files(report::needed(input.run, "a run"), input.exclude_disturbed);
+    if (files.empty() && input.exclude_disturbed && !hdr_percentile_files(*input.run).empty())
+      throw std::runtime_error(
+          "nothing to export: every latency cell of the run was disturbed and "
+          "--exclude-disturbed leaves them out");
     if (files.empty())
       throw std::runtime_error(
           "the run has no latency histograms: hdr-percentiles takes a latency workload's (rr) "
@@ -132,16 +136,21 @@ std::string hgrm_text(const Sparse& buckets) {
   return out;
 }
 
-std::vector<report::RenderedFile> hdr_percentile_files(const RunResult& run) {
+std::vector<report::RenderedFile> hdr_percentile_files(const RunResult& run,
+                                                       bool exclude_disturbed) {
   std::vector<report::RenderedFile> out;
-  for (const auto& cell : exported_cells(run, {})) {
+  for (const auto& cell : exported_cells(run, {{"all"}, exclude_disturbed})) {
     const std::string stem = file_stem(cell.cell->cell.index, cell.name);
     const std::pair<const char*, HistogramOf> kinds[] = {
         {".hgrm", &Sample::latency_histogram},
         {".uncorrected.hgrm", &Sample::uncorrected_latency_histogram}};
     for (const auto& [suffix, histogram] : kinds) {
       const Sparse buckets = merged(cell.cell->samples, histogram);
-      if (!buckets.empty()) out.push_back({stem + suffix, hgrm_text(buckets)});
+      if (buckets.empty()) continue;
+      std::string text = hgrm_text(buckets);
+      // A comment line, as the footer's: the readers of .hgrm skip lines that begin with '#'.
+      if (!cell.disturbed.empty()) text += "#[Disturbed: " + cell.disturbed + "]\n";
+      out.push_back({stem + suffix, std::move(text)});
     }
   }
   return out;

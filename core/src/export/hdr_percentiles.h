@@ -23,10 +23,14 @@ std::string hgrm_text(const stats::LatencyHistogram::Sparse& buckets);
 // One file per distribution of the run's ok latency cells: the samples' histograms merged
 // (every measured run of every round), "<cell index>-<cell name>.hgrm", and for an open-loop
 // cell also "<...>.uncorrected.hgrm" (timed from the actual send, wrk2 -U). Cells without
-// histograms (other workloads, or results written before they were kept) give none.
-std::vector<report::RenderedFile> hdr_percentile_files(const RunResult& run);
+// histograms (other workloads, or results written before they were kept) give none. A
+// disturbed cell's files end with a comment line "#[Disturbed: <why>]"; with
+// exclude_disturbed it gives none.
+std::vector<report::RenderedFile> hdr_percentile_files(const RunResult& run,
+                                                       bool exclude_disturbed = false);
 
-// Those files, of ReportInput::run; std::runtime_error when the run has none.
+// Those files, of ReportInput::run and ::exclude_disturbed; std::runtime_error when the run
+// has none.
 const report::Reporter& hdr_percentiles_reporter();
 
 }  // namespace rb::exporting

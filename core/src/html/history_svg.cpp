@@ -5,30 +5,34 @@
 
 #include <fmt/format.h>
 
+#include "html/chart_axes.h"
 #include "html/html_text.h"
 #include "report/number_format.h"
+#include "workload/registry.h"
 
 namespace rb::html {
 namespace {
 
-constexpr double kWidth = 340;
-constexpr double kHeight = 130;
-constexpr double kLeft = 44;  // room for the value labels
-constexpr double kRight = 8;
-constexpr double kTop = 8;
-constexpr double kBottom = 18;
+constexpr double kWidth = 520;
+constexpr double kHeight = 230;
+constexpr double kLeft = 70;  // the value labels and the axis title
+constexpr double kRight = 14;
+constexpr double kTop = 26;     // the change points' labels
+constexpr double kBottom = 44;  // the run labels and the axis title
+constexpr std::size_t kMostRunLabels = 7;
 
 // Maps run positions and values onto the plot area.
 struct Axes {
   std::size_t points = 1;
-  double low = 0;
-  double high = 1;
+  ValueAxis value;
+  // The first and last run stand off the frame, so their whiskers are not drawn on it.
   double x(double i) const {
     const double span = points > 1 ? static_cast<double>(points - 1) : 1.0;
-    return kLeft + (kWidth - kLeft - kRight) * (points > 1 ? i / span : 0.5);
+    const double inset = 14;
+    return kLeft + inset + (kWidth - kLeft - kRight - 2 * inset) * (points > 1 ? i / span : 0.5);
   }
   double y(double v) const {
-    return kTop + (kHeight - kTop - kBottom) * (1 - (v - low) / (high - low));
+    return kTop + (kHeight - kTop - kBottom) * (1 - (v - value.low) / (value.high - value.low));
   }
 };
 
@@ -46,25 +50,60 @@ std::vector<std::size_t> shown_points(const store::SeriesChanges& s) {
 Axes axes_for(const store::SeriesChanges& s, const std::vector<std::size_t>& shown) {
   Axes a;
   a.points = shown.size();
-  a.low = INFINITY;
-  a.high = -INFINITY;
+  double low = INFINITY;
+  double high = -INFINITY;
   for (std::size_t i : shown) {
     const auto& p = s.history.points[i];
     for (double v : {p.median, p.ci_low, p.ci_high})
-      if (std::isfinite(v) && v > 0) {
-        a.low = std::min(a.low, v);
-        a.high = std::max(a.high, v);
+      if (std::isfinite(v)) {
+        low = std::min(low, v);
+        high = std::max(high, v);
       }
   }
-  if (!std::isfinite(a.low)) {
-    a.low = 0;
-    a.high = 1;
-  }
-  // A flat series still gets some height: at least +-2% around its values.
-  const double pad = std::max((a.high - a.low) * 0.08, std::abs(a.high) * 0.02);
-  a.low -= pad;
-  a.high += pad;
+  // Times, rates, sizes: none is below zero, so neither is the axis.
+  a.value = value_axis(low, high, true);
   return a;
+}
+
+// "p99_us (us)": the metric and the unit its workload declares.
+std::string value_title(const store::CellHistory& h) {
+  for (const auto& info : workload::metrics_for_workload(h.workload))
+    if (info.name == h.metric && !info.unit.empty()) return h.metric + " (" + info.unit + ")";
+  return h.metric;
+}
+
+// The grid, the value ticks and the axis titles.
+std::string frame_svg(const Axes& a, const store::SeriesChanges& s,
+                      const std::vector<std::size_t>& shown) {
+  const double right = kWidth - kRight;
+  std::string out;
+  for (const double tick : a.value.ticks)
+    out += fmt::format(
+        "<line class=\"grid\" x1=\"{0}\" x2=\"{1}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\" "
+        "stroke=\"#e4e4e4\"/><text x=\"{3}\" y=\"{4:.1f}\" text-anchor=\"end\">{5}</text>\n",
+        kLeft, right, a.y(tick), kLeft - 4, a.y(tick) + 3.5,
+        escape(report::format_significant(tick, 3)));
+  out += fmt::format(
+      "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#bbb\"/>\n", kLeft,
+      kTop, kWidth - kLeft - kRight, kHeight - kTop - kBottom);
+  const double middle = (kTop + kHeight - kBottom) / 2;
+  out += fmt::format(
+      "<text class=\"axis-title\" x=\"14\" y=\"{0:.1f}\" text-anchor=\"middle\" "
+      "transform=\"rotate(-90 14 {0:.1f})\">{1}</text>\n",
+      middle, escape(value_title(s.history)));
+  // Every k-th run labelled, the last one always: at most kMostRunLabels labels.
+  const std::size_t every = (shown.size() + kMostRunLabels - 1) / kMostRunLabels;
+  for (std::size_t k = 0; k < shown.size(); ++k) {
+    if (k % std::max<std::size_t>(every, 1) != 0 && k + 1 != shown.size()) continue;
+    out += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+                       a.x(static_cast<double>(k)), kHeight - kBottom + 13,
+                       s.history.points[shown[k]].run_id);
+  }
+  out += fmt::format(
+      "<text class=\"axis-title\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">stored run "
+      "(oldest to newest)</text>\n",
+      (kLeft + right) / 2, kHeight - 8);
+  return out;
 }
 
 double segment_median(const store::SeriesChanges& s, std::size_t from, std::size_t to) {
@@ -89,13 +128,7 @@ std::string history_svg(const store::SeriesChanges& s, std::int64_t current_run)
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
       "viewBox=\"0 0 {0} {1}\" role=\"img\" font-family=\"sans-serif\" font-size=\"10\">\n",
       kWidth, kHeight);
-  out += fmt::format(
-      "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#ddd\"/>\n", kLeft,
-      kTop, kWidth - kLeft - kRight, kHeight - kTop - kBottom);
-  out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", kLeft - 3,
-                     kTop + 8, escape(report::format_or_na(a.high)));
-  out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", kLeft - 3,
-                     kHeight - kBottom, escape(report::format_or_na(a.low)));
+  out += frame_svg(a, s, shown);
   if (shown.empty()) return out + "</svg>";
 
   // Each segment's level (its median), between the change points.
@@ -123,6 +156,11 @@ std::string history_svg(const store::SeriesChanges& s, std::int64_t current_run)
         x, kTop, kHeight - kBottom, at.run_id, escape(at.started_at),
         escape(report::format_or_na(cp.before)), escape(report::format_or_na(cp.after)),
         100 * cp.relative_change, cp.p_value);
+    // Said on the chart, not only in a tooltip: where the level moved and by how much.
+    out += fmt::format(
+        "<text class=\"change-label\" x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\" "
+        "fill=\"#c0392b\">{:+.1f}% at run {}</text>\n",
+        x, kTop - 6, 100 * cp.relative_change, at.run_id);
   }
   // The runs: CI whisker, then the median; the series joined by a line; the report's own
   // run in another colour; disturbed runs hollow and grey, outside the line.
@@ -151,11 +189,6 @@ std::string history_svg(const store::SeriesChanges& s, std::int64_t current_run)
         escape(report::format_or_na(p.ci_low)), escape(report::format_or_na(p.ci_high)),
         left_out ? " disturbed: left out of the series" : "");
   }
-  const auto& first = s.history.points[shown.front()];
-  const auto& last = s.history.points[shown.back()];
-  out += fmt::format("<text x=\"{}\" y=\"{}\">run {}</text>\n", kLeft, kHeight - 4, first.run_id);
-  out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">run {}</text>\n", kWidth - kRight,
-                     kHeight - 4, last.run_id);
   return out + "</svg>";
 }
 
@@ -186,8 +219,8 @@ std::string history_html(const std::vector<store::SeriesChanges>& series, std::i
                              100 * cp.relative_change);
     }
     if (s->disturbed > 0) caption += fmt::format(" ({} disturbed left out)", s->disturbed);
-    out += "<figure>" + history_svg(*s, current_run) + "<figcaption>" + escape(caption) +
-           "</figcaption></figure>\n";
+    out += "<figure class=\"history\">" + history_svg(*s, current_run) + "<figcaption>" +
+           escape(caption) + "</figcaption></figure>\n";
   }
   return out + "</div>\n";
 }

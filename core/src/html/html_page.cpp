@@ -38,6 +38,8 @@ td.verdict-same { color: var(--same); }
 .plots { display: flex; flex-wrap: wrap; gap: 16px; }
 figure { margin: 0; border: 1px solid var(--line); border-radius: 6px; padding: 8px; background: #fff; }
 figure img { display: block; max-width: 100%; height: auto; }
+figure.history { width: 520px; }
+tr.group td { background: #fafafa; }
 figcaption { color: var(--muted); font-size: 12px; margin-top: 4px; }
 .note { background: #fff8c5; border: 1px solid #eac54f; border-radius: 6px; padding: 6px 10px; margin: 8px 0; }
 details { margin: 8px 0; }

@@ -7,6 +7,7 @@
 
 #include "compare/comparison_output.h"
 #include "html/html_text.h"
+#include "html/reason_groups.h"
 #include "report/comparison_table.h"
 #include "report/not_ok_cells.h"
 
@@ -22,6 +23,57 @@ std::string list_html(const std::vector<std::string>& items) {
   std::string out = "<ul>\n";
   for (const auto& item : items) out += "<li>" + escape(item) + "</li>\n";
   return out + "</ul>\n";
+}
+
+bool answered(compare::Verdict verdict) {
+  using compare::Verdict;
+  return verdict == Verdict::slower || verdict == Verdict::faster || verdict == Verdict::same;
+}
+
+std::vector<VerdictRow> verdict_rows(const compare::RunComparison& c, const text::TextTable& t) {
+  std::vector<VerdictRow> out;
+  for (std::size_t r = 0; r < c.rows.size() && r < t.rows.size(); ++r)
+    out.push_back({t.rows[r][0], t.rows[r][1], t.rows[r][2], to_string(c.rows[r].verdict),
+                   c.rows[r].reason, answered(c.rows[r].verdict) && c.rows[r].withheld.empty()});
+  return out;
+}
+
+std::string verdict_row_html(const compare::RunComparison& c, const text::TextTable& t,
+                             std::size_t r) {
+  std::string out = "<tr>";
+  const std::string verdict = to_string(c.rows[r].verdict);
+  for (std::size_t i = 0; i < t.rows[r].size(); ++i) {
+    std::string cls = i < t.right_aligned.size() && t.right_aligned[i] ? "num" : "";
+    if (t.header[i] == "verdict") cls = "verdict-" + verdict;
+    out += cell_tag("td", t.rows[r][i], cls);
+  }
+  return out + "</tr>\n";
+}
+
+// The verdict table, the rows that share a reason without an answer as one row each group.
+std::string verdict_rows_html(const compare::RunComparison& c, const text::TextTable& t) {
+  const std::vector<VerdictRow> rows = verdict_rows(c, t);
+  const std::vector<ReasonGroup> groups = group_repeated_reasons(rows);
+  std::vector<const ReasonGroup*> group_of(rows.size(), nullptr);
+  for (const auto& group : groups)
+    for (const std::size_t r : group.rows) group_of[r] = &group;
+  std::string out = "<table>\n<tr>";
+  for (const auto& h : t.header) out += cell_tag("th", h, "");
+  out += "</tr>\n";
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const ReasonGroup* group = group_of[r];
+    if (group == nullptr) {
+      out += verdict_row_html(c, t, r);
+      continue;
+    }
+    if (group->rows.front() != r) continue;  // the group's row stands where its first did
+    out += fmt::format(
+        "<tr class=\"group\"><td colspan=\"{}\"><span class=\"verdict-{}\">{} cells: {}: {}"
+        "</span><br><span class=\"muted\">{}</span></td></tr>\n",
+        t.header.size(), escape(group->verdict), group->rows.size(), escape(group->verdict),
+        escape(group->reason), escape(compact_cells(rows, *group)));
+  }
+  return out + "</table>\n";
 }
 
 }  // namespace
@@ -52,24 +104,10 @@ std::string comparison_html(const compare::RunComparison& c) {
   for (const auto& note : c.design_notes) out += "<p class=\"note\">" + escape(note) + "</p>\n";
   for (const auto& note : c.context_notes)
     out += "<p class=\"note\">The runs differ in " + escape(note) + "</p>\n";
-  if (rows.rows.empty()) {
+  if (rows.rows.empty())
     out += "<p>No cell had numbers on both sides.</p>\n";
-  } else {
-    out += "<table>\n<tr>";
-    for (const auto& h : rows.header) out += cell_tag("th", h, "");
-    out += "</tr>\n";
-    for (std::size_t r = 0; r < rows.rows.size(); ++r) {
-      const std::string verdict = to_string(c.rows[r].verdict);
-      out += "<tr>";
-      for (std::size_t i = 0; i < rows.rows[r].size(); ++i) {
-        std::string cls = i < rows.right_aligned.size() && rows.right_aligned[i] ? "num" : "";
-        if (rows.header[i] == "verdict") cls = "verdict-" + verdict;
-        out += cell_tag("td", rows.rows[r][i], cls);
-      }
-      out += "</tr>\n";
-    }
-    out += "</table>\n";
-  }
+  else
+    out += verdict_rows_html(c, rows);
   if (!c.summaries.empty())
     out +=
         "<h3>Geometric mean of new/base per plugin</h3>\n" + table_html(compare::summary_table(c));

@@ -11,6 +11,9 @@ struct MetricInfo {
   std::string unit;  // "us"
   bool lower_is_better = true;
   bool headline = false;  // shown in the console table
+  // Drawn by scripts/plot.py, which reads the list from summary.json's "declared_metrics":
+  // what a workload's figure shows is the workload's to say, beside its metrics.
+  bool plotted = false;
 };
 
 }  // namespace rb

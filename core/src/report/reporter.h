@@ -29,7 +29,10 @@ struct ReportInput {
   const RunResult* run = nullptr;                      // a run's outputs and the exports
   const compare::RunComparison* comparison = nullptr;  // the compare output
   const html::ReportPage* page = nullptr;              // the HTML report
-  std::vector<std::string> metrics = {};               // exports: only these (empty: all)
+  // Exports: these metrics (empty: the workloads' headline ones; {"all"}: every one), and
+  // whether disturbed cells are left out rather than marked.
+  std::vector<std::string> metrics = {};
+  bool exclude_disturbed = false;
   // Console outputs: verdicts and failed cells in colour (text/colour_mode.h decides). The
   // result files and every machine-read format never look at it.
   bool colour = false;

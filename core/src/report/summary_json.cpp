@@ -4,12 +4,37 @@
 
 #include "model/json_codec.h"
 #include "report/atomic_file.h"
+#include "workload/registry.h"
 
 namespace rb::report {
+
+namespace {
+
+// Per workload of the run, the metrics its entry declares (workload/<name>/entry.cpp): what
+// readers of the file (scripts/plot.py) learn units, directions and what to draw from.
+model::Json declared_metrics_json(const RunResult& run) {
+  model::Json out = model::Json::object();
+  for (const auto& cell : run.cells) {
+    const std::string& workload = cell.cell.workload;
+    if (out.contains(workload)) continue;
+    model::Json metrics = model::Json::array();
+    for (const auto& info : workload::metrics_for_workload(workload))
+      metrics.push_back({{"name", info.name},
+                         {"unit", info.unit},
+                         {"lower_is_better", info.lower_is_better},
+                         {"headline", info.headline},
+                         {"plotted", info.plotted}});
+    out[workload] = std::move(metrics);
+  }
+  return out;
+}
+
+}  // namespace
 
 std::string format_summary_json(const RunResult& run) {
   model::Json out{{"schema_version", kSummarySchemaVersion}};
   out.update(model::to_json(run, model::SampleDetail::count));
+  out["declared_metrics"] = declared_metrics_json(run);
   return model::dump_json(out, 2) + '\n';
 }
 

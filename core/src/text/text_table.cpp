@@ -54,6 +54,19 @@ std::size_t display_width(const std::string& text) {
       std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
 
+std::string cut_to_width(const std::string& text, std::size_t width) {
+  if (display_width(text) <= width) return text;
+  if (width == 0) return "";
+  std::string out;
+  std::size_t shown = 0;
+  for (const char c : text) {
+    const bool starts_a_character = (c & 0xC0) != 0x80;
+    if (starts_a_character && ++shown == width) break;
+    out += c;
+  }
+  return out + "\u2026";
+}
+
 std::string render_text(const TextTable& table, bool colour) {
   const std::vector<std::string> header = printable_cells(table.header);
   std::vector<std::vector<std::string>> rows;

@@ -30,4 +30,8 @@ std::string render_markdown(const TextTable& table);
 
 std::size_t display_width(const std::string& text);
 
+// The text when it shows in `width` columns or fewer; else its first width - 1 characters
+// (never half of one) and an ellipsis, "…".
+std::string cut_to_width(const std::string& text, std::size_t width);
+
 }  // namespace rb::text

@@ -106,6 +106,12 @@ class Workload {
   virtual std::chrono::milliseconds planned_time(const CellSpec&, int /*iterations*/) const {
     return {};
   }
+  // Parent side. How long a round usually takes, for estimates (`--dry-run`): planned_time
+  // is the most a round may take before it is a timeout, which a workload that allows for
+  // a slow end of each run (rr's drain of a request timeout) rarely reaches.
+  virtual std::chrono::milliseconds expected_time(const CellSpec& cell, int iterations) const {
+    return planned_time(cell, iterations);
+  }
   // Either side. The events `sample` did (e.g. a flower sample's reads), nullopt when the
   // sample does not say.
   virtual std::optional<EventCount> events_in(const CellSpec&, const Sample&) const {

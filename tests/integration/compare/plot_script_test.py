@@ -1,11 +1,14 @@
 #!/usr/bin/python3
 """scripts/plot.py on synthetic summary.json files of every workload shape: flower (the seed
-figure), pingpong (lines per block size), notify (bars) and an unknown workload (bars):
-each gives a PNG and an SVG file, and nothing is drawn for a run without ok cells.
+figure), pingpong (lines per block size), rr (lines per load), notify (bars) and an unknown
+workload (bars): each gives a PNG and an SVG file, and nothing is drawn for a run without ok
+cells. rr draws the metrics its summary declares plotted (latency percentiles and
+requests/s), never its client's CPU.
 
     plot_script_test.py PATH/TO/plot.py
 """
 
+import importlib.util
 import itertools
 import json
 import os
@@ -52,6 +55,38 @@ def notify():
     return {"plugins": ["libevent2-pipe", "condvar"], "cells": cells}
 
 
+RR_DECLARED = [
+    {"name": "requests_per_s", "unit": "req/s", "plotted": True},
+    {"name": "p50_us", "unit": "us", "plotted": True},
+    {"name": "p99_us", "unit": "us", "plotted": True},
+    {"name": "p999_us", "unit": "us", "plotted": True},
+    {"name": "server_cpu_us_per_request", "unit": "us", "plotted": False},
+    {"name": "client_cpu_util", "unit": "", "plotted": False},
+]
+
+
+def rr():
+    cells = [cell("rr", plugin, {"connections": c, "load_percent": load, "body_size": 2,
+                                 "threads": 1, "duration": "1s"},
+                  {"requests_per_s": 50000.0 / (1 + load / 100), "p50_us": 20.0 * c,
+                   "p99_us": 60.0 * c, "p999_us": 90.0 * c, "client_cpu_util": 0.9,
+                   "client_cpu_s": 1.0, "server_cpu_us_per_request": 8.0})
+             for c, load, plugin in itertools.product([1, 100], [0, 50], ["muduo", "libuv"])]
+    return {"plugins": ["muduo", "libuv"], "cells": cells, "declared_metrics": {"rr": RR_DECLARED}}
+
+
+def rr_draws_what_it_declares(script):
+    spec = importlib.util.spec_from_file_location("plot", script)
+    plot_module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plot_module)
+    summary = rr()
+    layout = dict(plot_module.LAYOUTS["rr"], metrics=plot_module.plotted_metrics(summary, "rr"))
+    drawn = plot_module.metrics_to_draw(layout, summary["cells"])
+    assert drawn == ["requests_per_s", "p50_us", "p99_us", "p999_us"], drawn
+    assert plot_module.axis_label("p99_us") == "p99_us (µs)"
+    assert plot_module.axis_label("requests_per_s") == "requests_per_s (req/s)"
+
+
 def unknown():
     return {"plugins": ["a"], "cells": [cell("mystery", "a", {"n": 1}, {"widgets": 3.0})]}
 
@@ -80,6 +115,8 @@ def main():
         check_files(plot(script, flower(), out), "flower")
         check_files(plot(script, pingpong(), out), "pingpong")
         check_files(plot(script, notify(), out), "notify")
+        check_files(plot(script, rr(), out), "rr")
+        rr_draws_what_it_declares(script)
         check_files(plot(script, unknown(), out), "mystery")
         assert plot(script, {"plugins": [], "cells": []}, out) == []
     print("plot.py: ok")

@@ -48,6 +48,33 @@ TEST(HostileStrings, PluginsListsThemEscapedOneRowEach) {
   EXPECT_NE(rows[0].find(kDir), std::string::npos) << rows[0];  // the row goes on to the path
 }
 
+// A long library_version is cut with an ellipsis in its column: the columns after it (ABI,
+// WORKLOADS, PATH) start where their headings do, and a note says where the whole text is.
+TEST(LongStrings, PluginsKeepsItsColumns) {
+  const std::string dir = bad_plugin("long").string();
+  const auto listed = run_runner({"plugins", "--plugin-path", dir});
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  const auto header = lines_with(listed.out, "WRAPS (RUN-TIME VERSION)");
+  const auto rows = lines_with(listed.out, "long-strings");
+  ASSERT_EQ(header.size(), 1u) << listed.out;
+  ASSERT_EQ(rows.size(), 1u) << listed.out;
+  EXPECT_NE(rows[0].find("poll 2.1.12-stable+build"), std::string::npos) << rows[0];
+  EXPECT_EQ(rows[0].find("with-extra-long-suffix"), std::string::npos) << rows[0];
+  EXPECT_NE(rows[0].find("\u2026"), std::string::npos) << rows[0];
+  // Columns in code points: the ellipsis is one character of three bytes.
+  const auto column = [](const std::string& line, const std::string& part) {
+    const std::string before = line.substr(0, line.find(part));
+    std::size_t shown = 0;
+    for (const char c : before) shown += (c & 0xC0) != 0x80;
+    return shown;
+  };
+  EXPECT_EQ(column(rows[0], "flower"), column(header[0], "WORKLOADS")) << listed.out;
+  EXPECT_NE(listed.out.find("runner plugins --json shows it whole"), std::string::npos)
+      << listed.out;
+  const auto json = run_runner({"plugins", "--json", "--plugin-path", dir});
+  EXPECT_NE(json.out.find("with-extra-long-suffix"), std::string::npos) << json.out;
+}
+
 TEST(HostileStrings, ValidatePrintsThemEscaped) {
   const auto checked =
       run_runner({"validate", "hostile-strings", "--plugin-path", kDir, "--phase-timeout", "2"});

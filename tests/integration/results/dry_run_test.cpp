@@ -42,6 +42,24 @@ TEST(DryRun, PlansTimedCellsFromTheCommandLineOverrides) {
   EXPECT_EQ(r.out.find("unknown time"), std::string::npos) << r.out;
 }
 
+// rr's estimate is what a round usually takes: each run's window and a short drain, plus the
+// processes' start, not the worst case the timeout allows for (each run's window and then a
+// whole request timeout of drain: 3x the real time with rr.toml's 1 s runs).
+TEST(DryRun, RrCellsAreExpectedToTakeTheirRunsNotTheirTimeouts) {
+  ScratchDir dir;
+  const std::string config =
+      matrix_config("rr", R"("raw-epoll")", run_lines(2, "20s"),
+                    "connections = [1]\nload_percent = [0, 50]\nduration = [\"1s\"]");
+  const RunOutput r = run_runner({"run", dir.write("r.toml", config).string(), "--out",
+                                  (dir.path() / "out").string(), "--dry-run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Closed loop: (1 warm-up + 2 measured) x (1 s + 40 ms) + 250 ms of start; open loop at 50%
+  // one calibration run more: 4 x 1.04 s + 0.25 s.
+  EXPECT_NE(r.out.find("3.37 s"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("4.41 s"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("expected time 7.78 s"), std::string::npos) << r.out;
+}
+
 TEST(DryRun, AnEarlierRunOnThisHostGivesFlowerCellsTheirTime) {
   // Run from a scratch directory, so that results/ is the test's own.
   ScratchDir dir;

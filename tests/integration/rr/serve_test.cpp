@@ -99,6 +99,41 @@ INSTANTIATE_TEST_SUITE_P(Plugins, ServeWithRealClients,
                            return name;
                          });
 
+// --cpus pins the server as a run pins a cell's server, and the first line says so (a client
+// on the server's CPU measures another server than the cells did); without it, the line says
+// that it is not pinned and how to pin it.
+TEST(Serve, CpusPinsTheServerAndTheFirstLineSaysSo) {
+  ScratchDir dir;
+  ServeProcess pinned(dir, {"--plugin", "raw-epoll", "--cpus", "0"});
+  ASSERT_GT(pinned.port(), 0) << pinned.out() << pinned.err();
+  EXPECT_TRUE(exchange(pinned.port(), "GET / HTTP/1.0\r\n\r\n").starts_with("HTTP/1."));
+  EXPECT_EQ(pinned.interrupt_and_wait(), 0) << pinned.err();
+  EXPECT_NE(pinned.out().find(", pinned to CPU 0; Ctrl-C to stop"), std::string::npos)
+      << pinned.out();
+  ScratchDir other;
+  ServeProcess unpinned(other, {"--plugin", "raw-epoll"});
+  ASSERT_GT(unpinned.port(), 0) << unpinned.out() << unpinned.err();
+  EXPECT_EQ(unpinned.interrupt_and_wait(), 0) << unpinned.err();
+  EXPECT_NE(unpinned.out().find("not pinned: --cpus N pins it as a run's cells are pinned"),
+            std::string::npos)
+      << unpinned.out();
+}
+
+TEST(Serve, CpusOutsideTheAllowedOnesAreRefused) {
+  auto r = rbtest::run_runner({"serve", "--plugin", "raw-epoll", "--workload", "rr", "--cpus",
+                               "4095", "--listen", "127.0.0.1:0"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--cpus '4095': CPU 4095 is not one this process may run on (it may use "),
+            std::string::npos)
+      << r.err;
+  r = rbtest::run_runner({"serve", "--plugin", "raw-epoll", "--workload", "rr", "--cpus", "1-x",
+                          "--listen", "127.0.0.1:0"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--cpus '1-x': 'x' is not a CPU number: give CPUs as 2, 2,3 or 0-1"),
+            std::string::npos)
+      << r.err;
+}
+
 // Another user plants a symlink where the server's log used to go ($TMPDIR/
 // reactorbench-serve-<pid>.log) for the pid serve gets: serve neither truncates nor writes
 // the target, serves, and leaves nothing of its own in TMPDIR once stopped.
@@ -203,6 +238,9 @@ TEST(Serve, AnAxisTheServerDoesNotReadIsRefusedNamingTheOnesItReads) {
   EXPECT_TRUE(RefusedAsUsageError({"serve", "--plugin", "raw-epoll", "--workload", "rr", "--listen",
                                    "127.0.0.1:0", "--threads", "0"},
                                   "axis 'threads'"));
+  EXPECT_TRUE(RefusedAsUsageError({"serve", "--plugin", "raw-epoll", "--workload", "rr", "--listen",
+                                   "127.0.0.1:0", "--threads", "2.5"},
+                                  "--threads: '2.5' is not a whole number"));
 }
 
 }  // namespace

@@ -2,6 +2,9 @@
 // disagree, a quantity at the clock's resolution.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "compare/common_shift.h"
 #include "compare/false_discovery.h"
 #include "compare/run_comparison.h"
 #include "compare/verdict_gates.h"
@@ -197,6 +200,49 @@ TEST(CommonShift, EveryPluginMovingAlikeIsTheMachineNotTheCode) {
   EXPECT_NE(c.context_notes.back().find("every plugin moved the same way (3 plugins"),
             std::string::npos)
       << c.context_notes.back();
+}
+
+// The note's numbers are the per-plugin table's (the geometric mean of new/base), so the
+// banner never says "1.05 to 1.13" above geomeans of 0.75 and 0.88 for the same metric.
+TEST(CommonShift, TheNoteSaysTheGeomeansTheSummaryTableShows) {
+  const RunComparison c = compare_runs(three_plugin_run(1, 1.0, 1.0),
+                                       three_plugin_run(2, 1.25, 1.25), CompareOptions{});
+  for (const auto& metric : {"setup_us", "dispatch_us"}) {
+    double low = 1e9;
+    double high = 0;
+    for (const auto& s : c.summaries)
+      if (s.metric == metric) {
+        low = std::min(low, s.geomean_ratio);
+        high = std::max(high, s.geomean_ratio);
+      }
+    const std::string range = fmt::format("geomean ratios {:.2f} to {:.2f})", low, high);
+    EXPECT_TRUE(std::any_of(c.context_notes.begin(), c.context_notes.end(),
+                            [&](const std::string& note) {
+                              return note.starts_with(std::string(metric) + ":") &&
+                                     note.find(range) != std::string::npos;
+                            }))
+        << metric << " " << range;
+  }
+}
+
+CellComparison ratio_row(const std::string& plugin, double ratio) {
+  CellComparison row;
+  row.base_plugin = row.new_plugin = plugin;
+  row.metric = {"p99_us", "us", true, true};
+  row.ratio.ratio = ratio;
+  row.verdict = Verdict::inconclusive;
+  return row;
+}
+
+// Each plugin's median cell 10% slower, but one of libevent2's cells far faster: its geomean
+// (what the table shows) is 0.71, the others' 1.1, so the plugins did not all move alike.
+TEST(CommonShift, MediansAloneMovingAlikeIsNoDrift) {
+  std::vector<CellComparison> rows;
+  for (const double ratio : {1.1, 1.1, 0.3}) rows.push_back(ratio_row("libevent2", ratio));
+  for (const char* plugin : {"muduo", "libuv"})
+    for (const double ratio : {1.1, 1.1, 1.1}) rows.push_back(ratio_row(plugin, ratio));
+  EXPECT_TRUE(withhold_common_shift(rows, VerdictRules{}).empty());
+  for (const auto& row : rows) EXPECT_TRUE(row.withheld.empty());
 }
 
 TEST(CommonShift, OnePluginSlowerIsStillCalledSlower) {

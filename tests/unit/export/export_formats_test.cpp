@@ -48,7 +48,7 @@ TEST(GoogleBenchmark, ContextHasTheMachineAndSchemaVersion) {
 
 TEST(GoogleBenchmark, EverySampleIsARepetitionAndAggregatesFollow) {
   std::vector<std::string> skipped;
-  const Json j = google_benchmark_json(run_with_one_skipped_cell(), {}, skipped);
+  const Json j = google_benchmark_json(run_with_one_skipped_cell(), {{"all"}}, skipped);
   const Json& benchmarks = j.at("benchmarks");
   // 3 ok cells x 3 time metrics x (10 repetitions + 4 aggregates)
   ASSERT_EQ(benchmarks.size(), 3u * 3u * 14u);
@@ -75,8 +75,10 @@ TEST(GoogleBenchmark, EverySampleIsARepetitionAndAggregatesFollow) {
   }
   EXPECT_EQ(iterations, 90u);
   EXPECT_EQ(units, std::set<std::string>{"us"});
-  EXPECT_EQ(benchmarks[0].at("name"),
-            "flower/libevent2/pipes:100/active:100/writes:100/transport:socketpair/setup_us");
+  // The parameters every cell shares are in the context, not in each name.
+  EXPECT_EQ(benchmarks[0].at("name"), "flower/libevent2/pipes:100/setup_us");
+  EXPECT_EQ(j.at("context").at("reactorbench").at("fixed_parameters").at("flower"),
+            "active:100 writes:100 transport:socketpair");
   EXPECT_TRUE(skipped.empty());
 }
 
@@ -84,12 +86,12 @@ TEST(GoogleBenchmark, NonTimeMetricsAreLeftOutAndNamed) {
   RunResult run = run_with_one_skipped_cell();
   for (auto& cell : run.cells) cell.metrics["wakeups"] = cell.metrics.at("setup_us");
   std::vector<std::string> skipped;
-  google_benchmark_json(run, {}, skipped);
+  google_benchmark_json(run, {{"all"}}, skipped);
   EXPECT_EQ(skipped, std::vector<std::string>{"wakeups"});
 }
 
 TEST(BencherBmf, BenchmarksHoldMeasuresWithValueAndBounds) {
-  const Json j = bencher_bmf_json(run_with_one_skipped_cell(), {});
+  const Json j = bencher_bmf_json(run_with_one_skipped_cell(), {{"all"}});
   ASSERT_TRUE(j.is_object());
   EXPECT_EQ(j.size(), 3u);
   for (const auto& [benchmark, measures] : j.items()) {
@@ -108,7 +110,7 @@ TEST(BencherBmf, BenchmarksHoldMeasuresWithValueAndBounds) {
 }
 
 TEST(BencherBmf, MetricFilter) {
-  const Json j = bencher_bmf_json(run_with_one_skipped_cell(), {"dispatch_us"});
+  const Json j = bencher_bmf_json(run_with_one_skipped_cell(), {{"dispatch_us"}});
   for (const auto& [benchmark, measures] : j.items()) {
     EXPECT_EQ(measures.size(), 1u);
     EXPECT_TRUE(measures.contains("dispatch_us"));
@@ -118,7 +120,7 @@ TEST(BencherBmf, MetricFilter) {
 TEST(GithubActionBenchmark, SmallerIsBetterEntriesHaveTheDocumentedFields) {
   std::vector<std::string> skipped;
   const Json j = github_action_benchmark_json(run_with_one_skipped_cell(),
-                                              Direction::smaller_is_better, {}, skipped);
+                                              Direction::smaller_is_better, {{"all"}}, skipped);
   ASSERT_TRUE(j.is_array());
   ASSERT_EQ(j.size(), 9u);
   for (const auto& e : j) {
@@ -141,7 +143,7 @@ TEST(GithubActionBenchmark, SmallerIsBetterEntriesHaveTheDocumentedFields) {
 TEST(GithubActionBenchmark, BiggerIsBetterTakesOnlyHigherIsBetterMetrics) {
   std::vector<std::string> skipped;
   const Json j = github_action_benchmark_json(run_with_one_skipped_cell(),
-                                              Direction::bigger_is_better, {}, skipped);
+                                              Direction::bigger_is_better, {{"all"}}, skipped);
   EXPECT_TRUE(j.empty());  // flower's metrics are all times
   EXPECT_EQ(skipped.size(), 3u);
 }
@@ -181,7 +183,7 @@ RunResult synthetic_pingpong_run() {
 TEST(GithubActionBenchmark, BiggerIsBetterExportsThroughputsInTheDocumentedShape) {
   std::vector<std::string> skipped;
   const Json j = github_action_benchmark_json(synthetic_pingpong_run(), Direction::bigger_is_better,
-                                              {}, skipped);
+                                              {{"all"}}, skipped);
   ASSERT_TRUE(j.is_array());
   // 3 ok cells x (mib_per_s, messages_per_s); the skipped cell and `seconds` left out.
   ASSERT_EQ(j.size(), 6u);
@@ -224,7 +226,7 @@ TEST(GithubActionBenchmark, BiggerIsBetterExportsThroughputsInTheDocumentedShape
 TEST(GithubActionBenchmark, PingpongSmallerIsBetterTakesTheRest) {
   std::vector<std::string> skipped;
   const Json j = github_action_benchmark_json(synthetic_pingpong_run(),
-                                              Direction::smaller_is_better, {}, skipped);
+                                              Direction::smaller_is_better, {{"all"}}, skipped);
   ASSERT_EQ(j.size(), 3u);
   for (const auto& e : j) {
     EXPECT_EQ(e.at("unit"), "s");
@@ -236,10 +238,11 @@ TEST(GithubActionBenchmark, PingpongSmallerIsBetterTakesTheRest) {
 // Throughputs as Google Benchmark's user counters on the cell's time entries, in its units.
 TEST(GoogleBenchmark, ThroughputsAreUserCountersInBytesAndItems) {
   std::vector<std::string> skipped;
-  const Json j = google_benchmark_json(synthetic_pingpong_run(), {}, skipped);
+  const Json j = google_benchmark_json(synthetic_pingpong_run(), {{"all"}}, skipped);
   EXPECT_TRUE(skipped.empty());
   const Json& benchmarks = j.at("benchmarks");
-  ASSERT_EQ(benchmarks.size(), 3u * (13u + 4u));  // 3 ok cells x `seconds` x (13 + aggregates)
+  // 3 ok cells x (`seconds`, mib_per_s, messages_per_s) x (13 + aggregates)
+  ASSERT_EQ(benchmarks.size(), 3u * 3u * (13u + 4u));
   const std::string name = "pingpong/libevent2/sessions:10/block:1024/seconds";
   std::size_t seen = 0;
   for (const auto& b : benchmarks) {
@@ -262,20 +265,28 @@ TEST(GoogleBenchmark, ThroughputsAreUserCountersInBytesAndItems) {
   EXPECT_EQ(seen, 17u);
 }
 
-TEST(GoogleBenchmark, RatesWithoutATimeMetricAreLeftOut) {
+// compare.py compares times only: a rate is also a benchmark of its own, the time one unit
+// takes, so a throughput change shows in compare.py's table (inverted: faster is negative).
+TEST(GoogleBenchmark, RatesWithoutATimeMetricBecomeTimePerUnit) {
   std::vector<std::string> skipped;
-  const Json j = google_benchmark_json(synthetic_pingpong_run(), {"mib_per_s"}, skipped);
-  EXPECT_TRUE(j.at("benchmarks").empty());
-  EXPECT_EQ(skipped, std::vector<std::string>{"mib_per_s"});
+  const Json j = google_benchmark_json(synthetic_pingpong_run(), {{"mib_per_s"}}, skipped);
+  EXPECT_TRUE(skipped.empty());
+  ASSERT_EQ(j.at("benchmarks").size(), 3u * (13u + 4u));
+  for (const auto& b : j.at("benchmarks")) {
+    if (b.at("name") != "pingpong/libevent2/sessions:10/block:1024/mib_per_s_median") continue;
+    EXPECT_EQ(b.at("time_unit"), "ns");
+    EXPECT_NEAR(b.at("real_time").get<double>(), 1e9 / 100.0, 1e-6);  // ns per MiB at 100 MiB/s
+    EXPECT_DOUBLE_EQ(b.at("bytes_per_second").get<double>(), 100.0 * 1048576);
+  }
 }
 
 TEST(ExportSchemaVersion, GoogleBenchmarkFirstMemberAndGithubExtraText) {
   std::vector<std::string> skipped;
-  const Json gb = google_benchmark_json(synthetic_pingpong_run(), {}, skipped);
+  const Json gb = google_benchmark_json(synthetic_pingpong_run(), {{"all"}}, skipped);
   EXPECT_EQ(gb.begin().key(), "schema_version");
   EXPECT_EQ(gb.at("schema_version"), kExportSchemaVersion);
   const Json gab = github_action_benchmark_json(synthetic_pingpong_run(),
-                                                Direction::bigger_is_better, {}, skipped);
+                                                Direction::bigger_is_better, {{"all"}}, skipped);
   ASSERT_FALSE(gab.empty());
   for (const auto& e : gab)
     EXPECT_TRUE(e.at("extra").get<std::string>().ends_with("\nschema_version: 1")) << e.dump();

@@ -7,7 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <sstream>
 #include <stdexcept>
+#include <vector>
 
 #include "synthetic_runs.h"
 
@@ -94,6 +96,46 @@ TEST(HdrPercentiles, OneFilePerDistributionOfEachLatencyCell) {
             std::string::npos)
       << files[0].text;
   EXPECT_NE(files[1].text.find("Total count    =            8]"), std::string::npos);
+}
+
+// What the readers of .hgrm (HdrHistogram's plotFiles.html, hdr-plot, wrk2's consumers) take:
+// the header line, then data rows of four numbers (value, percentile, total count,
+// 1/(1-percentile)) with the percentile rising from 0 to 1, the 100% row with three, and
+// lines beginning with '#', which they skip. A disturbed cell's mark is such a line.
+void expect_hgrm_readers_take(const std::string& text) {
+  std::istringstream lines(text);
+  std::string line;
+  std::getline(lines, line);
+  EXPECT_EQ(line, "       Value     Percentile TotalCount 1/(1-Percentile)");
+  double last_percentile = -1;
+  bool hundred = false;
+  while (std::getline(lines, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::vector<double> numbers;
+    for (double number = 0; fields >> number;) numbers.push_back(number);
+    EXPECT_TRUE(fields.eof()) << "not a number in: " << line;
+    ASSERT_TRUE(numbers.size() == 4 || (numbers.size() == 3 && numbers[1] == 1.0)) << line;
+    EXPECT_GE(numbers[1], last_percentile) << line;
+    last_percentile = numbers[1];
+    hundred = numbers.size() == 3;
+  }
+  EXPECT_TRUE(hundred) << text;
+}
+
+TEST(HdrPercentiles, ADisturbedCellIsMarkedInACommentTheReadersSkip) {
+  RunResult run = latency_run();
+  run.cells[1].disturbed = true;
+  run.cells[1].disturbance = "round 1: other work took 12% of the cell's CPUs";
+  const auto files = hdr_percentile_files(run);
+  ASSERT_EQ(files.size(), 3u);
+  for (const auto& file : files) expect_hgrm_readers_take(file.text);
+  EXPECT_TRUE(
+      files[2].text.ends_with("#[Disturbed: round 1: other work took 12% of the cell's CPUs]\n"))
+      << files[2].text;
+  EXPECT_EQ(files[0].text.find("Disturbed"), std::string::npos);
+  // --exclude-disturbed: that cell gives no file.
+  EXPECT_EQ(hdr_percentile_files(run, true).size(), 2u);
 }
 
 TEST(HdrPercentiles, ARunWithoutHistogramsIsRefusedByTheReporter) {

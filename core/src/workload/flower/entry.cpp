@@ -36,8 +36,8 @@ WorkloadSchema schema() {
 
 std::vector<MetricInfo> metrics() {
   return {
-      {"setup_us", "us", true, true},
-      {"dispatch_us", "us", true, true},
+      {"setup_us", "us", true, true, true},
+      {"dispatch_us", "us", true, true, true},
       {"total_us", "us", true, false},
   };
 }

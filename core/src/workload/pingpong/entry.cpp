@@ -41,7 +41,7 @@ WorkloadSchema schema() {
 // and each side's peak RSS above its idle baseline per connection.
 std::vector<MetricInfo> metrics() {
   return {
-      {"mib_per_s", "MiB/s", false, true},
+      {"mib_per_s", "MiB/s", false, true, true},
       {"messages_per_s", "msg/s", false, true},
       {"server_mib_per_cpu_s", "MiB/CPU-s", false, true},
       {"client_mib_per_cpu_s", "MiB/CPU-s", false, true},

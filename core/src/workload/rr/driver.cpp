@@ -55,6 +55,19 @@ std::chrono::milliseconds RrWorkload::planned_time(const CellSpec& cell, int ite
   return (shape.duration + shape.request_timeout) * runs;
 }
 
+// A run's window, then its responses in flight (a few ms when the server keeps up: the
+// request timeout is only the worst case), and once per round two processes to start, a
+// plugin to load and the connections to open. Measured on this project's 2-core VM
+// (docs/guide/running.md, "How long a run takes").
+constexpr std::chrono::milliseconds kRrDrainPerRun{40};
+constexpr std::chrono::milliseconds kRrRoundStart{250};
+
+std::chrono::milliseconds RrWorkload::expected_time(const CellSpec& cell, int iterations) const {
+  const RrShape shape = rr_shape(cell);
+  const int runs = iterations + (shape.calibrates() ? 1 : 0);
+  return (shape.duration + kRrDrainPerRun) * runs + kRrRoundStart;
+}
+
 void RrWorkload::add_server_usage(const CellSpec&, const ServerUsage& usage, Sample& sample) const {
   add_server_cpu_and_rss(usage, sample);
   const auto completed = sample.counters.find("completed");

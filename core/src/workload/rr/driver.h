@@ -22,6 +22,7 @@ class RrWorkload final : public Workload {
   bool client_is_host() const override { return true; }
   void run_host_client(const CellInputs& inputs, const SampleSink& sink) const override;
   std::chrono::milliseconds planned_time(const CellSpec& cell, int iterations) const override;
+  std::chrono::milliseconds expected_time(const CellSpec& cell, int iterations) const override;
   void add_server_usage(const CellSpec& cell, const ServerUsage& usage,
                         Sample& sample) const override;
   std::optional<std::string> check_server(

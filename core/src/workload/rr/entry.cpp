@@ -52,10 +52,10 @@ WorkloadSchema schema() {
 // and what each side spent.
 std::vector<MetricInfo> metrics() {
   return {
-      {"requests_per_s", "req/s", false, true},
-      {"p50_us", "us", true, true},
-      {"p99_us", "us", true, true},
-      {"p999_us", "us", true, true},
+      {"requests_per_s", "req/s", false, true, true},
+      {"p50_us", "us", true, true, true},
+      {"p99_us", "us", true, true, true},
+      {"p999_us", "us", true, true, true},
       {"max_us", "us", true, false},
       {"p90_us", "us", true, false},
       {"mean_us", "us", true, false},
