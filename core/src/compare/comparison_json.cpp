@@ -107,7 +107,7 @@ model::Json to_json(const RunComparison& c) {
                      {"new", c.new_label},
                      {"threshold", c.rules.threshold},
                      {"min_change", conviction_edge(c.rules, false)},
-                     {"paired_min_change", conviction_edge(c.rules, true)},
+                     {"lockstep_min_change", conviction_edge(c.rules, true)},
                      {"alpha", c.rules.alpha},
                      {"min_samples", c.rules.min_samples},
                      {"min_rounds", c.rules.min_rounds},

@@ -75,10 +75,10 @@ std::string heading(const RunComparison& c, const std::vector<std::string>& fixe
                   c.rules.threshold * 100, c.rules.alpha, c.rules.ci_level * 100);
   if (!fixed.empty()) out += fmt::format("; fixed: {}", fmt::join(fixed, " "));
   out += '\n';
-  if (any_pairing(c) && conviction_edge(c.rules, true) != c.rules.threshold)
+  if (any_lockstep(c) && conviction_edge(c.rules, true) != conviction_edge(c.rules, false))
     out += fmt::format(
-        "a change is called beyond ±{:g}% in cells judged as pairs (beyond ±{:g}% "
-        "otherwise)\n",
+        "a change is called beyond ±{:g}% in cells paired by iterations in lockstep (beyond "
+        "±{:g}% otherwise)\n",
         conviction_edge(c.rules, true) * 100, conviction_edge(c.rules, false) * 100);
   if (any_pairing(c))
     out +=
@@ -159,6 +159,12 @@ std::string verdict_cell(const CellComparison& row) {
 bool any_pairing(const RunComparison& c) {
   return std::any_of(c.rows.begin(), c.rows.end(),
                      [](const CellComparison& row) { return row.pairing.has_value(); });
+}
+
+bool any_lockstep(const RunComparison& c) {
+  return std::any_of(c.rows.begin(), c.rows.end(), [](const CellComparison& row) {
+    return row.pairing && row.pairing->unit == "iterations";
+  });
 }
 
 std::string change_text(double ratio) {

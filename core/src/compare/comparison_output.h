@@ -32,6 +32,8 @@ std::string verdict_line(const RunComparison& comparison);
 
 // Whether any row was judged as pairs (both sides in one run: CellComparison::pairing).
 bool any_pairing(const RunComparison& comparison);
+// Some cell was judged as iteration pairs of one lockstep process (its own conviction edge).
+bool any_lockstep(const RunComparison& comparison);
 
 // The rows as cells of a table: plugin, point (the varying parameters only), metric, base,
 // new, change, CI, p, verdict (tinted, verdict_tint.h) and why; `fixed` receives the

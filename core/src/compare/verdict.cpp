@@ -34,13 +34,13 @@ RatioEstimate inverted(const RatioEstimate& r) {
   return out;
 }
 
-double conviction_edge(const VerdictRules& rules, bool paired) {
+double conviction_edge(const VerdictRules& rules, bool lockstep) {
   if (rules.min_change) return *rules.min_change;
-  return paired ? rules.threshold / 2 : rules.threshold;
+  return lockstep ? rules.threshold / 2 : rules.threshold;
 }
 
 Judgement judge(std::size_t n_base, std::size_t n_new, const RatioEstimate& worse, double p_value,
-                const VerdictRules& rules, bool paired) {
+                const VerdictRules& rules, bool lockstep) {
   Judgement out;
   if (n_base < rules.min_samples || n_new < rules.min_samples) {
     out.reason = fmt::format("too few samples ({} and {}; a verdict needs {})", n_base, n_new,
@@ -57,7 +57,7 @@ Judgement judge(std::size_t n_base, std::size_t n_new, const RatioEstimate& wors
   }
 
   const double t = rules.threshold;
-  const double c = conviction_edge(rules, paired);
+  const double c = conviction_edge(rules, lockstep);
   const bool significant = p_value < rules.alpha;
   const std::string band = fmt::format("±{:g}%", t * 100);
   const std::string edge = fmt::format("±{:g}%", c * 100);

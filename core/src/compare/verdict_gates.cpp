@@ -100,6 +100,19 @@ std::optional<Withholding> resolution_gate(const MetricInfo& metric, double base
                                  clock_ns, measured ? "measured" : "assumed")};
 }
 
+std::optional<Withholding> lockstep_floor_gate(const MetricInfo& metric, double base_median,
+                                               double new_median, const VerdictRules& rules) {
+  const std::optional<double> scale = unit_in_ns(metric.unit);
+  if (!scale || rules.lockstep_floor_us <= 0) return std::nullopt;
+  const double smaller_ns = std::min(std::abs(base_median), std::abs(new_median)) * *scale;
+  if (!std::isfinite(smaller_ns) || smaller_ns >= rules.lockstep_floor_us * 1000)
+    return std::nullopt;
+  return Withholding{"resolution",
+                     fmt::format("withheld: median {:.3g} {} is below {:g} us, where two copies "
+                                 "in one lockstep process sway each other's timings",
+                                 smaller_ns / *scale, metric.unit, rules.lockstep_floor_us)};
+}
+
 double median_canary_cpu_ns(const std::vector<const CellResult*>& cells) {
   std::vector<double> values;
   for (const CellResult* cell : cells)

@@ -35,6 +35,14 @@ std::optional<Withholding> resolution_gate(const MetricInfo& metric, double base
                                            double new_median, const RunContext& base,
                                            const RunContext& next, const VerdictRules& rules);
 
+// Cells judged as lockstep iteration pairs only: a time metric below rules.lockstep_floor_us
+// is withheld ("resolution"). Two copies of a plugin in one process sway each other's
+// shortest regions by a few hundred nanoseconds (the cache, the branch predictor, which copy
+// ran just before): raw-epoll's ~1 us setup_us read -20% to +16% between two copies of the
+// same code, night after night, and once convicted one (docs/results.md, "Verdict quality").
+std::optional<Withholding> lockstep_floor_gate(const MetricInfo& metric, double base_median,
+                                               double new_median, const VerdictRules& rules);
+
 // The median canary of a set of cells (0 when none measured one): the machine's speed over a
 // whole run, for the run-level note.
 double median_canary_cpu_ns(const std::vector<const CellResult*>& cells);

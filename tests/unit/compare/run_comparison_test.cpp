@@ -248,6 +248,36 @@ TEST(RunComparison, DisturbedLockstepPairsAreJudgedNotWithheld) {
   }
 }
 
+// A 5 us metric: judged when paired by rounds, withheld in lockstep, where the other copy of
+// the plugin in the same process sways regions this short (verdict_gates.h).
+TEST(RunComparison, LockstepWithholdsMetricsBelowItsFloor) {
+  for (const bool lockstep : {false, true}) {
+    SyntheticOptions options;
+    options.scale = 0.1;  // dispatch_us ~5 us
+    RunResult run = synthetic_flower_run(options);
+    for (auto& cell : run.cells) {
+      for (auto& s : cell.samples)
+        if (cell.cell.plugin == "muduo") s.metrics["dispatch_us"] *= 1.3;
+      cell.interference.assign(6, RoundInterference{});
+      cell.rounds_in_lockstep = lockstep ? 6 : 0;
+    }
+    CompareOptions compare_options;
+    compare_options.metrics = {"dispatch_us"};
+    const RunComparison c = compare_plugins(run, "libevent2", "muduo", compare_options);
+    ASSERT_EQ(c.rows.size(), 2u);
+    for (const auto& row : c.rows) {
+      if (lockstep) {
+        EXPECT_EQ(row.withheld, "resolution");
+        EXPECT_NE(row.reason.find("is below 10 us, where two copies in one lockstep process"),
+                  std::string::npos)
+            << row.reason;
+      } else {
+        EXPECT_EQ(row.verdict, Verdict::slower) << row.reason;
+      }
+    }
+  }
+}
+
 // Two runs are not pairs: their rounds ran at different times.
 TEST(RunComparison, RunsComparedWithEachOtherAreNotPaired) {
   const RunComparison c = compare_runs(run_with(19, 1.0), run_with(20, 1.2), {});

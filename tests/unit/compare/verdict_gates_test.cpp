@@ -77,6 +77,22 @@ TEST(VerdictGates, AQuantityNearTheClocksResolutionGetsNoVerdict) {
   EXPECT_TRUE(resolution_gate(setup, 0.5, 0.5, RunContext{}, RunContext{}, VerdictRules{}));
 }
 
+TEST(VerdictGates, LockstepFloorWithholdsShortTimesOnly) {
+  const MetricInfo setup{"setup_us", "us", true, true};
+  const auto w = lockstep_floor_gate(setup, 1.3, 1.5, VerdictRules{});
+  ASSERT_TRUE(w.has_value());
+  EXPECT_EQ(w->kind, "resolution");
+  EXPECT_EQ(w->reason,
+            "withheld: median 1.3 us is below 10 us, where two copies in one lockstep process "
+            "sway each other's timings");
+  EXPECT_FALSE(lockstep_floor_gate(setup, 52, 60, VerdictRules{}));
+  const MetricInfo rate{"items_per_s", "items/s", false, true};
+  EXPECT_FALSE(lockstep_floor_gate(rate, 1.3, 1.5, VerdictRules{}));
+  VerdictRules off;
+  off.lockstep_floor_us = 0;
+  EXPECT_FALSE(lockstep_floor_gate(setup, 1.3, 1.5, off));
+}
+
 TEST(RunComparisonRounds, OneRoundASideGivesNoVerdictEvenForALargeChange) {
   testing::SyntheticOptions base_options;
   base_options.rounds = 1;

@@ -106,9 +106,9 @@ TEST(Verdict, UndefinedRatioIsInconclusive) {
             Verdict::inconclusive);
 }
 
-// Pairs within one run are called beyond half the band: a +4% change with a 3%-wide interval
-// is slower when paired, and still inconclusive between two runs.
-TEST(Verdict, PairsInOneRunAreCalledBeyondHalfTheBand) {
+// Lockstep iteration pairs are called beyond half the band: a +4% change with a 3%-wide
+// interval is slower there, and still inconclusive otherwise.
+TEST(Verdict, LockstepPairsAreCalledBeyondHalfTheBand) {
   const RatioEstimate small_change = ratio(1.04, 1.03, 1.06);
   const Judgement paired = judge(20, 20, small_change, 0.001, kRules, true);
   EXPECT_EQ(paired.verdict, Verdict::slower);
@@ -145,7 +145,7 @@ TEST(Verdict, MinChangeOverridesTheEdgeBothWays) {
   EXPECT_EQ(j.reason, "CI beyond ±5% but inside ±10%, the smallest change called");
 }
 
-TEST(Verdict, DefaultEdgeIsTheBandBetweenRunsAndHalfOfItForPairs) {
+TEST(Verdict, DefaultEdgeIsTheBandAndHalfOfItForLockstepPairs) {
   EXPECT_DOUBLE_EQ(conviction_edge(kRules, false), 0.05);
   EXPECT_DOUBLE_EQ(conviction_edge(kRules, true), 0.025);
 }
