@@ -18,7 +18,7 @@ namespace {
 
 using rbtest::ScratchDir;
 
-struct Output {
+struct ScriptRun {
   int exit_code = -1;
   std::string out;  // stdout, then stderr
 };
@@ -36,13 +36,13 @@ std::string fake_bench(const ScratchDir& dir, int lines) {
   return path.string();
 }
 
-Output reference_compare(const ScratchDir& dir, const std::string& args) {
+ScriptRun reference_compare(const ScratchDir& dir, const std::string& args) {
   const std::string command = std::string("python3 ") + RB_REFERENCE_COMPARE + " --runner " +
                               RB_RUNNER_EXE + " --points 10x2 --writes 10 --pairs 2 --cpu 0 " +
                               "--iterations 3 --out " + (dir.path() / "runs").string() + " " +
                               args + " 2>&1";
   FILE* pipe = ::popen(command.c_str(), "r");
-  Output result;
+  ScriptRun result;
   char buffer[4096];
   for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
     result.out.append(buffer, n);
@@ -53,7 +53,7 @@ Output reference_compare(const ScratchDir& dir, const std::string& args) {
 
 TEST(ReferenceCompare, PrintsEachPairAgainstTheReferenceMedianAndTheirMedian) {
   ScratchDir dir;
-  const Output result =
+  const ScriptRun result =
       reference_compare(dir, "--bench " + fake_bench(dir, 25) + " --libevent2-options io=recv");
   ASSERT_EQ(result.exit_code, 0) << result.out;
   EXPECT_NE(result.out.find("libevent2 (io=recv) against"), std::string::npos) << result.out;
@@ -72,7 +72,7 @@ TEST(ReferenceCompare, PrintsEachPairAgainstTheReferenceMedianAndTheirMedian) {
 TEST(ReferenceCompare, RefusesOutputThatIsNotTheReferenceProgramsOwn) {
   ScratchDir dir;
   const std::string bench = fake_bench(dir, 3);
-  const Output result = reference_compare(dir, "--bench " + bench);
+  const ScriptRun result = reference_compare(dir, "--bench " + bench);
   EXPECT_EQ(result.exit_code, 1) << result.out;
   EXPECT_NE(result.out.find("reference-compare: " + bench +
                             ": expected 25 lines of two numbers, got 3 lines"),
@@ -82,7 +82,7 @@ TEST(ReferenceCompare, RefusesOutputThatIsNotTheReferenceProgramsOwn) {
 
 TEST(ReferenceCompare, NeedsAReferenceProgram) {
   ScratchDir dir;
-  const Output result = reference_compare(dir, "");
+  const ScriptRun result = reference_compare(dir, "");
   EXPECT_EQ(result.exit_code, 2) << result.out;
   EXPECT_NE(result.out.find("give --bench, --muduo-bench or both"), std::string::npos)
       << result.out;
