@@ -138,6 +138,7 @@ static int setup(struct flower_game* game, const rb_option_value* values, char* 
   if (rc == RB_OK) {
     rc = allocate_watchers(flower, err, err_len);
   }
+  game->potato.use_recv = flower_uses_recv(values);
   return rc;
 }
 

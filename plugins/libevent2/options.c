@@ -5,7 +5,7 @@
 #include "error_message.h"
 #include "option_table.h"
 
-enum { kBackend, kChangelist, kWakeup, kDrain, kHttp };
+enum { kBackend, kChangelist, kWakeup, kDrain, kHttp, kIo };
 
 #define LOOP_WORKLOADS "flower,pingpong_server,pingpong_client,rr_server"
 
@@ -23,6 +23,9 @@ const rb_option_decl kLibevent2Options[kLibevent2OptionCount] = {
     [kHttp] = RB_OPTION_DECL(RB_OPTION_ENUM, "http", "bufferevent|evhttp", "bufferevent",
                              "rr: bufferevents with the shared parser, or libevent's own evhttp",
                              "rr_server"),
+    [kIo] =
+        RB_OPTION_DECL(RB_OPTION_ENUM, "io", "read|recv", "read",
+                       "flower's calls per byte: read/write, or recv/send as bench.c", "flower"),
 };
 
 const char* const kLoopBackends[] = {"epoll", "poll", "select"};
@@ -46,4 +49,8 @@ void notify_options_from(const rb_option_value* values, struct notify_options* o
 
 int uses_evhttp(const rb_option_value* values) {
   return (int)values[kHttp].number;
+}
+
+int flower_uses_recv(const rb_option_value* values) {
+  return (int)values[kIo].number;
 }

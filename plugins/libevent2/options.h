@@ -9,7 +9,7 @@
 
 /* The options of [plugin_options.libevent2], declared once: the descriptor lists this table
  * and every parse_* below parses against it, for its own workload. */
-enum { kLibevent2OptionCount = 5 };
+enum { kLibevent2OptionCount = 6 };
 extern const rb_option_decl kLibevent2Options[kLibevent2OptionCount];
 
 /* How the event_base is built (flower, pingpong, rr). */
@@ -36,6 +36,10 @@ void notify_options_from(const rb_option_value* values, struct notify_options* o
  * libevent's own HTTP stack, or the default "bufferevent", bufferevents with the shared parser
  * of <reactorbench/http_request.h>, so the numbers are about the loop. */
 int uses_evhttp(const rb_option_value* values);
+
+/* Whether flower's read callback calls recv/send (io = "recv", as bench.c does) rather than
+ * read/write (the default) from kLibevent2Options' parsed values. */
+int flower_uses_recv(const rb_option_value* values);
 
 /* The backends libevent may choose among on Linux; all but the requested one are avoided. */
 extern const char* const kLoopBackends[];

@@ -1,5 +1,6 @@
 #include "flower.h"
 
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -29,6 +30,7 @@ FlowerBench::FlowerBench(const rb_host* host, const rb_flower_params& params,
     : hostStop_(host),
       readFds_(copyFds(params, params.read_fds, "read_fds")),
       writeFds_(copyFds(params, params.write_fds, "write_fds")),
+      useRecv_(options.flowerRecv),
       active_(params.active),
       writes_(params.writes),
       loop_(options.eventsInitial) {
@@ -99,17 +101,20 @@ void FlowerBench::reportCounters(const rb_counter_sink& sink) const {
 
 void FlowerBench::onReadable(std::size_t index) {
   char byte = 0;
-  const ssize_t n = ::read(readFds_[index], &byte, 1);
+  const int fd = readFds_[index];
+  const ssize_t n = useRecv_ ? ::recv(fd, &byte, 1, 0) : ::read(fd, &byte, 1);
   if (n == 1) {
     ++count_;
     if (budget_ > 0) {
       --budget_;
       const std::size_t next = (index + 1) % writeFds_.size();
-      if (::write(writeFds_[next], "m", 1) == 1) {
+      const int to = writeFds_[next];
+      if ((useRecv_ ? ::send(to, "m", 1, 0) : ::write(to, "m", 1)) == 1) {
         ++writesDone_;
         ++fired_;
       } else {
-        fail("write to pipe " + std::to_string(next) + ": " + std::strerror(errno));
+        fail(std::string(useRecv_ ? "send" : "write") + " to pipe " + std::to_string(next) + ": " +
+             std::strerror(errno));
       }
     }
   } else if (n == 0) {
@@ -118,7 +123,8 @@ void FlowerBench::onReadable(std::size_t index) {
     loop_.quit();
     return;
   } else if (errno != EAGAIN && errno != EINTR) {
-    fail("read from pipe " + std::to_string(index) + ": " + std::strerror(errno));
+    fail(std::string(useRecv_ ? "recv" : "read") + " from pipe " + std::to_string(index) + ": " +
+         std::strerror(errno));
     loop_.quit();
     return;
   }

@@ -44,6 +44,7 @@ class FlowerBench {
   const rbcommon::HostStop hostStop_;
   const std::vector<int> readFds_;
   const std::vector<int> writeFds_;
+  const bool useRecv_;
   const std::uint64_t active_;
   const std::uint64_t writes_;
   EventLoop loop_;

@@ -26,12 +26,15 @@ struct PluginOptions {
   std::size_t eventsInitial = 16;
   // notify only.
   PostMode post = PostMode::kQueueInLoop;
+  // flower only: io = "recv" reads and passes each byte with recv/send, as muduo's bench.cc
+  // does, rather than read/write (the default).
+  bool flowerRecv = false;
 };
 
-extern const std::array<rb_option_decl, 2> kOptionDecls;
+extern const std::array<rb_option_decl, 3> kOptionDecls;
 
 // The settings kOptionDecls' values give.
-PluginOptions optionsFrom(const std::array<rb_option_value, 2>& values);
+PluginOptions optionsFrom(const std::array<rb_option_value, 3>& values);
 
 // What prepare receives, parsed for its workload ("flower", "notify", ...): an unknown key, a
 // malformed value or a key of another workload is refused by name.

@@ -93,14 +93,19 @@ class FlowerHost {
                                    sizeof err_);
   }
 
-  // One iteration; returns its counters.
-  Counters iterate(const rb_plugin* plugin) {
+  // arm, the first bytes, dispatch; returns dispatch's code.
+  int armAndDispatch(const rb_plugin* plugin) {
     EXPECT_EQ(plugin->flower->arm(state_, err_, sizeof err_), RB_OK) << err_;
     const std::uint32_t space = params_.pipes / params_.active;
     for (std::uint32_t i = 0; i < params_.active; ++i) {
       EXPECT_EQ(::write(writeFds_[i * space], "m", 1), 1);
     }
-    EXPECT_EQ(plugin->flower->dispatch(state_, err_, sizeof err_), RB_OK) << err_;
+    return plugin->flower->dispatch(state_, err_, sizeof err_);
+  }
+
+  // One iteration; returns its counters.
+  Counters iterate(const rb_plugin* plugin) {
+    EXPECT_EQ(armAndDispatch(plugin), RB_OK) << err_;
     Counters counters;
     rb_counter_sink sink{&counters, [](void* ctx, const char* name, std::uint64_t value) {
                            (*static_cast<Counters*>(ctx))[name] = value;
@@ -169,6 +174,31 @@ TEST(FlowerPlugin, SmallInitialEventArrayStillDeliversEveryByte) {
   for (int i = 0; i < 3; ++i) {
     EXPECT_EQ(host.iterate(plugin)["reads"], 110u);
   }
+  host.release(plugin);
+}
+
+TEST(FlowerPlugin, IoRecvDeliversEveryByte) {
+  const rb_plugin* plugin = loadPlugin(kMuduo, RB_ABI_VERSION);
+  ASSERT_NE(plugin, nullptr);
+  FlowerHost host(100, Transport::kSocketpair);
+  ASSERT_EQ(host.prepare(plugin, 10, 100, {{"io", "recv"}}), RB_OK) << host.error();
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(host.iterate(plugin)["reads"], 110u);
+  }
+  host.release(plugin);
+}
+
+// recv on a pipe fails with ENOTSOCK where read succeeds: the one way to see from outside
+// which call the read callback makes.
+TEST(FlowerPlugin, IoRecvCallsRecv) {
+  const rb_plugin* plugin = loadPlugin(kMuduo, RB_ABI_VERSION);
+  ASSERT_NE(plugin, nullptr);
+  FlowerHost host(10, Transport::kPipe);
+  ASSERT_EQ(host.prepare(plugin, 1, 5, {{"io", "recv"}}), RB_OK) << host.error();
+  EXPECT_NE(host.armAndDispatch(plugin), RB_OK);
+  EXPECT_STREQ(host.error(),
+               "flower: 1 failure(s) in this iteration, the first: recv from pipe 0: Socket "
+               "operation on non-socket");
   host.release(plugin);
 }
 

@@ -91,6 +91,30 @@ TEST(Libevent2, ChangelistKeepsCountsExact) {
       PreparesAndRunsExactly(driver, shape, {{"backend", "epoll"}, {"changelist", "on"}}, 3));
 }
 
+TEST(Libevent2, IoRecvKeepsCountsExact) {
+  const FlowerShape shape{1000, 100, 100, Transport::kSocketpair};
+  FlowerDriver driver(Libevent2(), shape);
+  EXPECT_TRUE(PreparesAndRunsExactly(driver, shape, {{"io", "recv"}}, 3));
+}
+
+// recv on a pipe fails with ENOTSOCK where read succeeds: the one way to see from outside
+// which call the read callback makes.
+TEST(Libevent2, IoRecvCallsRecvAndReadCallsRead) {
+  const FlowerShape shape{10, 1, 5, Transport::kPipe};
+  FlowerDriver with_read(Libevent2(), shape);
+  EXPECT_TRUE(PreparesAndRunsExactly(with_read, shape, {{"io", "read"}}, 1));
+  FlowerDriver with_recv(Libevent2(), shape);
+  ASSERT_TRUE(with_recv.Prepare({{"io", "recv"}}).ok());
+  const CallResult result = with_recv.RunIteration();
+  EXPECT_EQ(result.code, RB_ERR_SYSTEM);
+  EXPECT_EQ(result.message, "dispatch: recv on pipe 0: Socket operation on non-socket");
+}
+
+TEST(Libevent2, RejectsAnUnknownIo) {
+  FlowerDriver driver(Libevent2(), {10, 1, 0, Transport::kSocketpair});
+  EXPECT_TRUE(PrepareRefuses(driver, {{"io", "readv"}}, RB_ERR_INVALID_ARGUMENT, "readv"));
+}
+
 TEST(Libevent2, CountsLoopCallsOfTheLastDispatch) {
   const FlowerShape shape{10, 1, 20, Transport::kSocketpair};
   FlowerDriver driver(Libevent2(), shape);
