@@ -12,18 +12,18 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 mkdir -p "$tmp/rev"
 : >"$tmp/rev/raw_epoll.so"
-cat >"$tmp/runner" <<STUB
+cat >"$tmp/runner" <<RUNNER_STAND_IN
 #!/usr/bin/env bash
 case "\$1" in
   plugins) echo '{"plugins": [{"name": "raw-epoll", "path": "$tmp/rev/raw_epoll.so"}]}' ;;
   run) exit 0 ;;
   compare) echo "raw-epoll: slower"; exit 1 ;;
 esac
-STUB
-cat >"$tmp/bisect" <<'STUB'
+RUNNER_STAND_IN
+cat >"$tmp/bisect" <<'BISECT_STAND_IN'
 #!/usr/bin/env bash
 printf '%s\n' "$@" >"$(dirname "$0")/bisect-args"
-STUB
+BISECT_STAND_IN
 chmod +x "$tmp/runner" "$tmp/bisect"
 printf 'workload = "flower"\nplugins = ["raw-epoll"]\n' >"$tmp/my night.toml"
 

@@ -216,25 +216,32 @@ TEST(RunComparison, PluginsOfOneRunAreJudgedAsPairsThroughACommonDrift) {
   EXPECT_NE(comparison_text(c, false).find("CI "), std::string::npos);
 }
 
+// muduo 30% slower than libevent2 in every sample; 6 rounds of `samples / 6` iterations,
+// each round in lockstep or not; `disturbed` marks every cell as another program's victim.
+RunComparison muduo_slower(std::size_t samples, double scale, bool lockstep, bool disturbed) {
+  SyntheticOptions synthetic;
+  synthetic.samples = samples;
+  synthetic.scale = scale;
+  RunResult run = synthetic_flower_run(synthetic);
+  for (auto& cell : run.cells) {
+    for (auto& s : cell.samples)
+      if (cell.cell.plugin == "muduo") s.metrics["dispatch_us"] *= 1.3;
+    cell.disturbed = disturbed;
+    if (disturbed) cell.disturbance = "round 1: 40% of cpu 1 busy with other work (threshold 5%)";
+    cell.interference.assign(6, RoundInterference{});
+    cell.rounds_in_lockstep = lockstep ? 6 : 0;
+  }
+  CompareOptions options;
+  options.metrics = {"dispatch_us"};
+  return compare_plugins(run, "libevent2", "muduo", options);
+}
+
 // A disturbed cell is withheld, unless every round of both sides ran in one lockstep process
 // with 10 or more iterations a round: then each disturbance hit both sides of pairs
 // milliseconds apart, and the pairs are judged.
 TEST(RunComparison, DisturbedLockstepPairsAreJudgedNotWithheld) {
   for (const bool lockstep : {false, true}) {
-    SyntheticOptions synthetic;
-    synthetic.samples = 60;  // 10 iterations a round
-    RunResult run = synthetic_flower_run(synthetic);
-    for (auto& cell : run.cells) {
-      for (auto& s : cell.samples)
-        if (cell.cell.plugin == "muduo") s.metrics["dispatch_us"] *= 1.3;
-      cell.disturbed = true;
-      cell.disturbance = "round 1: 40% of cpu 1 busy with other work (threshold 5%)";
-      cell.interference.assign(6, RoundInterference{});
-      cell.rounds_in_lockstep = lockstep ? 6 : 0;
-    }
-    CompareOptions options;
-    options.metrics = {"dispatch_us"};
-    const RunComparison c = compare_plugins(run, "libevent2", "muduo", options);
+    const RunComparison c = muduo_slower(60, 1.0, lockstep, true);  // 10 iterations a round
     ASSERT_EQ(c.rows.size(), 2u);
     for (const auto& row : c.rows) {
       if (lockstep) {
@@ -254,18 +261,7 @@ TEST(RunComparison, DisturbedLockstepPairsAreJudgedNotWithheld) {
 // Lockstep with 4 iterations a round (seconds apart for a workload like notify's): a
 // disturbance is not known to have hit both sides alike, and the cell is withheld.
 TEST(RunComparison, DisturbedLockstepWithFewIterationsARoundIsWithheld) {
-  RunResult run = synthetic_flower_run(SyntheticOptions{});  // 24 samples over 6 rounds
-  for (auto& cell : run.cells) {
-    for (auto& s : cell.samples)
-      if (cell.cell.plugin == "muduo") s.metrics["dispatch_us"] *= 1.3;
-    cell.disturbed = true;
-    cell.disturbance = "round 1: 40% of cpu 1 busy with other work (threshold 5%)";
-    cell.interference.assign(6, RoundInterference{});
-    cell.rounds_in_lockstep = 6;
-  }
-  CompareOptions options;
-  options.metrics = {"dispatch_us"};
-  const RunComparison c = compare_plugins(run, "libevent2", "muduo", options);
+  const RunComparison c = muduo_slower(24, 1.0, true, true);
   ASSERT_EQ(c.rows.size(), 2u);
   for (const auto& row : c.rows) EXPECT_EQ(row.withheld, "disturbed") << row.reason;
 }
@@ -274,18 +270,7 @@ TEST(RunComparison, DisturbedLockstepWithFewIterationsARoundIsWithheld) {
 // the plugin in the same process sways regions this short (verdict_gates.h).
 TEST(RunComparison, LockstepWithholdsMetricsBelowItsFloor) {
   for (const bool lockstep : {false, true}) {
-    SyntheticOptions options;
-    options.scale = 0.1;  // dispatch_us ~5 us
-    RunResult run = synthetic_flower_run(options);
-    for (auto& cell : run.cells) {
-      for (auto& s : cell.samples)
-        if (cell.cell.plugin == "muduo") s.metrics["dispatch_us"] *= 1.3;
-      cell.interference.assign(6, RoundInterference{});
-      cell.rounds_in_lockstep = lockstep ? 6 : 0;
-    }
-    CompareOptions compare_options;
-    compare_options.metrics = {"dispatch_us"};
-    const RunComparison c = compare_plugins(run, "libevent2", "muduo", compare_options);
+    const RunComparison c = muduo_slower(24, 0.1, lockstep, false);  // dispatch_us ~5 us
     ASSERT_EQ(c.rows.size(), 2u);
     for (const auto& row : c.rows) {
       if (lockstep) {
