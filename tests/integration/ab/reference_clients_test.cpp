@@ -36,9 +36,8 @@ std::string fake_client(const ScratchDir& dir, const std::string& output) {
 }
 
 ClientsRun reference_clients(const ScratchDir& dir, const std::string& args) {
-  const std::string server = std::string(RB_RUNNER_EXE) +
-                             " serve --workload pingpong --plugin " + RB_RAW_EPOLL_SO +
-                             " --listen 127.0.0.1:{port}";
+  const std::string server = std::string(RB_RUNNER_EXE) + " serve --workload pingpong --plugin " +
+                             RB_RAW_EPOLL_SO + " --listen 127.0.0.1:{port}";
   const std::string command = std::string("python3 ") + RB_REFERENCE_CLIENTS + " --runner " +
                               RB_RUNNER_EXE + " --server '" + server + "' --clients raw-epoll" +
                               " --block-size 4096 --sessions 2 --seconds 1 --runs 1 --pairs 1" +
@@ -83,9 +82,8 @@ TEST(ReferenceClients, RefusesAClientThatPrintsNoThroughput) {
       reference_clients(dir, "--reference 'quiet=" + client + " {port} 4096 2 1'");
   EXPECT_EQ(result.exit_code, 1) << result.out;
   EXPECT_TRUE(std::regex_search(
-      result.out,
-      std::regex("reference-clients: quiet: `" + client +
-                 R"( [0-9]+ 4096 2 1` exited 0 without an "N MiB/s" line:\ndone\n)")))
+      result.out, std::regex("reference-clients: quiet: `" + client +
+                             R"( [0-9]+ 4096 2 1` exited 0 without an "N MiB/s" line:\ndone\n)")))
       << result.out;
 }
 

@@ -16,7 +16,9 @@ namespace {
 
 const fs::path kRoot = RB_SOURCE_DIR;
 
-std::string doc() { return rb::test::read_text(kRoot / "docs/architecture.md"); }
+std::string doc() {
+  return rb::test::read_text(kRoot / "docs/architecture.md");
+}
 
 std::string joined(const std::set<std::string>& names) {
   std::string text;
