@@ -9,7 +9,8 @@ extern "C" {
 #endif
 
 /* A FIFO of uint64 values in a ring that doubles when full: what std::queue<int> is in
- * seed 004, for plugins written in C. Not thread-safe: callers hold their own mutex. */
+ * the pipe-vs-condvar study, for plugins written in C. Not thread-safe: callers hold their own
+ * mutex. */
 struct u64_queue {
   uint64_t* slots;
   size_t capacity; /* a power of two, or 0 before the first push */

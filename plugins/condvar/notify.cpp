@@ -39,7 +39,8 @@ void CondvarQueue::post(std::uint64_t value) {
     std::lock_guard lock(mutex_);
     queue_.push_back(value);
   }
-  // After the unlock, as seed 004 does: the woken consumer does not then block on the mutex.
+  // After the unlock, as the pipe-vs-condvar study's producer does: the woken consumer does not
+  // then block on the mutex.
   if (options_.broadcast) {
     ready_.notify_all();
   } else {

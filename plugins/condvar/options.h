@@ -11,11 +11,12 @@
 namespace rbcondvar {
 
 struct CondvarOptions {
-  // notify = "broadcast" wakes every waiter (pthread_cond_broadcast, as seed 004); "signal"
-  // wakes one. With one consumer they differ only in the call made.
+  // notify = "broadcast" wakes every waiter (pthread_cond_broadcast, as the pipe-vs-condvar study);
+  // "signal" wakes one. With one consumer they differ only in the call made.
   bool broadcast = false;
   // batch = true: the consumer takes everything queued under one lock (swaps the deque out,
-  // as muduo's BlockingQueue::drain); false: one item per lock, as seed 004's consumer.
+  // as muduo's BlockingQueue::drain); false: one item per lock, as the pipe-vs-condvar study's
+  // consumer.
   bool batch = false;
 };
 

@@ -3,7 +3,7 @@
 
 #include "reactorbench/plugin.h"
 
-/* Seed 004's hand-off with libev's own cross-thread wake-up: post pushes onto a
+/* The pipe-vs-condvar study's hand-off with libev's own cross-thread wake-up: post pushes onto a
  * mutex-guarded queue and calls ev_async_send; the consumer thread runs an ev_loop whose
  * ev_async callback swaps the queue for its own and drains it. ev_async_send coalesces:
  * while a send is pending, or while the loop is not about to block, it writes nothing to

@@ -79,8 +79,8 @@ static void* consume(void* arg) {
   return NULL;
 }
 
-/* Seed 004 used event_base_new(); this is the same epoll base, immune to EVENT_NO* in the
- * environment so the cell always measures what it says. */
+/* The pipe-vs-condvar study used event_base_new(); this is the same epoll base, immune to EVENT_NO*
+ * in the environment so the cell always measures what it says. */
 static struct event_base* new_epoll_base(void) {
   struct event_config* config = event_config_new();
   if (config == NULL) {

@@ -15,9 +15,10 @@ const rb_option_decl kLibevent2Options[kLibevent2OptionCount] = {
     [kChangelist] =
         RB_OPTION_DECL(RB_OPTION_BOOL, "changelist", NULL, "off",
                        "EVENT_BASE_FLAG_EPOLL_USE_CHANGELIST (backend epoll only)", LOOP_WORKLOADS),
-    [kWakeup] = RB_OPTION_DECL(
-        RB_OPTION_ENUM, "wakeup", "pipe|eventfd", "pipe",
-        "the notify consumer's wake-up fd: one byte per item (seed 004) or a counter", "notify"),
+    [kWakeup] = RB_OPTION_DECL(RB_OPTION_ENUM, "wakeup", "pipe|eventfd", "pipe",
+                               "the notify consumer's wake-up fd: one byte per item (as the "
+                               "pipe-vs-condvar study) or a counter",
+                               "notify"),
     [kDrain] = RB_OPTION_DECL(RB_OPTION_ENUM, "drain", "one|all", "one",
                               "tokens the notify consumer takes per callback", "notify"),
     [kHttp] = RB_OPTION_DECL(RB_OPTION_ENUM, "http", "bufferevent|evhttp", "bufferevent",

@@ -20,7 +20,8 @@ struct loop_options {
 
 /* How the notify consumer is woken. */
 struct notify_options {
-  int use_eventfd; /* wakeup = "eventfd"; default "pipe" (seed 004: one byte per item) */
+  int use_eventfd; /* wakeup = "eventfd"; default "pipe" (the pipe-vs-condvar study's: one byte per
+                      item) */
   int drain_all;   /* drain = "all": take every pending token per callback; default "one" */
 };
 

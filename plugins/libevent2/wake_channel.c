@@ -57,7 +57,7 @@ void wake_channel_close(struct wake_channel* channel) {
 
 int wake_channel_signal(const struct wake_channel* channel) {
   static const uint64_t kOne = 1;
-  static const char kByte = 'm'; /* seed 004 writes 'm' */
+  static const char kByte = 'm'; /* the study's producer writes 'm' */
   const void* data = channel->is_eventfd ? (const void*)&kOne : (const void*)&kByte;
   const size_t size = channel->is_eventfd ? sizeof kOne : 1;
   for (;;) {

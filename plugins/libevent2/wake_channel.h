@@ -5,8 +5,8 @@
 #include <stdint.h>
 
 /* The fd a producer writes one token into per item and the consumer's event watches:
- *   pipe     one byte per token (seed 004); the write end blocks when the pipe is full,
- *            which throttles the producer as in the seed
+ *   pipe     one byte per token, as the pipe-vs-condvar study wrote; the write end blocks
+ *            when the pipe is full, which throttles the producer as it did there
  *   eventfd  a counter; with drain "one" it is an EFD_SEMAPHORE, so each read takes one
  *            token exactly as a one-byte pipe read does; with "all" a read takes them all */
 struct wake_channel {

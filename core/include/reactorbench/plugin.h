@@ -124,7 +124,7 @@ typedef struct rb_flower_ops {
   void (*release)(void* state);
 } rb_flower_ops;
 
-/* ---- workload: notify (cross-thread hand-off, seed 004) -- since ABI 1.1 -------------
+/* ---- workload: notify (cross-thread hand-off) -- since ABI 1.1 -----------------------
  *
  * The host owns the producer thread(s) so every plugin is driven identically:
  *   start     create the consumer (an event-loop thread, or a thread blocked on a queue) and
@@ -161,7 +161,7 @@ typedef struct rb_notify_ops {
   void (*release)(void* state);
 } rb_notify_ops;
 
-/* ---- workload: pingpong (echo throughput, seed 003) -- since ABI 1.1 -----------------
+/* ---- workload: pingpong (echo throughput) -- since ABI 1.1 ---------------------------
  *
  * Server and client run in separate processes (each pinned to its own CPUs); any client
  * plugin may drive any server plugin. The byte stream of every session is the pattern
@@ -221,7 +221,7 @@ typedef struct rb_pingpong_client_ops {
   void (*release)(void* state);
 } rb_pingpong_client_ops;
 
-/* ---- workload: rr (HTTP/1.1 request/response latency, seed 002) -- since ABI 1.2 ------
+/* ---- workload: rr (HTTP/1.1 request/response latency) -- since ABI 1.2 ----------------
  *
  * The host's load generator (its own process and CPU) keeps `connections` keep-alive
  * connections to the server and sends `GET / HTTP/1.1` requests (with a Host header), in

@@ -1,7 +1,7 @@
-// Cross-thread hand-off (seed 004): host producer threads post 1..items through the plugin,
-// whose consumer (an event-loop thread or a thread blocked on a queue) takes them; the
-// consumer's count and sum are the checksum. Each iteration starts a fresh consumer and
-// times from the first post to the end of finish.
+// Cross-thread hand-off (a pipe watched by a loop against a condition variable): host producer
+// threads post 1..items through the plugin, whose consumer (an event-loop thread or a thread
+// blocked on a queue) takes them; the consumer's count and sum are the checksum. Each iteration
+// starts a fresh consumer and times from the first post to the end of finish.
 #pragma once
 
 #include "workload/workload.h"
