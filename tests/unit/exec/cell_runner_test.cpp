@@ -183,6 +183,22 @@ TEST_F(CellRunnerTest, ALockstepMemberThatCrashedRunsItsRoundAgainAloneAsTheNext
       static_cast<std::size_t>(kRepetitions));
 }
 
+TEST_F(CellRunnerTest, ADuetRunsAPointsCellsTogetherEveryRound) {
+  const LoopRun run = run_loop(flower_config("rounds = 2\npairing = \"duet\"\ncpus = [0, 1]",
+                                             "[10, 20]", R"("libevent2", "raw-epoll")"));
+  ASSERT_EQ(fake_.calls().size(), 4u);  // 2 points x 2 rounds
+  for (const auto& call : fake_.calls()) {
+    EXPECT_EQ(call.how, "duet");
+    EXPECT_EQ(call.cells.size(), 2u);
+    EXPECT_EQ(call.cells[0] / 2, call.cells[1] / 2);  // the same point
+  }
+  for (const CellResult& cell : run.result.cells) {
+    EXPECT_EQ(cell.rounds_in_duet, 2);
+    EXPECT_EQ(cell.samples.size(), 2u * kRepetitions);
+    EXPECT_EQ(lines_of(run, cell.cell.index, is_sample), 2u * kRepetitions);
+  }
+}
+
 TEST_F(CellRunnerTest, ASkippedCellIsFinalUpFrontWithItsReasonAndNeverRuns) {
   const LoopRun run = run_loop(flower_config("rounds = 2", "[2, 10]"));  // active 5 > pipes 2
   const std::string why = "active (5) > pipes (2): cannot prime more pipes than exist";
