@@ -1,4 +1,4 @@
-// [run] budget's bookkeeping (exec/matrix_runner.h runs the rounds): why each compared cell's
+// [run] budget's bookkeeping (exec/cell_runner.h runs the rounds): why each compared cell's
 // rounds stopped, and what the next round of a group of cells is expected to take.
 #pragma once
 

@@ -62,6 +62,42 @@ std::string with_reachability(std::string reason, const CellJob& job) {
                      std::strerror(error), reason);
 }
 
+// A two-process cell's side: where it listens (the socket it inherited, unless it bound its
+// own) or connects, and its reports of readiness and final counters to the parent.
+workload::RoleInputs& play_role(workload::RoleInputs& role, const CellJob& job,
+                                const ChildStreamWriter& to_parent, bool own_listener) {
+  role.role = job.role;
+  if (!own_listener) role.listen_fd = job.listen_fd;
+  role.host = job.connect_host;
+  role.port = job.connect_port;
+  role.ready = [&to_parent](const auto& counters) { to_parent.ready(counters); };
+  role.final_counters = [&to_parent](const auto& counters) { to_parent.counters(counters); };
+  return role;
+}
+
+// Runs the cell (or the runner's own client), each sample to the parent as it is measured.
+void measure_cell(const CellJob& job, const workload::Workload& workload,
+                  workload::CellInputs& inputs, const ChildStreamWriter& to_parent) {
+  // Before the plugin is loaded, so that the threads it starts are counted (inherit). A
+  // server counts nothing itself: the parent counts it by pid (exec/pair_process.cpp).
+  std::optional<KernelPhase> kernel_phase;
+  if (job.kernel_counts && job.role != "server") inputs.phase = &kernel_phase.emplace();
+  const auto sink = [&](const Sample& sample) {
+    if (!kernel_phase) return to_parent.sample(sample);
+    Sample counted = sample;
+    kernel_phase->attach(counted);
+    to_parent.sample(counted);
+  };
+  if (job.role == "client" && workload.client_is_host()) {
+    if (job.launched) to_parent.loaded(with_machine({}, job));
+    workload.run_host_client(inputs, sink);
+  } else {
+    const plugin::LoadedPlugin plugin = workload::load_plugin(job.plugin_path);
+    to_parent.loaded(with_machine(plugin.provenance, job));
+    workload.run(plugin, workload::host_services(), inputs, sink);
+  }
+}
+
 }  // namespace
 
 int run_cell_worker(const CellJob& job) {
@@ -91,33 +127,8 @@ int run_cell_worker(const CellJob& job) {
       role.listen_fd = own_listener->fd();
       to_parent.listening(own_listener->port());
     }
-    if (!job.role.empty()) {
-      role.role = job.role;
-      if (!own_listener) role.listen_fd = job.listen_fd;
-      role.host = job.connect_host;
-      role.port = job.connect_port;
-      role.ready = [&](const auto& counters) { to_parent.ready(counters); };
-      role.final_counters = [&](const auto& counters) { to_parent.counters(counters); };
-      inputs.role = &role;
-    }
-    // Before the plugin is loaded, so that the threads it starts are counted (inherit). A
-    // server counts nothing itself: the parent counts it by pid (exec/pair_process.cpp).
-    std::optional<KernelPhase> kernel_phase;
-    if (job.kernel_counts && job.role != "server") inputs.phase = &kernel_phase.emplace();
-    const auto sink = [&](const Sample& sample) {
-      if (!kernel_phase) return to_parent.sample(sample);
-      Sample counted = sample;
-      kernel_phase->attach(counted);
-      to_parent.sample(counted);
-    };
-    if (job.role == "client" && workload->client_is_host()) {
-      if (job.launched) to_parent.loaded(with_machine({}, job));
-      workload->run_host_client(inputs, sink);
-    } else {
-      const plugin::LoadedPlugin plugin = workload::load_plugin(job.plugin_path);
-      to_parent.loaded(with_machine(plugin.provenance, job));
-      workload->run(plugin, workload::host_services(), inputs, sink);
-    }
+    if (!job.role.empty()) inputs.role = &play_role(role, job, to_parent, own_listener != nullptr);
+    measure_cell(job, *workload, inputs, to_parent);
     to_parent.done();
     return kWorkerOk;
   } catch (const std::exception& e) {

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "proc/process_limits.h"
+
 namespace rb::exec {
 
 std::vector<std::size_t> duet_group(const std::vector<CellResult>& cells, std::size_t i,
@@ -27,6 +29,10 @@ std::vector<std::size_t> duet_group(const std::vector<CellResult>& cells, std::s
 
 int duet_cpu(std::size_t member, int round, const std::vector<int>& cpus) {
   return cpus[(member + static_cast<std::size_t>(round)) % cpus.size()];
+}
+
+std::vector<int> duet_cpus(const config::TestPlan& plan) {
+  return plan.run.cpus.size() >= 2 ? plan.run.cpus : proc::allowed_cpus();
 }
 
 }  // namespace rb::exec

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "config/test_plan.h"
 #include "model/results.h"
 
 namespace rb::exec {
@@ -17,6 +18,10 @@ namespace rb::exec {
 // alone, paired by rounds).
 std::vector<std::size_t> duet_group(const std::vector<CellResult>& cells, std::size_t i,
                                     std::size_t per_point, std::size_t cpus);
+
+// The CPUs a duet spreads its cells over: [run] cpus when it names two or more, else every
+// CPU this process may use.
+std::vector<int> duet_cpus(const config::TestPlan& plan);
 
 // The CPU member k of a group runs on in `round`: cpus[(k + round) mod n]. With two CPUs the
 // two sides swap every round.

@@ -28,11 +28,16 @@ std::string cpu_list(const std::vector<int>& cpus) {
   return fmt::format("{} {}", cpus.size() == 1 ? "cpu" : "cpus", fmt::join(cpus, ", "));
 }
 
-// One attempt between two /proc/stat readings; own CPU time from wait4 (the rusage of every
-// process of the round, both sides of a pair).
-std::pair<CellProcessResult, RoundInterference> measure_attempt(
-    int round, int attempt_number, const std::vector<int>& cpus, double threshold,
-    const std::function<CellProcessResult(int)>& attempt) {
+}  // namespace
+
+std::vector<int> measured_cpus(const std::vector<int>& pinned) {
+  return pinned.empty() ? proc::allowed_cpus() : pinned;
+}
+
+// Own CPU time from wait4: the rusage of every process of the round, both sides of a pair.
+MeasuredRound measure_attempt(int round, int attempt_number, const std::vector<int>& cpus,
+                              double threshold,
+                              const std::function<CellProcessResult(int attempt)>& attempt) {
   const auto before = proc::read_proc_stat();
   const auto started = Clock::now();
   CellProcessResult outcome = attempt(attempt_number);
@@ -58,10 +63,22 @@ std::pair<CellProcessResult, RoundInterference> measure_attempt(
   return {std::move(outcome), std::move(r)};
 }
 
-}  // namespace
-
-std::vector<int> measured_cpus(const std::vector<int>& pinned) {
-  return pinned.empty() ? proc::allowed_cpus() : pinned;
+MeasuredRound retry_while_disturbed(const config::RunSettings& settings,
+                                    const std::function<MeasuredRound(int attempt)>& attempt,
+                                    const std::function<void(const RoundInterference&)>& measured,
+                                    const std::atomic<bool>* interrupted) {
+  const int attempts =
+      1 + (settings.on_disturbance == config::OnDisturbance::retry ? settings.max_retries : 0);
+  MeasuredRound out;
+  for (int n = 0; n < attempts; ++n) {
+    out = attempt(n);
+    if (measured) measured(out.interference);
+    // A round that failed is that failure, disturbed or not; only a clean result is redone.
+    if (!out.interference.disturbed || out.outcome.status != CellStatus::ok ||
+        is_interrupted(interrupted))
+      break;
+  }
+  return out;
 }
 
 MeasuredRound run_measured_round(int round, const std::vector<int>& cpus,
@@ -69,21 +86,12 @@ MeasuredRound run_measured_round(int round, const std::vector<int>& cpus,
                                  const std::function<CellProcessResult(int attempt)>& attempt,
                                  const std::function<void(const RoundInterference&)>& measured,
                                  const std::atomic<bool>* interrupted) {
-  const int attempts =
-      1 + (settings.on_disturbance == config::OnDisturbance::retry ? settings.max_retries : 0);
-  MeasuredRound out;
-  for (int n = 0; n < attempts; ++n) {
-    auto [outcome, interference] =
-        measure_attempt(round, n, cpus, settings.disturbance_threshold, attempt);
-    if (measured) measured(interference);
-    out.outcome = std::move(outcome);
-    out.interference = std::move(interference);
-    // A round that failed is that failure, disturbed or not; only a clean result is redone.
-    if (!out.interference.disturbed || out.outcome.status != CellStatus::ok ||
-        is_interrupted(interrupted))
-      break;
-  }
-  return out;
+  return retry_while_disturbed(
+      settings,
+      [&](int n) {
+        return measure_attempt(round, n, cpus, settings.disturbance_threshold, attempt);
+      },
+      measured, interrupted);
 }
 
 std::string disturbance_reason(const RoundInterference& r, double threshold) {

@@ -29,6 +29,21 @@ struct MeasuredRound {
   RoundInterference interference;  // of the attempt kept
 };
 
+// One attempt of a round between two readings of /proc/stat lines of `cpus` (and the wall
+// clock): attempt(attempt_number)'s outcome, and what other work took of those CPUs meanwhile
+// (its own CPU time, the outcome's rusage, taken off).
+MeasuredRound measure_attempt(int round, int attempt_number, const std::vector<int>& cpus,
+                              double threshold,
+                              const std::function<CellProcessResult(int attempt)>& attempt);
+
+// `attempt(0)`; with [run] on_disturbance = "retry", `attempt(1)`, `attempt(2)` ... while the
+// last one ended ok but disturbed, retries are left and the run is not interrupted. The last
+// attempt is the one returned; `measured` sees every attempt's interference as it is known.
+MeasuredRound retry_while_disturbed(const config::RunSettings& settings,
+                                    const std::function<MeasuredRound(int attempt)>& attempt,
+                                    const std::function<void(const RoundInterference&)>& measured,
+                                    const std::atomic<bool>* interrupted);
+
 // Runs `attempt(0)` measured over `cpus`; with retry, `attempt(1)`, `attempt(2)` ... while
 // the last one ended ok but disturbed, retries are left and the run is not interrupted.
 // `measured` sees every attempt's interference as soon as it is known (samples.jsonl).

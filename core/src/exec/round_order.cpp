@@ -69,6 +69,18 @@ std::vector<std::size_t> round_order(std::size_t cell_count, std::size_t per_poi
   return order;
 }
 
+std::vector<std::size_t> shard_round_order(const std::vector<CellResult>& cells,
+                                           std::size_t plan_cells, std::size_t per_point,
+                                           std::uint64_t seed, int round) {
+  std::vector<std::size_t> position(plan_cells, cells.size());
+  for (std::size_t i = 0; i < cells.size(); ++i) position[cells[i].cell.index] = i;
+  std::vector<std::size_t> order;
+  order.reserve(cells.size());
+  for (const std::size_t index : round_order(plan_cells, per_point, seed, round))
+    if (position[index] < cells.size()) order.push_back(position[index]);
+  return order;
+}
+
 std::uint64_t draw_order_seed() {
   std::random_device device;
   return device();

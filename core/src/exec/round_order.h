@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "model/results.h"
+
 namespace rb::exec {
 
 // The plan's cell indices (0..cell_count-1, points of `per_point` consecutive cells, as
@@ -18,6 +20,13 @@ namespace rb::exec {
 // results are implementation-defined).
 std::vector<std::size_t> round_order(std::size_t cell_count, std::size_t per_point,
                                      std::uint64_t seed, int round);
+
+// round_order restricted to the cells a run measures (a shard's, exec/sharding.h), as
+// positions in `cells` (whose CellSpec::index are cells of the whole plan): a shard runs its
+// cells in the order the whole run would.
+std::vector<std::size_t> shard_round_order(const std::vector<CellResult>& cells,
+                                           std::size_t plan_cells, std::size_t per_point,
+                                           std::uint64_t seed, int round);
 
 // A fresh seed for a run whose config names none: 32 bits of std::random_device, so a
 // recorded seed is short enough to be typed back as `[run] order_seed`.
