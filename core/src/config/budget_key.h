@@ -1,6 +1,6 @@
 // [run] budget = "10m" (or --budget 10m): after the planned rounds, the comparisons made in
 // the run that are still undecided get more paired rounds until they are decided or the
-// budget is spent (exec/matrix_runner.h, stats/sequential_design.h).
+// budget is spent (exec/cell_runner.h, stats/sequential_design.h).
 #pragma once
 
 #include <chrono>
