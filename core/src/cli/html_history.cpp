@@ -37,8 +37,7 @@ void add_history(const LoadedRun& run, const RunSourceOptions& sources,
     section.history_note =
         fmt::format("The newest {} finished runs of config '{}' on host '{}' in {}{}.", runs.size(),
                     filter.config_name, filter.host,
-                    store::is_postgres_url(path->string()) ? store::masked_location(path->string())
-                                                           : path->filename().string(),
+                    store::short_location(path->string()),
                     in_this_store ? "" : " (before this run, which is not in that store)");
   } catch (const std::exception& e) {
     section.history_note = std::string("No history: ") + e.what();

@@ -3,10 +3,10 @@
 #include <cstddef>
 #include <filesystem>
 
+#include "store/store_scheme.h"
+
 namespace rb::store {
 namespace {
-
-constexpr std::string_view kSchemes[] = {"postgresql://", "postgres://"};
 
 struct UrlParts {
   std::size_t authority = 0;                   // after "scheme://"
@@ -17,8 +17,7 @@ struct UrlParts {
 
 UrlParts split(std::string_view url) {
   UrlParts p;
-  for (const auto scheme : kSchemes)
-    if (url.starts_with(scheme)) p.authority = scheme.size();
+  p.authority = url.find("://") + 3;  // a PostgreSQL URL's scheme (store_scheme.h) has it
   p.query = url.find('?', p.authority);
   const std::size_t end = std::min(url.find('/', p.authority), p.query);
   const std::string_view authority = url.substr(
@@ -69,9 +68,7 @@ std::string rewrite(std::string_view url, const char* replacement) {
 }  // namespace
 
 bool is_postgres_url(std::string_view location) {
-  for (const auto scheme : kSchemes)
-    if (location.starts_with(scheme)) return true;
-  return false;
+  return backend_of(location) == Backend::postgres;
 }
 
 std::string masked_location(std::string_view location) {
@@ -80,6 +77,11 @@ std::string masked_location(std::string_view location) {
 
 std::string location_without_password(std::string_view location) {
   return rewrite(location, nullptr);
+}
+
+std::string short_location(std::string_view location) {
+  if (is_postgres_url(location)) return masked_location(location);
+  return std::filesystem::path(location).filename().string();
 }
 
 bool same_location(const std::string& a, const std::string& b) {
