@@ -62,7 +62,10 @@ std::optional<std::string> read_tables(plugin::LoadedPlugin& plugin) {
 
 WorkloadEntry flower_entry() {
   static const FlowerWorkload driver;
-  WorkloadEntry entry = make_entry(driver, schema(), metrics(), read_tables, flower::checks);
+  WorkloadEntry entry =
+      make_entry(driver, schema(), metrics(), "total_us", read_tables, flower::checks);
+  // The seed figure: time against the number of pipes, set-up and dispatch side by side.
+  entry.plot = {"pipes", true, "active", "metric"};
   return entry;
 }
 
