@@ -16,6 +16,7 @@
 #include "compare/provenance_diff.h"
 #include "compare/sequential_rules.h"
 #include "compare/verdict_gates.h"
+#include "model/plugin_renames.h"
 #include "model/round_values.h"
 #include "stats/bootstrap.h"
 #include "stats/summary.h"
@@ -148,8 +149,9 @@ CellComparison compare_cell(const CellPair& pair, const MetricInfo& metric,
   const bool paired = !across_runs;
   CellComparison row;
   row.workload = pair.next->cell.workload;
-  row.base_plugin = pair.base->cell.plugin;
-  row.new_plugin = pair.next->cell.plugin;
+  // By current names: a stored "muduo" row and a new "muduo-style" one are one plugin's.
+  row.base_plugin = current_plugin_label(pair.base->cell.plugin);
+  row.new_plugin = current_plugin_label(pair.next->cell.plugin);
   row.params = pair.next->cell.params;
   row.point = pair.next->cell.params_label();
   row.metric = metric;
@@ -218,7 +220,9 @@ bool is_broken(CellStatus status) {
 }
 
 std::string plugin_label(const std::string& base, const std::string& next) {
-  return base == next ? next : base + " -> " + next;
+  const std::string base_now = current_plugin_label(base);
+  const std::string next_now = current_plugin_label(next);
+  return base_now == next_now ? next_now : base_now + " -> " + next_now;
 }
 
 void compare_pairs(const std::vector<CellPair>& pairs, const CompareOptions& options,
@@ -275,9 +279,11 @@ std::optional<std::string> machine_speed_note(const std::vector<CellPair>& pairs
       rules.allow_disturbed ? " (not withheld: --allow-disturbed)" : "");
 }
 
+// A plugin by its current name (model/plugin_renames.h): a stored "muduo" cell pairs with a
+// "muduo-style" one.
 std::string cell_key(const CellSpec& cell, bool with_plugin) {
   std::string key = cell.workload + '\x1f' + cell.params_label();
-  if (with_plugin) key += '\x1f' + cell.plugin;
+  if (with_plugin) key += '\x1f' + current_plugin_label(cell.plugin);
   return key;
 }
 
