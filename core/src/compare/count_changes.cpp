@@ -80,8 +80,7 @@ std::vector<CountChange> count_changes(const CellResult& base, const CellResult&
     change.workload = next.cell.workload;
     const std::string base_plugin = current_plugin_label(base.cell.plugin);
     const std::string next_plugin = current_plugin_label(next.cell.plugin);
-    change.plugin =
-        base_plugin == next_plugin ? next_plugin : base_plugin + " -> " + next_plugin;
+    change.plugin = base_plugin == next_plugin ? next_plugin : base_plugin + " -> " + next_plugin;
     change.point = next.cell.params_label();
     change.key = key;
     change.unit = n.unit;

@@ -109,9 +109,8 @@ std::vector<std::filesystem::path> Registry::duplicate_paths(std::string_view na
 
 PluginInfo Registry::resolve(const std::string& name_or_path, const Prober& probe) const {
   if (looks_like_path(name_or_path)) return probe(std::filesystem::path(name_or_path));
-  const std::string name = find_exactly(name_or_path) != nullptr
-                                ? name_or_path
-                                : current_plugin_name(name_or_path);
+  const std::string name =
+      find_exactly(name_or_path) != nullptr ? name_or_path : current_plugin_name(name_or_path);
   if (auto paths = duplicate_paths(name); !paths.empty()) {
     throw LoadError(LoadErrorKind::duplicate_name, paths.front(),
                     fmt::format("plugin name '{}' is provided by {} files: {}; remove all but "

@@ -37,7 +37,7 @@ model::Json plot_layouts_json(const RunResult& run) {
   for (const auto& cell : run.cells) {
     const workload::WorkloadEntry* entry = workload::find_entry(cell.cell.workload);
     if (entry == nullptr || out.contains(entry->name)) continue;
-    const workload::PlotLayout& plot = entry->plot;
+    const workload::PlotLayout& plot = entry->roles.plot;
     out[entry->name] = plot.x.empty() ? model::Json{{"kind", "bars"}}
                                       : model::Json{{"kind", "lines"},
                                                     {"x", plot.x},

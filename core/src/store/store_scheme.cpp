@@ -50,9 +50,10 @@ std::string file_url_path(std::string_view location) {
   const std::size_t slash = rest.find('/');
   const std::string_view host = rest.substr(0, slash);
   if (!host.empty() && host != "localhost")
-    throw StoreError(fmt::format("store '{}': a file: URL names a file on this machine, not on "
-                                 "host '{}' (write file:///PATH)",
-                                 text::printable_excerpt(location, 200), text::printable(host)));
+    throw StoreError(
+        fmt::format("store '{}': a file: URL names a file on this machine, not on "
+                    "host '{}' (write file:///PATH)",
+                    text::printable_excerpt(location, 200), text::printable(host)));
   return slash == std::string_view::npos ? std::string() : std::string(rest.substr(slash));
 }
 
@@ -75,9 +76,10 @@ StoreTarget store_target(std::string_view location) {
   const SchemeBackend* entry = find_scheme(scheme);
   // Only the scheme is echoed: the rest of an unknown URL may carry a password.
   if (entry == nullptr)
-    throw StoreError(fmt::format("store location with scheme '{}://': no backend opens it "
-                                 "(known: {})",
-                                 text::printable_excerpt(scheme), known_store_schemes()));
+    throw StoreError(
+        fmt::format("store location with scheme '{}://': no backend opens it "
+                    "(known: {})",
+                    text::printable_excerpt(scheme), known_store_schemes()));
   if (scheme == "file") return {entry->backend, file_url_path(location)};
   return {entry->backend, std::string(location)};
 }

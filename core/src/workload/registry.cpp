@@ -19,14 +19,14 @@ const std::vector<WorkloadEntry>& registry() {
 }
 
 WorkloadEntry make_entry(const Workload& driver, WorkloadSchema schema,
-                         std::vector<MetricInfo> metrics, std::string iteration_metric,
+                         std::vector<MetricInfo> metrics, MetricRoles roles,
                          std::optional<std::string> (*read_tables)(plugin::LoadedPlugin&),
                          std::vector<Check> (*checks)()) {
   WorkloadEntry entry;
   entry.name = std::string(driver.name());
   entry.schema = std::move(schema);
   entry.metrics = std::move(metrics);
-  entry.iteration_metric = std::move(iteration_metric);
+  entry.roles = std::move(roles);
   entry.read_tables = read_tables;
   entry.driver = &driver;
   entry.checks = checks;
@@ -103,7 +103,7 @@ const MetricInfo* iteration_metric_for(std::string_view name) {
   const WorkloadEntry* entry = find_entry(name);
   if (entry == nullptr) return nullptr;
   for (const auto& info : entry->metrics)
-    if (info.name == entry->iteration_metric) return &info;
+    if (info.name == entry->roles.iteration_metric) return &info;
   return nullptr;
 }
 

@@ -30,7 +30,8 @@ TEST(WorkloadRegistry, EachWorkloadPlotsSomeOfItsOwnMetricsAlongItsOwnAxes) {
   for (const auto& entry : registry()) {
     EXPECT_FALSE(plotted(entry).empty()) << entry.name;
     for (const auto& metric : plotted(entry)) EXPECT_TRUE(declares(entry, metric)) << metric;
-    for (const std::string& along : {entry.plot.x, entry.plot.rows, entry.plot.cols})
+    for (const std::string& along :
+         {entry.roles.plot.x, entry.roles.plot.rows, entry.roles.plot.cols})
       if (!along.empty() && along != "metric")
         EXPECT_NE(entry.schema.find_axis(along), nullptr) << entry.name << ": " << along;
   }
@@ -42,14 +43,14 @@ TEST(WorkloadRegistry, RrPlotsLatencyPercentilesAndRequestsPerSecondAgainstConne
   for (const char* metric : {"p50_us", "p99_us", "requests_per_s"})
     EXPECT_NE(std::find(names.begin(), names.end(), metric), names.end()) << metric;
   EXPECT_EQ(std::find(names.begin(), names.end(), "client_cpu_util"), names.end());
-  EXPECT_EQ(rr.plot.x, "connections");
+  EXPECT_EQ(rr.roles.plot.x, "connections");
 }
 
 TEST(WorkloadRegistry, EachWorkloadsIterationMetricIsATimeItDeclares) {
   for (const auto& entry : registry()) {
     const MetricInfo* metric = iteration_metric_for(entry.name);
     ASSERT_NE(metric, nullptr) << entry.name;
-    EXPECT_EQ(metric->name, entry.iteration_metric);
+    EXPECT_EQ(metric->name, entry.roles.iteration_metric);
     EXPECT_TRUE(seconds_per_unit(metric->unit).has_value()) << entry.name << ": " << metric->unit;
   }
   EXPECT_EQ(iteration_metric_for("no-such-workload"), nullptr);

@@ -26,8 +26,8 @@ RunResult rr_run() {
   for (const std::string plugin : {"muduo-style", "libuv"}) {
     for (const std::int64_t connections : {1, 100}) {
       CellResult cell;
-      cell.cell = {index++, "rr", plugin,
-                   {{"connections", connections}, {"load_percent", std::int64_t{0}}}};
+      cell.cell = {
+          index++, "rr", plugin, {{"connections", connections}, {"load_percent", std::int64_t{0}}}};
       cell.status = CellStatus::ok;
       for (int i = 0; i < 6; ++i) {
         Sample s;

@@ -18,15 +18,10 @@ namespace rb::store {
 namespace {
 
 using rb::testing::store_run;
-using rb::testing::synthetic_flower_run;
-using rb::testing::SyntheticOptions;
 using rb::testing::TempDir;
 
 RunResult run_with_plugins(std::vector<std::string> plugins, double scale) {
-  SyntheticOptions o;
-  o.plugins = std::move(plugins);
-  o.scale = scale;
-  return synthetic_flower_run(o);
+  return rb::testing::synthetic_flower_run({.scale = scale, .plugins = std::move(plugins)});
 }
 
 TEST(RenamedPlugin, AStoredMuduoRowComparesWithAMuduoStyleRun) {
