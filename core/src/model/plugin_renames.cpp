@@ -31,11 +31,4 @@ std::string current_plugin_label(std::string_view label) {
   }
 }
 
-std::vector<std::string> former_plugin_names(std::string_view name) {
-  std::vector<std::string> names;
-  for (const auto& rename : kRenames)
-    if (rename.name == name) names.emplace_back(rename.old_name);
-  return names;
-}
-
 }  // namespace rb

@@ -6,7 +6,6 @@
 
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace rb {
 
@@ -17,8 +16,5 @@ std::string current_plugin_name(std::string_view name);
 // replaced by its current one: the key under which a cell's runs pair ("muduo/libuv" and
 // "muduo-style/libuv" are one cell).
 std::string current_plugin_label(std::string_view label);
-
-// The old names of the plugin now called `name`; empty for one never renamed.
-std::vector<std::string> former_plugin_names(std::string_view name);
 
 }  // namespace rb

@@ -25,7 +25,7 @@ stats::RoundSamples values_by_round(const std::vector<Sample>& samples, const st
 std::optional<double> seconds_per_unit(std::string_view unit);
 
 // The wall time in seconds that one iteration of `sample` took, from the metric its workload
-// declares to span an iteration (workload/registry.h, WorkloadEntry::iteration_metric);
+// declares to span an iteration (workload/registry.h, MetricRoles::iteration_metric);
 // nullopt when the sample lacks it or its unit is no time.
 std::optional<double> iteration_seconds(const Sample& sample, const MetricInfo& iteration_metric);
 

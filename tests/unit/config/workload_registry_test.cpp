@@ -32,8 +32,9 @@ TEST(WorkloadRegistry, EachWorkloadPlotsSomeOfItsOwnMetricsAlongItsOwnAxes) {
     for (const auto& metric : plotted(entry)) EXPECT_TRUE(declares(entry, metric)) << metric;
     for (const std::string& along :
          {entry.roles.plot.x, entry.roles.plot.rows, entry.roles.plot.cols})
-      if (!along.empty() && along != "metric")
+      if (!along.empty() && along != "metric") {
         EXPECT_NE(entry.schema.find_axis(along), nullptr) << entry.name << ": " << along;
+      }
   }
 }
 
