@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "model/plugin_renames.h"
 #include "workload/kernel_count_rounds.h"
 
 namespace rb::compare {
@@ -78,9 +77,9 @@ std::vector<CountChange> count_changes(const CellResult& base, const CellResult&
     if (!grew && !shrank) continue;
     CountChange change;
     change.workload = next.cell.workload;
-    const std::string base_plugin = current_plugin_label(base.cell.plugin);
-    const std::string next_plugin = current_plugin_label(next.cell.plugin);
-    change.plugin = base_plugin == next_plugin ? next_plugin : base_plugin + " -> " + next_plugin;
+    change.plugin = base.cell.plugin == next.cell.plugin
+                        ? next.cell.plugin
+                        : base.cell.plugin + " -> " + next.cell.plugin;
     change.point = next.cell.params_label();
     change.key = key;
     change.unit = n.unit;

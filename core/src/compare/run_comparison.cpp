@@ -149,9 +149,8 @@ CellComparison compare_cell(const CellPair& pair, const MetricInfo& metric,
   const bool paired = !across_runs;
   CellComparison row;
   row.workload = pair.next->cell.workload;
-  // By current names: a stored "muduo" row and a new "muduo-style" one are one plugin's.
-  row.base_plugin = current_plugin_label(pair.base->cell.plugin);
-  row.new_plugin = current_plugin_label(pair.next->cell.plugin);
+  row.base_plugin = pair.base->cell.plugin;
+  row.new_plugin = pair.next->cell.plugin;
   row.params = pair.next->cell.params;
   row.point = pair.next->cell.params_label();
   row.metric = metric;
@@ -220,9 +219,7 @@ bool is_broken(CellStatus status) {
 }
 
 std::string plugin_label(const std::string& base, const std::string& next) {
-  const std::string base_now = current_plugin_label(base);
-  const std::string next_now = current_plugin_label(next);
-  return base_now == next_now ? next_now : base_now + " -> " + next_now;
+  return base == next ? next : base + " -> " + next;
 }
 
 void compare_pairs(const std::vector<CellPair>& pairs, const CompareOptions& options,
@@ -280,7 +277,7 @@ std::optional<std::string> machine_speed_note(const std::vector<CellPair>& pairs
 }
 
 // A plugin by its current name (model/plugin_renames.h): a stored "muduo" cell pairs with a
-// "muduo-style" one.
+// "muduo-style" one (and its rows say "muduo -> muduo-style").
 std::string cell_key(const CellSpec& cell, bool with_plugin) {
   std::string key = cell.workload + '\x1f' + cell.params_label();
   if (with_plugin) key += '\x1f' + current_plugin_label(cell.plugin);

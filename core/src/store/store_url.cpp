@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <filesystem>
 
+#include "store/database.h"
 #include "store/store_scheme.h"
 
 namespace rb::store {
@@ -65,6 +66,16 @@ std::string rewrite(std::string_view url, const char* replacement) {
   return query.empty() ? out : out + '?' + query;
 }
 
+// The file an SQLite location names (a file: URL's path); the location itself when the scheme
+// table refuses it, which then names no file.
+std::string file_of(const std::string& location) {
+  try {
+    return store_target(location).target;
+  } catch (const StoreError&) {
+    return location;
+  }
+}
+
 }  // namespace
 
 bool is_postgres_url(std::string_view location) {
@@ -88,7 +99,7 @@ bool same_location(const std::string& a, const std::string& b) {
   if (is_postgres_url(a) || is_postgres_url(b))
     return location_without_password(a) == location_without_password(b);
   std::error_code ec;
-  return std::filesystem::equivalent(a, b, ec);
+  return std::filesystem::equivalent(file_of(a), file_of(b), ec);
 }
 
 }  // namespace rb::store

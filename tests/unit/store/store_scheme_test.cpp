@@ -38,6 +38,7 @@ TEST(StoreScheme, AFileUrlOpensTheFileItNames) {
   open_history("file://" + file.string(), true);
   EXPECT_TRUE(std::filesystem::is_regular_file(file));
   EXPECT_FALSE(std::filesystem::exists("file:"));
+  EXPECT_TRUE(same_location("file://" + file.string(), file.string()));
 }
 
 std::string refusal_of(const char* location) {
