@@ -1,6 +1,8 @@
 # The layering of core/src, enforced: every `#include "<folder>/..."` in a folder of core/src
 # must name a folder on a lower line of the ```layers block in docs/architecture.md (or the
-# folder itself, or the SDK's reactorbench/). Run by the build (core/CMakeLists.txt,
+# folder itself, or the SDK's reactorbench/), and no file may open the namespace of a folder
+# not below its own (`namespace compare { struct RunComparison; }` in report/ is the same
+# upward arrow, with no include to show it). Run by the build (core/CMakeLists.txt,
 # target check_layers, which the runner depends on):
 #   cmake -DSRC_DIR=core/src -DLAYERS_DOC=docs/architecture.md [-DSTAMP=file] -P check_layers.cmake
 cmake_minimum_required(VERSION 3.20)
@@ -66,6 +68,18 @@ foreach(dir IN LISTS _dirs)
       elseif(NOT _level_of_${target} LESS _level_of_${folder})
         list(APPEND _problems
              "${_shown} includes ${path}: ${target}/ is not below ${folder}/")
+      endif()
+    endforeach()
+    file(STRINGS "${file}" _namespaces REGEX "^[ \t]*namespace[ \t]+[A-Za-z0-9_:]+[ \t]*{")
+    foreach(opened IN LISTS _namespaces)
+      string(REGEX REPLACE "^[ \t]*namespace[ \t]+(rb::)?([A-Za-z0-9_]*).*" "\\2" target
+                           "${opened}")
+      if(target STREQUAL folder OR NOT DEFINED _level_of_${target})
+        continue()
+      endif()
+      if(NOT _level_of_${target} LESS _level_of_${folder})
+        list(APPEND _problems
+             "${_shown} opens namespace ${target}: ${target}/ is not below ${folder}/")
       endif()
     endforeach()
   endforeach()

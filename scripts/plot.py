@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Plots of a reactorbench results directory, drawn from its summary.json.
 
-    scripts/plot.py RESULTS_DIR [--out DIR] [--formats png,svg] [--dpi N]
+    scripts/plot.py RESULTS_DIR [--out DIR] [--formats png,svg] [--dpi N] [--describe]
 
 flower: the seed-000 figure - time per iteration against the number of pipes (log axis),
 one line per plugin with the median's confidence interval as error bars, set-up and
@@ -14,12 +14,15 @@ then each share of the maximum).
 notify (and any workload without a layout of its own): grouped bars per matrix point,
 one bar per plugin, one panel per metric.
 
-Which metrics a workload's figure shows, and their units, are the workload's to say: the
-runner writes them into summary.json ("declared_metrics": each workload's metrics, those to
-draw marked "plotted"). A summary without them (written before they were) gets its first
-four metrics by name. Values are read generically (cells[].metrics.<name>.{median, ci_low,
-ci_high}). Each figure is written as PNG and
-SVG (or --formats); the paths written are printed, one per line, for `runner report`.
+Which metrics a workload's figure shows, their units and how they are laid out are the
+workload's to say (core/src/workload/registry.h); this script keeps no list of workloads. The
+runner writes them into summary.json: "declared_metrics" (each workload's metrics, those to
+draw marked "plotted") and "plot_layouts" (the x axis and what the panel rows and columns
+are). A summary without them (written before they were) gets bars of its first four metrics
+by name. Values are read generically (cells[].metrics.<name>.{median, ci_low, ci_high}). Each
+figure is written as PNG and SVG (or --formats); the paths written are printed, one per
+line, for `runner report`. --describe writes nothing and prints each panel instead:
+"FIGURE: TITLE | x: LABEL | y: LABEL".
 Uses Debian's python3 and python3-matplotlib; nothing from pip.
 """
 
@@ -36,16 +39,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
 from matplotlib import ticker  # noqa: E402
 
-# How each workload is laid out: the x axis and what the panel rows and columns are
-# ("metric" or a parameter). The metrics come from summary.json (declared_metrics).
-LAYOUTS = {
-    "flower": {"kind": "lines", "x": "pipes", "log_x": True, "rows": "active", "cols": "metric"},
-    "pingpong": {"kind": "lines", "x": "sessions", "log_x": True, "rows": "metric",
-                 "cols": "block_size"},
-    "rr": {"kind": "lines", "x": "connections", "log_x": True, "rows": "metric",
-           "cols": "load_percent"},
-    "notify": {"kind": "bars"},
-}
+# A workload whose summary says nothing of its layout (or an unexpected shape): bars still
+# show every number.
 FALLBACK = {"kind": "bars"}
 MAX_GENERIC_METRICS = 4
 
@@ -104,6 +99,14 @@ def plotted_metrics(summary, workload):
     declared = summary.get("declared_metrics", {}).get(workload, [])
     DECLARED.update({m["name"]: m for m in declared if "name" in m})
     return [m["name"] for m in declared if m.get("plotted")]
+
+
+def layout_of(summary, workload):
+    """The workload's layout as summary.json gives it, with the metrics it plots."""
+    layout = summary.get("plot_layouts", {}).get(workload) or FALLBACK
+    if layout.get("kind") != "lines" or not layout.get("x"):
+        layout = FALLBACK
+    return dict(layout, metrics=plotted_metrics(summary, workload))
 
 
 def sort_key(value):
@@ -273,11 +276,17 @@ def draw_bars(workload, layout, cells, fixed, colors, order):
     return fig
 
 
-def plot_workload(workload, cells, summary, out_dir, formats, dpi):
-    layout = dict(LAYOUTS.get(workload, FALLBACK), metrics=plotted_metrics(summary, workload))
+def describe(fig, stem):
+    """One line a panel: what --describe prints instead of writing the figure."""
+    return [f"{stem}: {ax.get_title()} | x: {ax.get_xlabel()} | y: {ax.get_ylabel()}"
+            for ax in fig.axes if ax.get_title()]
+
+
+def plot_workload(workload, cells, summary, out_dir, formats, dpi, describing=False):
+    layout = layout_of(summary, workload)
     colors, order = plugin_colors(summary, cells)
     if layout["kind"] == "lines" and any(layout["x"] not in c["params"] for c in cells):
-        layout = FALLBACK  # an unexpected shape: bars still show every number
+        layout = dict(FALLBACK, metrics=layout["metrics"])  # bars still show every number
     used = {layout.get("x"), layout.get("rows"), layout.get("cols")}
     if layout["kind"] == "lines":
         split = [p for p in cells[0]["params"] if p not in used and len(values_of(cells, p)) > 1]
@@ -293,6 +302,10 @@ def plot_workload(workload, cells, summary, out_dir, formats, dpi):
         if fig is None:
             continue
         stem = file_stem(workload, [(p, v) for p, v in key])
+        if describing:
+            written += describe(fig, stem)
+            plt.close(fig)
+            continue
         for fmt in formats:
             path = os.path.join(out_dir, f"{stem}.{fmt}")
             fig.savefig(path, dpi=dpi, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
@@ -307,6 +320,8 @@ def main(argv):
     parser.add_argument("--out", help="where to write (default RESULTS/plots)")
     parser.add_argument("--formats", default="png,svg", help="comma-separated: png, svg, pdf")
     parser.add_argument("--dpi", type=int, default=100)
+    parser.add_argument("--describe", action="store_true",
+                        help="write nothing; print each figure's panels and their axis labels")
     args = parser.parse_args(argv)
 
     try:
@@ -316,7 +331,8 @@ def main(argv):
         return 2
     base = args.results if os.path.isdir(args.results) else os.path.dirname(args.results)
     out_dir = args.out or os.path.join(base, "plots")
-    os.makedirs(out_dir, exist_ok=True)
+    if not args.describe:
+        os.makedirs(out_dir, exist_ok=True)
     formats = [f.strip() for f in args.formats.split(",") if f.strip()]
 
     ok = [c for c in summary.get("cells", []) if c.get("status") == "ok" and c.get("metrics")]
@@ -326,8 +342,9 @@ def main(argv):
             workloads.append(cell["workload"])
     for workload in workloads:
         cells = [c for c in ok if c["workload"] == workload]
-        for path in plot_workload(workload, cells, summary, out_dir, formats, args.dpi):
-            print(path)
+        for line in plot_workload(workload, cells, summary, out_dir, formats, args.dpi,
+                                  args.describe):
+            print(line)
     return 0
 
 

@@ -59,14 +59,18 @@ std::unique_ptr<RrServer> makeRrServer(const rb_rr_server_params& params,
 
 using Ops = rbcommon::PluginOps<DeclaredPluginOptions>;
 
-// The plugin this source is built as: [0] the MOD policy, [1] the ADD-always policy.
+// The plugin this source is built as: [0] the MOD policy, [1] the ADD-always policy. Both
+// wrap no library: the reactor is this project's own (reactor/), in muduo's design. The first
+// was called "muduo" until that name was found to pass it off as the library; the runner
+// still loads it by that name (core/src/model/plugin_renames.h).
 constexpr rbcommon::PluginWords kPolicies[] = {
-    {"muduo", "1.0.0", "reactorbench-muduo-style", &libraryVersion,
-     "muduo-style reactor (EventLoop/Channel/epoll Poller), EPOLL_CTL_ADD once then "
-     "EPOLL_CTL_MOD, as muduo"},
-    {"epoll-add-always", "1.0.0", "reactorbench-muduo-style", &libraryVersion,
-     "muduo-style reactor (EventLoop/Channel/epoll Poller), EPOLL_CTL_ADD on every update with "
-     "EEXIST ignored (seed 000's patch)"},
+    {"muduo-style", "1.0.0", "reimplementation", &libraryVersion,
+     "this project's reimplementation of a muduo-style reactor (EventLoop/Channel/epoll Poller), "
+     "not the muduo library: EPOLL_CTL_ADD once then EPOLL_CTL_MOD, as muduo does"},
+    {"epoll-add-always", "1.0.0", "reimplementation", &libraryVersion,
+     "this project's reimplementation of a muduo-style reactor (EventLoop/Channel/epoll Poller), "
+     "not the muduo library: EPOLL_CTL_ADD on every update with EEXIST ignored (seed 000's "
+     "patch)"},
 };
 
 const rb_plugin kPlugin =

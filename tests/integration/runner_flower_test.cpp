@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <sstream>
 
 #include "run_helpers.h"
 
@@ -135,6 +136,36 @@ TEST(RunnerPlugins, ListsOurPluginsWithVersions) {
   for (const char* name : {"libevent2", "raw-epoll"})
     EXPECT_NE(result.out.find(name), std::string::npos) << name;
   EXPECT_NE(result.out.find("libevent 2.1"), std::string::npos) << result.out;
+}
+
+// The muduo-style plugin is this project's reimplementation, not the muduo library: its name
+// and its WRAPS column say so, and no plugin is listed as plain "muduo".
+TEST(RunnerPlugins, TheMuduoStylePluginSaysItIsAReimplementation) {
+  const auto result = run_runner({"plugins"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  std::istringstream lines(result.out);
+  std::string line;
+  int muduo_style = 0;
+  while (std::getline(lines, line)) {
+    EXPECT_FALSE(line.starts_with("muduo ")) << line;
+    if (!line.starts_with("muduo-style ")) continue;
+    ++muduo_style;
+    EXPECT_NE(line.find("reimplementation"), std::string::npos) << line;
+  }
+  EXPECT_EQ(muduo_style, 1) << result.out;
+}
+
+// Its old name still loads it: configs and histories that say "muduo" keep working.
+TEST(RunnerFlower, TheOldNameMuduoStillLoadsTheMuduoStylePlugin) {
+  ScratchDir dir;
+  const auto result =
+      run_runner(run_args(dir, flower_config(R"("muduo")", "pipes = [10]\nactive = [5]")));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto summary = read_json(dir.path() / "out" / "summary.json");
+  const auto& cell = cell_of(summary, "muduo");
+  EXPECT_EQ(cell.at("status"), "ok") << cell.dump();
+  EXPECT_EQ(cell.at("provenance").at("library"), "reimplementation") << cell.dump();
+  EXPECT_TRUE(cell.at("provenance").at("path").get<std::string>().ends_with("/muduo.so"));
 }
 
 }  // namespace

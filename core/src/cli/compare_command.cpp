@@ -28,8 +28,7 @@ int error(const std::string& message) {
 
 int print(const compare::RunComparison& comparison, const ReporterEntry& format, bool colour) {
   if (const auto refusal = refusal_of(comparison)) return error(*refusal);
-  std::cout << format.reporter->render({.comparison = &comparison, .colour = colour}).text
-            << std::flush;
+  std::cout << format.reporter->render({.part = &comparison, .colour = colour}).text << std::flush;
   // On stderr, so json and csv output stays parseable.
   if (const auto note = compare::no_verdict_note(comparison); !note.empty())
     std::cerr << note << '\n';

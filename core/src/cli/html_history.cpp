@@ -36,9 +36,7 @@ void add_history(const LoadedRun& run, const RunSourceOptions& sources,
     for (auto& s : series) section.history.push_back(store::find_series_changes(std::move(s)));
     section.history_note =
         fmt::format("The newest {} finished runs of config '{}' on host '{}' in {}{}.", runs.size(),
-                    filter.config_name, filter.host,
-                    store::is_postgres_url(path->string()) ? store::masked_location(path->string())
-                                                           : path->filename().string(),
+                    filter.config_name, filter.host, store::short_location(path->string()),
                     in_this_store ? "" : " (before this run, which is not in that store)");
   } catch (const std::exception& e) {
     section.history_note = std::string("No history: ") + e.what();

@@ -135,7 +135,7 @@ int html_report_command(const HtmlReportArgs& args) {
     page.generated_at = report::iso8601_utc_now();
     const auto file = args.html / "report.html";
     report::write_file_atomically(file,
-                                  render(OutputKind::html_page, "html", {.page = &page}).text);
+                                  render(OutputKind::html_page, "html", {.part = &page}).text);
     std::cout << "report: " << file.string() << '\n';
     return kExitOk;
   } catch (const std::exception& e) {

@@ -22,12 +22,12 @@ namespace {
 // A format of a run or of a comparison: a function of it, or of it and whether to colour.
 template <auto format>
 const report::Reporter* of_run() {
-  return &report::formatter<&report::ReportInput::run, format>();
+  return &report::formatter<RunResult, format>();
 }
 
 template <auto format>
 const report::Reporter* of_comparison() {
-  return &report::formatter<&report::ReportInput::comparison, format>();
+  return &report::formatter<compare::RunComparison, format>();
 }
 
 }  // namespace
@@ -63,7 +63,7 @@ const std::vector<ReporterEntry>& reporter_table() {
       {OutputKind::html_page,
        "html",
        {},
-       &report::formatter<&report::ReportInput::page, html::render_page>()},
+       &report::formatter<html::ReportPage, html::render_page>()},
   };
   return table;
 }

@@ -82,7 +82,7 @@ int probe_main(int argc, char** argv) {
     std::cerr << "usage: runner __probe PLUGIN_PATH FD\n";
     return 2;
   }
-  return rb::plugin::run_probe(argv[2], std::atoi(argv[3]), rb::workload::read_workload_tables);
+  return rb::plugin::run_probe(argv[2], std::atoi(argv[3]), rb::workload::workload_tables());
 }
 
 bool looks_like_config(const char* arg) {

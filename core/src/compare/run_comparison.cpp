@@ -16,6 +16,7 @@
 #include "compare/provenance_diff.h"
 #include "compare/sequential_rules.h"
 #include "compare/verdict_gates.h"
+#include "model/plugin_renames.h"
 #include "model/round_values.h"
 #include "stats/bootstrap.h"
 #include "stats/summary.h"
@@ -275,9 +276,11 @@ std::optional<std::string> machine_speed_note(const std::vector<CellPair>& pairs
       rules.allow_disturbed ? " (not withheld: --allow-disturbed)" : "");
 }
 
+// A plugin by its current name (model/plugin_renames.h): a stored "muduo" cell pairs with a
+// "muduo-style" one (and its rows say "muduo -> muduo-style").
 std::string cell_key(const CellSpec& cell, bool with_plugin) {
   std::string key = cell.workload + '\x1f' + cell.params_label();
-  if (with_plugin) key += '\x1f' + cell.plugin;
+  if (with_plugin) key += '\x1f' + current_plugin_label(cell.plugin);
   return key;
 }
 

@@ -48,9 +48,12 @@ std::optional<stats::RoundCosts> round_costs(const CellResult& cell) {
   std::vector<double> walls;
   for (const auto& round : cell.interference)
     if (round.wall_s > 0) walls.push_back(round.wall_s);
+  const MetricInfo* iteration_metric = workload::iteration_metric_for(cell.cell.workload);
   std::vector<double> iterations;
-  for (const auto& sample : cell.samples)
-    if (const auto seconds = iteration_seconds(sample)) iterations.push_back(*seconds);
+  if (iteration_metric != nullptr)
+    for (const auto& sample : cell.samples)
+      if (const auto seconds = iteration_seconds(sample, *iteration_metric))
+        iterations.push_back(*seconds);
   if (walls.empty() || iterations.empty()) return std::nullopt;
   const double wall = std::accumulate(walls.begin(), walls.end(), 0.0) / walls.size();
   const double per_iteration =

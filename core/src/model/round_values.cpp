@@ -1,6 +1,7 @@
 #include "model/round_values.h"
 
 #include <map>
+#include <utility>
 
 namespace rb {
 
@@ -21,14 +22,19 @@ stats::RoundSamples values_by_round(const std::vector<Sample>& samples, const st
   return out;
 }
 
-std::optional<double> iteration_seconds(const Sample& sample) {
-  // The metric that spans a whole iteration, per workload, with its unit in seconds.
-  static const std::pair<const char*, double> kIterationMetrics[] = {
-      {"total_us", 1e-6}, {"elapsed_ms", 1e-3}, {"seconds", 1.0}};
-  for (const auto& [name, scale] : kIterationMetrics)
-    if (const auto it = sample.metrics.find(name); it != sample.metrics.end())
-      return it->second * scale;
+std::optional<double> seconds_per_unit(std::string_view unit) {
+  static const std::pair<std::string_view, double> kTimeUnits[] = {
+      {"ns", 1e-9}, {"us", 1e-6}, {"ms", 1e-3}, {"s", 1.0}};
+  for (const auto& [name, scale] : kTimeUnits)
+    if (name == unit) return scale;
   return std::nullopt;
+}
+
+std::optional<double> iteration_seconds(const Sample& sample, const MetricInfo& iteration_metric) {
+  const auto scale = seconds_per_unit(iteration_metric.unit);
+  const auto it = sample.metrics.find(iteration_metric.name);
+  if (!scale || it == sample.metrics.end()) return std::nullopt;
+  return it->second * *scale;
 }
 
 }  // namespace rb

@@ -94,7 +94,7 @@ rb::Provenance make_provenance(const std::filesystem::path& path, const rb_plugi
 
 }  // namespace
 
-LoadedPlugin load_plugin(const std::filesystem::path& so_path, const TableReader& read_tables) {
+LoadedPlugin load_plugin(const std::filesystem::path& so_path, const WorkloadTables& tables) {
   const std::filesystem::path path = std::filesystem::absolute(so_path).lexically_normal();
   std::error_code error;
   const auto status = std::filesystem::status(path, error);
@@ -112,8 +112,8 @@ LoadedPlugin load_plugin(const std::filesystem::path& so_path, const TableReader
   plugin.path = path;
   plugin.descriptor = checked_descriptor(call_entry(*library, path), path);
   check_required_fields(plugin.descriptor, path);
-  read_tables(plugin);
-  plugin.options = checked_option_decls(plugin.descriptor, path);
+  tables.read(plugin);
+  plugin.options = checked_option_decls(plugin.descriptor, path, tables.option_tables);
   plugin.provenance = make_provenance(path, plugin.descriptor);
   pin_for_process_lifetime(library);
   plugin.library = std::move(library);

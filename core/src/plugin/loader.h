@@ -45,11 +45,18 @@ struct LoadedPlugin {
   std::vector<std::string> workloads;
 };
 
-// Checks and copies a loaded plugin's workload tables and names its workloads. The loader
-// knows the descriptor, the workloads know their tables: workload/registry.h supplies it.
+// Checks and copies a loaded plugin's workload tables and names its workloads.
 using TableReader = std::function<void(LoadedPlugin&)>;
 
+// What the loader needs of the workloads: the loader knows the descriptor, the workloads know
+// their tables (workload/registry.h supplies this).
+struct WorkloadTables {
+  TableReader read;
+  // The descriptor tables an option declaration's `workloads` may name.
+  std::vector<std::string> option_tables;
+};
+
 // Throws LoadError; its what() names the path and the facts (versions, dlerror's text).
-LoadedPlugin load_plugin(const std::filesystem::path& so_path, const TableReader& read_tables);
+LoadedPlugin load_plugin(const std::filesystem::path& so_path, const WorkloadTables& tables);
 
 }  // namespace rb::plugin

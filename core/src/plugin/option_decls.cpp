@@ -46,6 +46,7 @@ std::optional<Type> type_of(int abi_type) {
 }
 
 std::vector<std::string> split_workloads(const std::string& option, const char* text,
+                                         const std::vector<std::string>& tables,
                                          const std::filesystem::path& path) {
   std::vector<std::string> workloads;
   if (text == nullptr) return workloads;
@@ -53,11 +54,10 @@ std::vector<std::string> split_workloads(const std::string& option, const char* 
   while (true) {
     const auto comma = rest.find(',');
     const std::string_view workload = rest.substr(0, comma);
-    if (std::find(std::begin(kOptionWorkloads), std::end(kOptionWorkloads), workload) ==
-        std::end(kOptionWorkloads))
+    if (std::find(tables.begin(), tables.end(), workload) == tables.end())
       refuse(path, fmt::format("option '{}': workloads \"{}\" names '{}', which is no workload "
                                "table (known: {}; NULL means every one)",
-                               option, text, workload, fmt::join(kOptionWorkloads, ", ")));
+                               option, text, workload, fmt::join(tables, ", ")));
     workloads.emplace_back(workload);
     if (comma == std::string_view::npos) return workloads;
     rest.remove_prefix(comma + 1);
@@ -86,6 +86,7 @@ void check_allowed(const rb::DeclaredOption& option, bool has_allowed,
 }
 
 rb::DeclaredOption checked_decl(const rb_option_decl& decl, std::uint32_t index,
+                                const std::vector<std::string>& tables,
                                 const std::filesystem::path& path) {
   if (decl.name == nullptr || decl.name[0] == '\0')
     throw LoadError(LoadErrorKind::missing_field, path,
@@ -111,7 +112,7 @@ rb::DeclaredOption checked_decl(const rb_option_decl& decl, std::uint32_t index,
     option.default_value = decl.default_value;
   }
   option.help = decl.help != nullptr ? decl.help : "";
-  option.workloads = split_workloads(option.name, decl.workloads, path);
+  option.workloads = split_workloads(option.name, decl.workloads, tables, path);
   return option;
 }
 
@@ -140,7 +141,8 @@ std::uint32_t checked_stride(const rb_plugin& descriptor, const std::filesystem:
 }  // namespace
 
 std::vector<rb::DeclaredOption> checked_option_decls(const rb_plugin& descriptor,
-                                                     const std::filesystem::path& path) {
+                                                     const std::filesystem::path& path,
+                                                     const std::vector<std::string>& tables) {
   if (RB_VERSION_MINOR(descriptor.abi_version) < 3 || descriptor.struct_size < kPluginOptionsEnd ||
       descriptor.option_count == 0)
     return {};
@@ -162,7 +164,7 @@ std::vector<rb::DeclaredOption> checked_option_decls(const rb_plugin& descriptor
                                "declarations are one array of one struct size ({})",
                                i, size, stride, abi_versions(descriptor)));
     rb::DeclaredOption option =
-        checked_decl(copy_declared_prefix<rb_option_decl>(element), i, path);
+        checked_decl(copy_declared_prefix<rb_option_decl>(element), i, tables, path);
     const auto same = std::find_if(options.begin(), options.end(),
                                    [&](const auto& known) { return known.name == option.name; });
     if (same != options.end())

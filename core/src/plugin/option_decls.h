@@ -4,7 +4,7 @@
 #pragma once
 
 #include <filesystem>
-#include <string_view>
+#include <string>
 #include <vector>
 
 #include <reactorbench/plugin.h>
@@ -13,15 +13,14 @@
 
 namespace rb::plugin {
 
-// The descriptor members an rb_option_decl's `workloads` may name.
-inline constexpr std::string_view kOptionWorkloads[] = {"flower", "notify", "pingpong_server",
-                                                        "pingpong_client", "rr_server"};
-
+// `tables`: the descriptor members an rb_option_decl's `workloads` may name (the workload
+// registry's, workload/registry.h option_tables()).
 // Throws LoadError naming the option (by index and by name) when a declaration is unusable:
 // its struct_size, a name outside [a-z0-9_]+ or declared twice, an unknown type, an ENUM
 // without values, an INT range that is not "MIN..MAX", a default that is no value of the
 // option, a workload the ABI does not have.
 std::vector<rb::DeclaredOption> checked_option_decls(const rb_plugin& descriptor,
-                                                     const std::filesystem::path& path);
+                                                     const std::filesystem::path& path,
+                                                     const std::vector<std::string>& tables);
 
 }  // namespace rb::plugin

@@ -21,7 +21,7 @@ inline constexpr std::string_view kProbeCommand = "__probe";
 // {"ok":true,"plugin":{...}} or {"ok":false,"kind":"...","error":"<what()>","message":"..."}.
 // Returns the process exit code: 0 once the line is written (a load failure is a result too),
 // 1 when it could not be written.
-int run_probe(const std::filesystem::path& so_path, int out_fd, const TableReader& read_tables);
+int run_probe(const std::filesystem::path& so_path, int out_fd, const WorkloadTables& tables);
 
 // Parent side: fork+exec `runner_exe __probe <path> <fd>` with stdin/stdout/stderr on
 // /dev/null, wait up to timeout (then SIGKILL its process group). Throws LoadError: the

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "model/plugin_renames.h"
 #include "text/did_you_mean.h"
 
 namespace rb::plugin {
@@ -65,7 +66,7 @@ Registry Registry::discover(const std::vector<std::filesystem::path>& dirs, cons
 }
 
 void Registry::add(PluginInfo info) {
-  const PluginInfo* first = find(info.name);
+  const PluginInfo* first = find_exactly(info.name);
   if (first == nullptr) {
     plugins_.push_back(std::move(info));
     return;
@@ -78,10 +79,16 @@ void Registry::add(PluginInfo info) {
                                      info.path.string(), info.name, first->path.string()));
 }
 
-const PluginInfo* Registry::find(std::string_view name) const {
+const PluginInfo* Registry::find_exactly(std::string_view name) const {
   auto it = std::find_if(plugins_.begin(), plugins_.end(),
                          [&](const PluginInfo& info) { return info.name == name; });
   return it != plugins_.end() ? &*it : nullptr;
+}
+
+const PluginInfo* Registry::find(std::string_view name) const {
+  if (const PluginInfo* info = find_exactly(name)) return info;
+  const std::string current = current_plugin_name(name);
+  return current != name ? find_exactly(current) : nullptr;
 }
 
 bool Registry::supports(std::string_view name, std::string_view workload) const {
@@ -102,7 +109,9 @@ std::vector<std::filesystem::path> Registry::duplicate_paths(std::string_view na
 
 PluginInfo Registry::resolve(const std::string& name_or_path, const Prober& probe) const {
   if (looks_like_path(name_or_path)) return probe(std::filesystem::path(name_or_path));
-  if (auto paths = duplicate_paths(name_or_path); !paths.empty()) {
+  const std::string name =
+      find_exactly(name_or_path) != nullptr ? name_or_path : current_plugin_name(name_or_path);
+  if (auto paths = duplicate_paths(name); !paths.empty()) {
     throw LoadError(LoadErrorKind::duplicate_name, paths.front(),
                     fmt::format("plugin name '{}' is provided by {} files: {}; remove all but "
                                 "one, or name the .so by its path",

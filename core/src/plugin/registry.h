@@ -38,12 +38,15 @@ class Registry {
   bool has(std::string_view name) const { return find(name) != nullptr; }
   bool supports(std::string_view name, std::string_view workload) const;
   std::vector<std::string> names() const;
+  // By name, or by the old name of a renamed plugin (model/plugin_renames.h) when no plugin
+  // goes by that name itself.
   const PluginInfo* find(std::string_view name) const;
   // Every file providing name when there are several; empty otherwise.
   std::vector<std::filesystem::path> duplicate_paths(std::string_view name) const;
 
  private:
   void add(PluginInfo info);
+  const PluginInfo* find_exactly(std::string_view name) const;
   [[noreturn]] void throw_not_found(const std::string& name) const;
 
   std::vector<std::filesystem::path> dirs_;

@@ -31,10 +31,10 @@ nlohmann::json failure(std::string_view kind, const std::string& error,
 
 }  // namespace
 
-int run_probe(const std::filesystem::path& so_path, int out_fd, const TableReader& read_tables) {
+int run_probe(const std::filesystem::path& so_path, int out_fd, const WorkloadTables& tables) {
   nlohmann::json result;
   try {
-    const LoadedPlugin plugin = load_plugin(so_path, read_tables);
+    const LoadedPlugin plugin = load_plugin(so_path, tables);
     result = {{"ok", true}, {"plugin", to_json(plugin_info(plugin))}};
   } catch (const LoadError& error) {
     result = failure(to_string(error.kind()), error.what(), error.message());

@@ -9,26 +9,38 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <typeinfo>
 #include <vector>
 
 #include "model/results.h"
 
-namespace rb {
-namespace compare {
-struct RunComparison;
-}
-namespace html {
-struct ReportPage;
-}
-}  // namespace rb
-
 namespace rb::report {
+
+// A part an output is made from that this interface does not know (a comparison for the
+// compare output, a page for the HTML report): the reporter made for it and the command that
+// gives it agree on its type, which get<T>() checks. So report/ names no type of the concerns
+// above it.
+class ReportPart {
+ public:
+  ReportPart() = default;
+  template <class T>
+  ReportPart(const T* part) : part_(part), type_(&typeid(T)) {}  // NOLINT: implicit by design
+
+  // The part when it is a T; nullptr when it is absent or of another type.
+  template <class T>
+  const T* get() const {
+    return type_ != nullptr && *type_ == typeid(T) ? static_cast<const T*>(part_) : nullptr;
+  }
+
+ private:
+  const void* part_ = nullptr;
+  const std::type_info* type_ = nullptr;
+};
 
 // What an output is made from; each reporter reads the part its kind of output needs.
 struct ReportInput {
-  const RunResult* run = nullptr;                      // a run's outputs and the exports
-  const compare::RunComparison* comparison = nullptr;  // the compare output
-  const html::ReportPage* page = nullptr;              // the HTML report
+  const RunResult* run = nullptr;  // a run's outputs and the exports
+  ReportPart part = {};            // a comparison (compare output), a page (HTML report)
   // Exports: these metrics (empty: the workloads' headline ones; {"all"}: every one), and
   // whether disturbed cells are left out rather than marked.
   std::vector<std::string> metrics = {};
@@ -65,15 +77,24 @@ const T& needed(const T* part, const char* what) {
   return *part;
 }
 
-// A reporter that is one function of one part of the input: Formatter<&ReportInput::run,
+// The input's run, or its other part when that is a T.
+template <class T>
+const T* part_of(const ReportInput& input) {
+  if constexpr (std::is_same_v<T, RunResult>)
+    return input.run;
+  else
+    return input.part.get<T>();
+}
+
+// A reporter that is one function of one part of the input: Formatter<RunResult,
 // format_summary_csv> renders summary.csv. A console format whose function also takes a bool
 // is given ReportInput::colour.
-template <auto part, auto format>
+template <class Part, auto format>
 class Formatter final : public Reporter {
  public:
   Rendered render(const ReportInput& input) const override {
-    const auto& from = needed(input.*part, "the part its format is made from");
-    if constexpr (std::is_invocable_v<decltype(format), decltype(from), bool>)
+    const Part& from = needed(part_of<Part>(input), "the part its format is made from");
+    if constexpr (std::is_invocable_v<decltype(format), const Part&, bool>)
       return {format(from, input.colour)};
     else
       return {format(from)};
@@ -81,9 +102,9 @@ class Formatter final : public Reporter {
 };
 
 // The one Formatter of a format, for the table of reporters.
-template <auto part, auto format>
+template <class Part, auto format>
 const Reporter& formatter() {
-  static const Formatter<part, format> instance;
+  static const Formatter<Part, format> instance;
   return instance;
 }
 

@@ -29,12 +29,32 @@ model::Json declared_metrics_json(const RunResult& run) {
   return out;
 }
 
+// Per workload of the run, how its entry lays out its figure (workload/registry.h PlotLayout):
+// scripts/plot.py keeps no list of workloads of its own. A workload with no `x` is drawn as
+// bars.
+model::Json plot_layouts_json(const RunResult& run) {
+  model::Json out = model::Json::object();
+  for (const auto& cell : run.cells) {
+    const workload::WorkloadEntry* entry = workload::find_entry(cell.cell.workload);
+    if (entry == nullptr || out.contains(entry->name)) continue;
+    const workload::PlotLayout& plot = entry->roles.plot;
+    out[entry->name] = plot.x.empty() ? model::Json{{"kind", "bars"}}
+                                      : model::Json{{"kind", "lines"},
+                                                    {"x", plot.x},
+                                                    {"log_x", plot.log_x},
+                                                    {"rows", plot.rows},
+                                                    {"cols", plot.cols}};
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string format_summary_json(const RunResult& run) {
   model::Json out{{"schema_version", kSummarySchemaVersion}};
   out.update(model::to_json(run, model::SampleDetail::count));
   out["declared_metrics"] = declared_metrics_json(run);
+  out["plot_layouts"] = plot_layouts_json(run);
   return model::dump_json(out, 2) + '\n';
 }
 

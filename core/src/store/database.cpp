@@ -2,13 +2,26 @@
 
 #include <cmath>
 
-#include "store/store_url.h"
+#include "store/store_scheme.h"
 
 namespace rb::store {
+namespace {
+
+std::unique_ptr<Connection> open_backend(const std::string& location, OpenMode mode) {
+  const StoreTarget store = store_target(location);
+  switch (store.backend) {
+    case Backend::postgres:
+      return open_postgres(store.target, mode);
+    case Backend::sqlite:
+      break;
+  }
+  return open_sqlite(store.target, mode);
+}
+
+}  // namespace
 
 Database::Database(const std::string& location, OpenMode mode)
-    : connection_(is_postgres_url(location) ? open_postgres(location, mode)
-                                            : open_sqlite(location, mode)) {}
+    : connection_(open_backend(location, mode)) {}
 
 Database::Database(const std::string& location, bool create)
     : Database(location, create ? OpenMode::create : OpenMode::read_write) {}

@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "model/json_codec.h"
+#include "model/plugin_renames.h"
 #include "store/stored_text.h"
 
 namespace rb::store {
@@ -33,8 +34,12 @@ CellFilter::CellFilter(std::string_view text) {
 
 bool CellFilter::matches(const CellSpec& cell) const {
   return std::all_of(terms_.begin(), terms_.end(), [&](const Term& term) {
-    if (term.key.empty()) return term.value == cell.plugin || term.value == cell.workload;
-    if (term.key == "plugin") return term.value == cell.plugin;
+    // A renamed plugin by either name (model/plugin_renames.h).
+    const auto plugin_is = [&](const std::string& name) {
+      return current_plugin_label(name) == current_plugin_label(cell.plugin);
+    };
+    if (term.key.empty()) return plugin_is(term.value) || term.value == cell.workload;
+    if (term.key == "plugin") return plugin_is(term.value);
     if (term.key == "workload") return term.value == cell.workload;
     const ParamValue* value = cell.find(term.key);
     return value != nullptr && rb::to_string(*value) == term.value;
@@ -70,9 +75,12 @@ std::vector<CellHistory> cell_history(Database& db, const CellFilter& cells,
     spec.params = model::params_from_json(model::JsonField(params, "cells.params"));
     if (!cells.matches(spec)) continue;
     const std::string point = rows.column_text(7);
-    const std::string key = spec.workload + '\x1f' + spec.plugin + '\x1f' + point + '\x1f' + metric;
+    // One series a plugin by its current name: a stored "muduo" cell's runs continue as
+    // "muduo-style"'s.
+    const std::string plugin = current_plugin_label(spec.plugin);
+    const std::string key = spec.workload + '\x1f' + plugin + '\x1f' + point + '\x1f' + metric;
     auto [it, inserted] = series.emplace(key, out.size());
-    if (inserted) out.push_back({spec.workload, spec.plugin, point, metric, {}});
+    if (inserted) out.push_back({spec.workload, plugin, point, metric, {}});
     HistoryPoint p;
     p.run_id = rows.column_int(0);
     p.started_at = rows.column_text(1);

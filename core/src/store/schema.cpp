@@ -12,7 +12,7 @@
 #include "model/json_codec.h"
 #include "stats/summary.h"
 #include "store/interference_rows.h"
-#include "store/store_url.h"
+#include "store/store_scheme.h"
 #include "store/stored_text.h"
 
 namespace rb::store {
@@ -277,8 +277,9 @@ void migrate_to(Database& db, int target) {
 }
 
 Database open_history(const std::string& location, bool create) {
-  const std::filesystem::path path(location);
-  if (create && !is_postgres_url(location) && path.has_parent_path())
+  const StoreTarget store = store_target(location);
+  const std::filesystem::path path(store.target);
+  if (create && store.backend == Backend::sqlite && path.has_parent_path())
     std::filesystem::create_directories(path.parent_path());
   Database db(location, create);
   refuse_damaged(db);

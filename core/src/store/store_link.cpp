@@ -2,6 +2,7 @@
 
 #include "model/json_codec.h"
 #include "report/atomic_file.h"
+#include "store/store_scheme.h"
 #include "store/store_url.h"
 
 namespace rb::store {
@@ -15,9 +16,10 @@ constexpr model::FileBound kStoreJsonBound{"store.json", std::uint64_t{1} << 20}
 void write_store_link(const std::filesystem::path& dir, const StoreLink& link) {
   // A URL is kept without its password (libpq finds it again in PGPASSFILE or the
   // environment): a results directory is shared more widely than credentials.
-  const std::string database = is_postgres_url(link.database.string())
-                                   ? location_without_password(link.database.string())
-                                   : std::filesystem::absolute(link.database).string();
+  const StoreTarget store = store_target(link.database.string());
+  const std::string database = store.backend == Backend::postgres
+                                   ? location_without_password(store.target)
+                                   : std::filesystem::absolute(store.target).string();
   const model::Json j{
       {"database", database}, {"run_id", link.run_id}, {"config_name", link.config_name}};
   report::write_file_atomically(dir / "store.json", model::dump_json(j, 2) + '\n');

@@ -3,10 +3,11 @@
 #include <cstddef>
 #include <filesystem>
 
+#include "store/database.h"
+#include "store/store_scheme.h"
+
 namespace rb::store {
 namespace {
-
-constexpr std::string_view kSchemes[] = {"postgresql://", "postgres://"};
 
 struct UrlParts {
   std::size_t authority = 0;                   // after "scheme://"
@@ -17,8 +18,7 @@ struct UrlParts {
 
 UrlParts split(std::string_view url) {
   UrlParts p;
-  for (const auto scheme : kSchemes)
-    if (url.starts_with(scheme)) p.authority = scheme.size();
+  p.authority = url.find("://") + 3;  // a PostgreSQL URL's scheme (store_scheme.h) has it
   p.query = url.find('?', p.authority);
   const std::size_t end = std::min(url.find('/', p.authority), p.query);
   const std::string_view authority = url.substr(
@@ -66,12 +66,20 @@ std::string rewrite(std::string_view url, const char* replacement) {
   return query.empty() ? out : out + '?' + query;
 }
 
+// The file an SQLite location names (a file: URL's path); the location itself when the scheme
+// table refuses it, which then names no file.
+std::string file_of(const std::string& location) {
+  try {
+    return store_target(location).target;
+  } catch (const StoreError&) {
+    return location;
+  }
+}
+
 }  // namespace
 
 bool is_postgres_url(std::string_view location) {
-  for (const auto scheme : kSchemes)
-    if (location.starts_with(scheme)) return true;
-  return false;
+  return backend_of(location) == Backend::postgres;
 }
 
 std::string masked_location(std::string_view location) {
@@ -82,11 +90,16 @@ std::string location_without_password(std::string_view location) {
   return rewrite(location, nullptr);
 }
 
+std::string short_location(std::string_view location) {
+  if (is_postgres_url(location)) return masked_location(location);
+  return std::filesystem::path(location).filename().string();
+}
+
 bool same_location(const std::string& a, const std::string& b) {
   if (is_postgres_url(a) || is_postgres_url(b))
     return location_without_password(a) == location_without_password(b);
   std::error_code ec;
-  return std::filesystem::equivalent(a, b, ec);
+  return std::filesystem::equivalent(file_of(a), file_of(b), ec);
 }
 
 }  // namespace rb::store

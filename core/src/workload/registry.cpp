@@ -19,13 +19,14 @@ const std::vector<WorkloadEntry>& registry() {
 }
 
 WorkloadEntry make_entry(const Workload& driver, WorkloadSchema schema,
-                         std::vector<MetricInfo> metrics,
+                         std::vector<MetricInfo> metrics, MetricRoles roles,
                          std::optional<std::string> (*read_tables)(plugin::LoadedPlugin&),
                          std::vector<Check> (*checks)()) {
   WorkloadEntry entry;
   entry.name = std::string(driver.name());
   entry.schema = std::move(schema);
   entry.metrics = std::move(metrics);
+  entry.roles = std::move(roles);
   entry.read_tables = read_tables;
   entry.driver = &driver;
   entry.checks = checks;
@@ -98,6 +99,21 @@ const std::vector<MetricInfo>& metrics_for_workload(std::string_view name) {
   return entry != nullptr ? entry->metrics : none;
 }
 
+const MetricInfo* iteration_metric_for(std::string_view name) {
+  const WorkloadEntry* entry = find_entry(name);
+  if (entry == nullptr) return nullptr;
+  for (const auto& info : entry->metrics)
+    if (info.name == entry->roles.iteration_metric) return &info;
+  return nullptr;
+}
+
+std::vector<std::string> option_tables() {
+  std::vector<std::string> tables;
+  for (const auto& entry : registry())
+    tables.insert(tables.end(), entry.schema.abi_tables.begin(), entry.schema.abi_tables.end());
+  return tables;
+}
+
 const std::vector<Check>& all_checks() {
   static const std::vector<Check> checks = [] {
     std::vector<Check> all;
@@ -115,8 +131,12 @@ void read_workload_tables(plugin::LoadedPlugin& plugin) {
     if (auto offered = entry.read_tables(plugin)) plugin.workloads.push_back(std::move(*offered));
 }
 
+plugin::WorkloadTables workload_tables() {
+  return {read_workload_tables, option_tables()};
+}
+
 plugin::LoadedPlugin load_plugin(const std::filesystem::path& so_path) {
-  return plugin::load_plugin(so_path, read_workload_tables);
+  return plugin::load_plugin(so_path, workload_tables());
 }
 
 }  // namespace rb::workload

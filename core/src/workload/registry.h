@@ -18,10 +18,30 @@
 
 namespace rb::workload {
 
+// How scripts/plot.py lays out a workload's figure (summary.json's "plot_layouts"): its
+// plotted metrics as lines against the axis `x`, a panel per row and column value, each
+// "metric" (one per plotted metric) or an axis of the workload; with no `x`, grouped bars per
+// matrix point, a panel per metric.
+struct PlotLayout {
+  std::string x = {};  // empty: bars
+  bool log_x = false;
+  std::string rows = "metric";
+  std::string cols = "metric";
+};
+
+// What a workload's metrics are for beyond each one's own declaration.
+struct MetricRoles {
+  // The metric that is one measured iteration's wall time (its unit us, ms or s): the cost
+  // model's time per iteration is read from it (model/round_values.h).
+  std::string iteration_metric;
+  PlotLayout plot = {};  // how its plotted metrics are laid out
+};
+
 struct WorkloadEntry {
   std::string name;                 // what a config's `workload =` says
   WorkloadSchema schema;            // the axes a [matrix] may sweep
-  std::vector<MetricInfo> metrics;  // name, unit, direction, headline
+  std::vector<MetricInfo> metrics;  // name, unit, direction, headline, plotted
+  MetricRoles roles;
   // Load time, in the plugin's process: checks this workload's ABI table(s) in the
   // descriptor, copies them into the plugin, and returns the name the plugin offers the
   // workload under (`name`, or one of `parts`), or nullopt when it offers none of it.
@@ -44,7 +64,7 @@ struct WorkloadEntry {
 
 // An entry of a workload with no parts that `runner serve` does not serve.
 WorkloadEntry make_entry(const Workload& driver, WorkloadSchema schema,
-                         std::vector<MetricInfo> metrics,
+                         std::vector<MetricInfo> metrics, MetricRoles roles,
                          std::optional<std::string> (*read_tables)(plugin::LoadedPlugin&),
                          std::vector<Check> (*checks)());
 
@@ -68,11 +88,18 @@ const WorkloadSchema* find_workload_schema(std::string_view name);
 std::vector<std::string> workload_names();
 // Empty for an unknown workload.
 const std::vector<MetricInfo>& metrics_for_workload(std::string_view name);
+// The workload's roles.iteration_metric as it declares it; nullptr for an unknown workload.
+const MetricInfo* iteration_metric_for(std::string_view name);
+// Every descriptor table of every workload (WorkloadSchema::abi_tables), in registry order:
+// what a plugin's option declaration may name (plugin/option_decls.h).
+std::vector<std::string> option_tables();
 // Every check of every workload, in registry order.
 const std::vector<Check>& all_checks();
 
 // plugin::TableReader: every workload's tables, and the names the plugin offers.
 void read_workload_tables(plugin::LoadedPlugin& plugin);
+// What plugin::load_plugin and the probe take: read_workload_tables and option_tables().
+plugin::WorkloadTables workload_tables();
 // plugin::load_plugin with every workload's tables read.
 plugin::LoadedPlugin load_plugin(const std::filesystem::path& so_path);
 

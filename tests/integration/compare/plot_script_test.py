@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """scripts/plot.py on synthetic summary.json files of every workload shape: flower (the seed
 figure), pingpong (lines per block size), rr (lines per load), notify (bars) and an unknown
-workload (bars): each gives a PNG and an SVG file, and nothing is drawn for a run without ok
-cells. rr draws the metrics its summary declares plotted (latency percentiles and
+workload (bars), laid out as their summary.json's plot_layouts say: each gives a PNG and an
+SVG file, and nothing is drawn for a run without ok cells. rr draws the metrics its summary declares plotted (latency percentiles and
 requests/s), never its client's CPU.
 
     plot_script_test.py PATH/TO/plot.py
@@ -23,6 +23,17 @@ def cell(workload, plugin, params, metrics):
                         for name, v in metrics.items()}}
 
 
+# What the runner writes into summary.json for the workloads (core/src/workload/*/entry.cpp).
+LAYOUTS = {
+    "flower": {"kind": "lines", "x": "pipes", "log_x": True, "rows": "active", "cols": "metric"},
+    "pingpong": {"kind": "lines", "x": "sessions", "log_x": True, "rows": "metric",
+                 "cols": "block_size"},
+    "rr": {"kind": "lines", "x": "connections", "log_x": True, "rows": "metric",
+           "cols": "load_percent"},
+    "notify": {"kind": "bars"},
+}
+
+
 def flower():
     cells = []
     for pipes, active, plugin in itertools.product([100, 1000, 10000], [100, 1000],
@@ -34,7 +45,8 @@ def flower():
         cells.append(cell("flower", plugin, {"pipes": pipes, "active": active, "writes": 100,
                                              "transport": "socketpair"},
                           {"setup_us": pipes * 0.5, "dispatch_us": 40.0, "total_us": pipes}))
-    return {"plugins": ["libevent2", "muduo"], "cells": cells}
+    return {"plugins": ["libevent2", "muduo"], "cells": cells,
+            "plot_layouts": {"flower": LAYOUTS["flower"]}}
 
 
 def pingpong():
@@ -43,7 +55,8 @@ def pingpong():
                   {"mib_per_s": 100.0 * sessions ** 0.5, "messages_per_s": 1000.0 * sessions})
              for block, sessions, plugin in itertools.product(
                  [4096, 16384], [1, 10, 100], ["muduo/muduo", "libevent2/libevent2"])]
-    return {"plugins": ["muduo/muduo", "libevent2/libevent2"], "cells": cells}
+    return {"plugins": ["muduo/muduo", "libevent2/libevent2"], "cells": cells,
+            "plot_layouts": {"pingpong": LAYOUTS["pingpong"]}}
 
 
 def notify():
@@ -52,7 +65,8 @@ def notify():
                   {"elapsed_ms": 700.0 * producers, "items_per_s": 1.4e6,
                    "wakeups_per_item": 0.5})
              for producers, plugin in itertools.product([1, 2], ["libevent2-pipe", "condvar"])]
-    return {"plugins": ["libevent2-pipe", "condvar"], "cells": cells}
+    return {"plugins": ["libevent2-pipe", "condvar"], "cells": cells,
+            "plot_layouts": {"notify": LAYOUTS["notify"]}}
 
 
 RR_DECLARED = [
@@ -72,7 +86,8 @@ def rr():
                    "p99_us": 60.0 * c, "p999_us": 90.0 * c, "client_cpu_util": 0.9,
                    "client_cpu_s": 1.0, "server_cpu_us_per_request": 8.0})
              for c, load, plugin in itertools.product([1, 100], [0, 50], ["muduo", "libuv"])]
-    return {"plugins": ["muduo", "libuv"], "cells": cells, "declared_metrics": {"rr": RR_DECLARED}}
+    return {"plugins": ["muduo", "libuv"], "cells": cells, "declared_metrics": {"rr": RR_DECLARED},
+            "plot_layouts": {"rr": LAYOUTS["rr"]}}
 
 
 def rr_draws_what_it_declares(script):
@@ -80,11 +95,22 @@ def rr_draws_what_it_declares(script):
     plot_module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(plot_module)
     summary = rr()
-    layout = dict(plot_module.LAYOUTS["rr"], metrics=plot_module.plotted_metrics(summary, "rr"))
+    layout = plot_module.layout_of(summary, "rr")
+    assert layout["x"] == "connections", layout
     drawn = plot_module.metrics_to_draw(layout, summary["cells"])
     assert drawn == ["requests_per_s", "p50_us", "p99_us", "p999_us"], drawn
     assert plot_module.axis_label("p99_us") == "p99_us (µs)"
     assert plot_module.axis_label("requests_per_s") == "requests_per_s (req/s)"
+
+
+def without_layout_is_bars(script):
+    """A summary that says nothing of its layout (written before plot_layouts) gets bars."""
+    spec = importlib.util.spec_from_file_location("plot", script)
+    plot_module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plot_module)
+    summary = flower()
+    del summary["plot_layouts"]
+    assert plot_module.layout_of(summary, "flower")["kind"] == "bars"
 
 
 def unknown():
@@ -117,6 +143,7 @@ def main():
         check_files(plot(script, notify(), out), "notify")
         check_files(plot(script, rr(), out), "rr")
         rr_draws_what_it_declares(script)
+        without_layout_is_bars(script)
         check_files(plot(script, unknown(), out), "mystery")
         assert plot(script, {"plugins": [], "cells": []}, out) == []
     print("plot.py: ok")

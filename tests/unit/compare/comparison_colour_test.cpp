@@ -28,8 +28,7 @@ RunComparison scaled(double scale) {
 }
 
 std::string formatted(const RunComparison& c, std::string_view format, bool colour) {
-  return cli::render(cli::OutputKind::comparison, format, {.comparison = &c, .colour = colour})
-      .text;
+  return cli::render(cli::OutputKind::comparison, format, {.part = &c, .colour = colour}).text;
 }
 
 TEST(ComparisonColour, SlowerIsRedAndTheRegressionLineToo) {

@@ -24,7 +24,7 @@ RunComparison slowdown() {
 
 // Through the table `runner compare --format` chooses from.
 std::string formatted(const RunComparison& c, std::string_view format) {
-  return cli::render(cli::OutputKind::comparison, format, {.comparison = &c}).text;
+  return cli::render(cli::OutputKind::comparison, format, {.part = &c}).text;
 }
 
 TEST(ComparisonOutput, TableShowsVaryingParamsVerdictsAndTheExitCode) {

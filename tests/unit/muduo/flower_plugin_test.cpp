@@ -33,7 +33,7 @@ struct PluginUnderTest {
   bool addAlways;
 };
 
-const PluginUnderTest kMuduo{"muduo.so", "muduo", false};
+const PluginUnderTest kMuduo{"muduo.so", "muduo-style", false};
 const PluginUnderTest kAddAlways{"epoll_add_always.so", "epoll-add-always", true};
 
 // Plugins are never unloaded during a run (the ABI's rule), so the handle is kept.
@@ -138,7 +138,7 @@ TEST(FlowerPlugin, DescriptorsNameTheirPolicy) {
     EXPECT_EQ(plugin->abi_version, RB_ABI_VERSION);
     EXPECT_GE(plugin->struct_size, sizeof(rb_plugin));
     EXPECT_STREQ(plugin->version, "1.0.0");
-    EXPECT_STREQ(plugin->library, "reactorbench-muduo-style");
+    EXPECT_STREQ(plugin->library, "reimplementation");
     const std::string libraryVersion = plugin->library_version();
     EXPECT_NE(libraryVersion.find(expected.addAlways ? "ADD-always" : "MOD"), std::string::npos)
         << libraryVersion;

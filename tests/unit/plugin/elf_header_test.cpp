@@ -42,7 +42,7 @@ std::string elf_header(unsigned char elf_class, std::uint16_t machine) {
 
 LoadError refusal_of(const std::filesystem::path& file) {
   try {
-    load_plugin(file, [](LoadedPlugin&) {});
+    load_plugin(file, {[](LoadedPlugin&) {}, {}});
   } catch (const LoadError& error) {
     return error;
   }

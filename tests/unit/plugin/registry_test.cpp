@@ -1,5 +1,6 @@
 #include "plugin/registry.h"
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 
@@ -153,6 +154,29 @@ TEST_F(RegistryTest, APathIsProbedDirectly) {
   // A bare file name ending in .so is a path (relative), not a plugin name.
   EXPECT_EQ(registry.resolve("delta.so", prober()).name, "delta");
   EXPECT_EQ(probes_[fs::path("delta.so")], 1);
+}
+
+// "muduo" was the muduo-style plugin's name (model/plugin_renames.h): configs and histories
+// that say it still load the plugin, which lists itself by its new name only.
+TEST_F(RegistryTest, ARenamedPluginLoadsByItsOldName) {
+  touch("one/muduo-style.so");
+  touch("one/libuv.so");
+  const auto registry = Registry::discover({dir("one")}, prober());
+  EXPECT_EQ(registry.resolve("muduo", prober()).name, "muduo-style");
+  EXPECT_TRUE(registry.has("muduo"));
+  EXPECT_TRUE(registry.supports("muduo", "flower"));
+  const auto names = registry.names();
+  EXPECT_EQ(std::count(names.begin(), names.end(), "muduo"), 0);
+  EXPECT_EQ(std::count(names.begin(), names.end(), "muduo-style"), 1);
+}
+
+TEST_F(RegistryTest, APluginThatGoesByAnOldNameItselfIsFoundByIt) {
+  touch("one/muduo-style.so");
+  touch("two/muduo.so");  // an older build in the search path: neither a duplicate nor hidden
+  const auto registry = Registry::discover({dir("one"), dir("two")}, prober());
+  EXPECT_TRUE(registry.failures().empty());
+  EXPECT_EQ(registry.resolve("muduo", prober()).path, dir("two") / "muduo.so");
+  EXPECT_EQ(registry.resolve("muduo-style", prober()).path, dir("one") / "muduo-style.so");
 }
 
 TEST(LooksLikePath, SlashOrSoSuffix) {

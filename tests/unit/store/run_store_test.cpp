@@ -123,7 +123,7 @@ TYPED_TEST_P(RunStore, CellHistoryFollowsACellAcrossRuns) {
   Database db = open_history(path, false);
   const auto series = cell_history(db, CellFilter("muduo pipes=1000"), {"setup_us"}, {}, 10);
   ASSERT_EQ(series.size(), 1u);
-  EXPECT_EQ(series[0].plugin, "muduo");
+  EXPECT_EQ(series[0].plugin, "muduo-style");  // stored as "muduo", its name now
   ASSERT_EQ(series[0].points.size(), 2u);
   EXPECT_LT(series[0].points[0].run_id, series[0].points[1].run_id);  // oldest first
   EXPECT_NEAR(series[0].points[1].median / series[0].points[0].median, 1.5, 0.05);

@@ -62,8 +62,9 @@ std::optional<std::string> read_tables(plugin::LoadedPlugin& plugin) {
 
 WorkloadEntry flower_entry() {
   static const FlowerWorkload driver;
-  WorkloadEntry entry = make_entry(driver, schema(), metrics(), read_tables, flower::checks);
-  return entry;
+  // The seed figure: time against the number of pipes, set-up and dispatch side by side.
+  const MetricRoles roles{"total_us", {"pipes", true, "active", "metric"}};
+  return make_entry(driver, schema(), metrics(), roles, read_tables, flower::checks);
 }
 
 }  // namespace rb::workload

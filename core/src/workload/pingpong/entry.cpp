@@ -88,7 +88,9 @@ std::optional<std::string> read_tables(plugin::LoadedPlugin& plugin) {
 
 WorkloadEntry pingpong_entry() {
   static const PingpongWorkload driver;
-  WorkloadEntry entry = make_entry(driver, schema(), metrics(), read_tables, pingpong::checks);
+  const MetricRoles roles{"seconds", {"sessions", true, "metric", "block_size"}};
+  WorkloadEntry entry =
+      make_entry(driver, schema(), metrics(), roles, read_tables, pingpong::checks);
   entry.parts = {"pingpong_server", "pingpong_client"};
   // block_size is only a hint to the server's buffers; 16 KiB is what the shipped configs use.
   entry.server_params = {{"threads", std::int64_t{1}}, {"block_size", std::int64_t{16384}}};

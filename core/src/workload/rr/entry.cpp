@@ -91,7 +91,9 @@ std::optional<std::string> read_tables(plugin::LoadedPlugin& plugin) {
 
 WorkloadEntry rr_entry() {
   static const RrWorkload driver;
-  WorkloadEntry entry = make_entry(driver, schema(), metrics(), read_tables, rr::checks);
+  // Latency percentiles and requests/s against connections, a column per load.
+  const MetricRoles roles{"seconds", {"connections", true, "metric", "load_percent"}};
+  WorkloadEntry entry = make_entry(driver, schema(), metrics(), roles, read_tables, rr::checks);
   entry.server_params = {{"threads", std::int64_t{1}}, {"body_size", std::int64_t{2}}};
   entry.url_scheme = "http";
   return entry;

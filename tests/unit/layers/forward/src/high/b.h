@@ -1,0 +1,4 @@
+#pragma once
+namespace rb::high {
+struct Part {};
+}  // namespace rb::high

@@ -1,0 +1,6 @@
+#pragma once
+namespace rb {
+namespace high {
+struct Part;
+}
+}  // namespace rb
