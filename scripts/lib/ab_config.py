@@ -24,6 +24,9 @@ import sys
 import tomllib
 
 SUFFIX = "@base"
+# A plugin's former names (model/plugin_renames.cpp's table): a base build from before a rename
+# offers the plugin under its old name, and the A/B still pairs the two builds.
+FORMER_NAMES = {"muduo-style": ("muduo",)}
 
 
 def fail(message):
@@ -93,6 +96,8 @@ def main(argv):
                   file=sys.stderr)
             continue
         base = variant["plugin"] if variant is not None else name
+        base = next((old for old in FORMER_NAMES.get(base, ()) if base not in files and
+                     old in files), base)
         if base not in files:
             print(f"ab_config: REV has no plugin {base!r}: {name} runs without an A/B",
                   file=sys.stderr)

@@ -23,7 +23,8 @@ WorkloadSchema schema() {
   items.quick_values = {std::int64_t{1'000'000}};
   return WorkloadSchema{
       "notify",
-      "cross-thread hand-off (seed 004): host producer threads post 1..items to the plugin's "
+      "cross-thread hand-off (a pipe against a condition variable): host producer threads post "
+      "1..items to the plugin's "
       "consumer, which must take each exactly once (count and sum checked); first post to end "
       "of finish timed",
       {

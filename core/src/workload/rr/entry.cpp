@@ -19,7 +19,8 @@ namespace {
 WorkloadSchema schema() {
   return WorkloadSchema{
       "rr",
-      "HTTP/1.1 request/response latency (seed 002): the runner's load generator keeps "
+      "HTTP/1.1 request/response latency (callback against coroutine servers): the runner's load "
+      "generator keeps "
       "`connections` keep-alive connections to the plugin's server and sends GET requests, "
       "closed loop (rate = 0, like ab) or open loop at `rate` requests/s (like wrk2, latency from "
       "each request's intended send time); p50..p99.9, max, requests/s, errors and timeouts",
