@@ -150,6 +150,11 @@ static int post_start(struct uc_loop* loop) {
 /* Until every session of the loop has ended or the host stops it. */
 static void* loop_main(void* arg) {
   struct uc_loop* loop = arg;
+  char failure[sizeof loop->state.failure];
+  if (uring_loop_start(&loop->io, failure, sizeof failure) != RB_OK) {
+    pingpong_client_loop_failed(&loop->state, RB_ERR_SYSTEM, "%s", failure);
+    return NULL;
+  }
   if (loop->state.open > 0 && post_start(loop) != 0) {
     pingpong_client_loop_failed(&loop->state, RB_ERR_SYSTEM, "posting the sessions' connects");
     return NULL;
