@@ -254,8 +254,7 @@ static void connect_session(void* loop_arg, void* session_arg) {
   loop->state.open += 1;
 }
 
-/* loop_iterations, the rings' sqes_submitted, cqes_reaped and enter_calls, buffer_ring_empty,
- * and bytes_written. */
+/* The loops' counters (uring_loops_put_counters), and bytes_written. */
 static void put_counters(const struct pingpong_client_base* base, const rb_counter_sink* sink) {
   const struct uc_loop* first = pingpong_client_loop(base, 0);
   uring_loops_put_counters(&first->io, sizeof *first, base->loop_count, sink);
