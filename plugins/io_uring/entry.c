@@ -33,8 +33,9 @@ static const rb_plugin io_uring_descriptor = {
     .library_version = library_version,
     .description =
         "io_uring through liburing: readiness (POLL_ADD, multishot) or completions "
-        "carrying the data (READ, RECV); options mode, batch, sqpoll, fixed_files, multishot, "
-        "provided_buffers, wake (notify: MSG_RING or an eventfd READ)",
+        "carrying the data (READ, RECV); options mode, batch, submit, sqpoll, fixed_files, "
+        "multishot, provided_buffers, bundle, incremental_buffers, defer_taskrun, "
+        "registered_ring, wake (notify: MSG_RING or an eventfd READ)",
     .flower = &io_uring_flower_ops,
     .notify = &io_uring_notify_ops,
     .pingpong_server = &io_uring_pingpong_server_ops,

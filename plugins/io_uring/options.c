@@ -2,7 +2,22 @@
 
 #include "option_table.h"
 
-enum { kMode, kBatch, kSqpoll, kFixedFiles, kMultishot, kProvidedBuffers, kWake };
+enum {
+  kMode,
+  kBatch,
+  kSqpoll,
+  kFixedFiles,
+  kMultishot,
+  kProvidedBuffers,
+  kWake,
+  kSubmit,
+  kDeferTaskrun,
+  kRegisteredRing,
+  kBundle,
+  kIncrementalBuffers
+};
+
+#define URING_CONN_WORKLOADS "pingpong_server,pingpong_client,rr_server"
 
 /* batch's bound is the kernel's largest submission queue (IORING_MAX_ENTRIES). */
 const rb_option_decl kIoUringOptions[kIoUringOptionCount] = {
@@ -35,6 +50,30 @@ const rb_option_decl kIoUringOptions[kIoUringOptionCount] = {
                              "notify: IORING_OP_MSG_RING from the producers' ring (Linux 5.18), "
                              "or an eventfd write completing a READ on the consumer's ring",
                              "notify"),
+    [kSubmit] = RB_OPTION_DECL(RB_OPTION_ENUM, "submit", "batch|wait", "batch",
+                               "batch: io_uring_submit once `batch` SQEs are queued; wait: every "
+                               "SQE goes with the next wait, one io_uring_enter submitting and "
+                               "reaping",
+                               NULL),
+    [kDeferTaskrun] =
+        RB_OPTION_DECL(RB_OPTION_ENUM, "defer_taskrun", "off|on", "off",
+                       "IORING_SETUP_DEFER_TASKRUN | SINGLE_ISSUER (Linux 6.1): completions run "
+                       "only when the loop's own thread waits, a ring per loop thread",
+                       URING_CONN_WORKLOADS),
+    [kRegisteredRing] = RB_OPTION_DECL(RB_OPTION_ENUM, "registered_ring", "off|on", "off",
+                                       "the ring's fd registered with the loop's thread "
+                                       "(IORING_REGISTER_RING_FDS, Linux 5.18): no fd lookup "
+                                       "per io_uring_enter",
+                                       URING_CONN_WORKLOADS),
+    [kBundle] = RB_OPTION_DECL(RB_OPTION_ENUM, "bundle", "off|on", "off",
+                               "provided_buffers = on: a recv takes as many buffers as the data "
+                               "fills (IORING_RECVSEND_BUNDLE, Linux 6.10)",
+                               URING_CONN_WORKLOADS),
+    [kIncrementalBuffers] =
+        RB_OPTION_DECL(RB_OPTION_ENUM, "incremental_buffers", "off|on", "off",
+                       "provided_buffers = on: a recv takes only the part of a buffer it fills, "
+                       "the next the rest (IOU_PBUF_RING_INC, Linux 6.12)",
+                       URING_CONN_WORKLOADS),
 };
 
 void uring_options_from(const rb_option_value* values, struct uring_options* out) {
@@ -46,6 +85,11 @@ void uring_options_from(const rb_option_value* values, struct uring_options* out
   out->multishot_given = values[kMultishot].given;
   out->provided_buffers = values[kProvidedBuffers].number == 1;
   out->wake = values[kWake].number == 0 ? URING_WAKE_MSG_RING : URING_WAKE_EVENTFD;
+  out->submit = values[kSubmit].number == 0 ? URING_SUBMIT_BATCH : URING_SUBMIT_WAIT;
+  out->defer_taskrun = values[kDeferTaskrun].number == 1;
+  out->registered_ring = values[kRegisteredRing].number == 1;
+  out->bundle = values[kBundle].number == 1;
+  out->incremental_buffers = values[kIncrementalBuffers].number == 1;
 }
 
 OPTION_TABLE_PARSER(parse_uring_options, kIoUringOptions, struct uring_options, uring_options_from)

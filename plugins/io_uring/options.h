@@ -10,7 +10,7 @@
 /* The options of [plugin_options.io-uring], declared once: the descriptor lists this table and
  * every workload parses against it. Each changes one io_uring mechanism, so variants put them
  * side by side. */
-enum { kIoUringOptionCount = 7 };
+enum { kIoUringOptionCount = 12 };
 extern const rb_option_decl kIoUringOptions[kIoUringOptionCount];
 
 enum uring_mode {
@@ -23,6 +23,11 @@ enum uring_wake {
   URING_WAKE_EVENTFD   /* notify: an eventfd write completing the consumer ring's READ */
 };
 
+enum uring_submit {
+  URING_SUBMIT_BATCH, /* an io_uring_submit once `batch` SQEs are queued, the rest with the wait */
+  URING_SUBMIT_WAIT   /* every SQE goes with the next wait: one enter submits and reaps */
+};
+
 struct uring_options {
   enum uring_mode mode;
   uint32_t batch;       /* SQEs queued before an io_uring_submit between waits */
@@ -32,6 +37,11 @@ struct uring_options {
   int multishot_given;  /* the options named multishot (not just its default) */
   int provided_buffers; /* servers, mode = read: a registered buffer ring */
   enum uring_wake wake;
+  enum uring_submit submit;
+  int defer_taskrun;       /* IORING_SETUP_DEFER_TASKRUN | SINGLE_ISSUER, enabled by the loop */
+  int registered_ring;     /* the ring's fd registered with its thread (IORING_REGISTER_RING_FDS) */
+  int bundle;              /* provided buffers: a recv takes as many as the data fills */
+  int incremental_buffers; /* provided buffers consumed a part at a time (IOU_PBUF_RING_INC) */
 };
 
 /* Fills out from kIoUringOptions' parsed values. */

@@ -150,6 +150,11 @@ static int post_start(struct uc_loop* loop) {
 /* Until every session of the loop has ended or the host stops it. */
 static void* loop_main(void* arg) {
   struct uc_loop* loop = arg;
+  char failure[sizeof loop->state.failure];
+  if (uring_loop_start(&loop->io, failure, sizeof failure) != RB_OK) {
+    pingpong_client_loop_failed(&loop->state, RB_ERR_SYSTEM, "%s", failure);
+    return NULL;
+  }
   if (loop->state.open > 0 && post_start(loop) != 0) {
     pingpong_client_loop_failed(&loop->state, RB_ERR_SYSTEM, "posting the sessions' connects");
     return NULL;
@@ -249,8 +254,7 @@ static void connect_session(void* loop_arg, void* session_arg) {
   loop->state.open += 1;
 }
 
-/* loop_iterations, the rings' sqes_submitted, cqes_reaped and enter_calls, buffer_ring_empty,
- * and bytes_written. */
+/* The loops' counters (uring_loops_put_counters), and bytes_written. */
 static void put_counters(const struct pingpong_client_base* base, const rb_counter_sink* sink) {
   const struct uc_loop* first = pingpong_client_loop(base, 0);
   uring_loops_put_counters(&first->io, sizeof *first, base->loop_count, sink);

@@ -2,8 +2,11 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "error_message.h"
+#include "kernel_release.h"
 
 enum {
   /* The kernel's IORING_MAX_ENTRIES and IORING_MAX_CQ_ENTRIES. */
@@ -19,6 +22,13 @@ static uint32_t clamp_entries(uint32_t wanted, uint32_t most) {
 }
 
 static int refuse_setup(int error, const struct uring_options* options, char* err, size_t err_len) {
+  if (error == EINVAL && options->defer_taskrun) {
+    return report_error(RB_ERR_UNSUPPORTED, err, err_len,
+                        "this kernel's io_uring (Linux %s) lacks IORING_SETUP_DEFER_TASKRUN | "
+                        "IORING_SETUP_SINGLE_ISSUER (Linux 6.1; defer_taskrun = on): "
+                        "io_uring_setup: %s",
+                        kernel_release(), strerror(error));
+  }
   if (error == EPERM || error == ENOSYS || error == EACCES) {
     return report_error(RB_ERR_UNSUPPORTED, err, err_len,
                         "io_uring is not available here: io_uring_setup%s: %s (sysctl "
@@ -43,17 +53,40 @@ int uring_ring_open(struct uring_ring* ring, uint32_t sq_entries, uint32_t cq_en
     params.flags |= IORING_SETUP_SQPOLL;
     params.sq_thread_idle = kSqThreadIdleMs;
   }
+  if (options->defer_taskrun)
+    params.flags |=
+        IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_R_DISABLED;
   const int rc = io_uring_queue_init_params(sq_entries, &ring->ring, &params);
   if (rc < 0) return refuse_setup(-rc, options, err, err_len);
   ring->opened = 1;
   ring->sqpoll = options->sqpoll;
+  ring->disabled = options->defer_taskrun;
+  ring->registered_ring = options->registered_ring;
   ring->batch = options->batch > 0 ? options->batch : 1;
+  if (options->submit == URING_SUBMIT_WAIT) ring->batch = UINT32_MAX;
   if ((params.features & IORING_FEAT_EXT_ARG) == 0) {
     return report_error(RB_ERR_UNSUPPORTED, err, err_len,
                         "io_uring lacks IORING_FEAT_EXT_ARG (Linux 5.11): a wait with a "
                         "timeout would need a timeout SQE of its own");
   }
   return RB_OK;
+}
+
+int uring_ring_start(struct uring_ring* ring, const char** what) {
+  if (ring->disabled) {
+    *what = "io_uring_enable_rings (defer_taskrun = on)";
+    /* liburing 2.3 declares io_uring_enable_rings but its library does not export it. */
+    if (syscall(__NR_io_uring_register, ring->ring.ring_fd, IORING_REGISTER_ENABLE_RINGS, NULL, 0) <
+        0)
+      return -errno;
+    ring->disabled = 0;
+  }
+  if (ring->registered_ring) {
+    *what = "io_uring_register_ring_fd (registered_ring = on)";
+    const int rc = io_uring_register_ring_fd(&ring->ring);
+    if (rc < 0) return rc;
+  }
+  return 0;
 }
 
 void uring_ring_close(struct uring_ring* ring) {

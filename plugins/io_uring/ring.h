@@ -19,15 +19,20 @@ struct uring_ring {
   struct io_uring ring;
   int opened;
   int sqpoll;
-  uint32_t batch;  /* queued SQEs that make a submit between waits */
-  uint32_t queued; /* SQEs prepared since the last submit */
+  int disabled;        /* defer_taskrun: created disabled; its loop thread enables it */
+  int registered_ring; /* the ring's fd is to be registered by its loop thread */
+  uint32_t batch;      /* queued SQEs that make a submit between waits */
+  uint32_t queued;     /* SQEs prepared since the last submit */
   uint64_t sqes_submitted;
   uint64_t cqes_reaped;
   uint64_t enter_calls;
 };
 
 /* A ring of sq_entries SQEs and at least cq_entries CQEs (both clamped to the kernel's
- * limits), SQPOLL if the options ask, submitting every options->batch SQEs. RB_OK;
+ * limits), SQPOLL if the options ask, submitting every options->batch SQEs (submit = wait:
+ * only when the queue is full, else with the wait). With defer_taskrun the ring is created
+ * disabled (IORING_SETUP_R_DISABLED): SINGLE_ISSUER makes the thread that enables it the only
+ * one that may submit, and that is the loop's (uring_ring_start). RB_OK;
  * RB_ERR_UNSUPPORTED when io_uring is disabled here (sysctl kernel.io_uring_disabled, seccomp,
  * a container), SQPOLL is not allowed, or the kernel lacks IORING_FEAT_EXT_ARG (Linux 5.11);
  * RB_ERR_SYSTEM otherwise. uring_ring_close is safe either way. */
@@ -35,9 +40,14 @@ int uring_ring_open(struct uring_ring* ring, uint32_t sq_entries, uint32_t cq_en
                     const struct uring_options* options, char* err, size_t err_len);
 void uring_ring_close(struct uring_ring* ring);
 
+/* On the loop's own thread, before its first submit: enables a defer_taskrun ring and
+ * registers the ring's fd with this thread (registered_ring; the registration is the
+ * thread's). 0, or -errno naming nothing: the caller says what failed. */
+int uring_ring_start(struct uring_ring* ring, const char** what);
+
 /* Hands the queued SQEs to the kernel: 0, or -errno from io_uring_submit. */
 static inline int uring_ring_submit(struct uring_ring* ring) {
-  if (ring->queued == 0) return 0;
+  if (ring->queued == 0 || ring->disabled) return 0;
   const int enters =
       !ring->sqpoll || (IO_URING_READ_ONCE(*ring->ring.sq.kflags) & IORING_SQ_NEED_WAKEUP) != 0;
   const int rc = io_uring_submit(&ring->ring);
@@ -54,7 +64,7 @@ static inline int uring_ring_submit(struct uring_ring* ring) {
 static inline struct io_uring_sqe* uring_ring_sqe(struct uring_ring* ring) {
   struct io_uring_sqe* sqe = io_uring_get_sqe(&ring->ring);
   while (sqe == NULL) {
-    if (uring_ring_submit(ring) != 0) return NULL;
+    if (ring->disabled || uring_ring_submit(ring) != 0) return NULL;
     if (ring->sqpoll) io_uring_sqring_wait(&ring->ring);
     sqe = io_uring_get_sqe(&ring->ring);
   }

@@ -39,10 +39,14 @@ static int post_read(struct uring_loop* loop, struct uring_conn* conn) {
     else
       io_uring_prep_poll_add(sqe, conn->file, POLLIN | kUringPollPeerEnd);
   } else if (options->provided_buffers) {
-    if (options->multishot)
+    if (options->multishot) {
       io_uring_prep_recv_multishot(sqe, conn->file, NULL, 0, 0);
-    else
+      loop->recv_reposts += (uint64_t)conn->recv_posted;
+      conn->recv_posted = 1;
+    } else {
       io_uring_prep_recv(sqe, conn->file, NULL, 0, 0);
+    }
+    if (options->bundle) sqe->ioprio |= IORING_RECVSEND_BUNDLE;
     sqe->flags |= IOSQE_BUFFER_SELECT;
     sqe->buf_group = loop->buffers.group;
   } else {
@@ -107,8 +111,26 @@ void uring_conn_settle(struct uring_loop* loop, struct uring_conn* conn) {
   if (rc != 0) uring_conn_close(loop, conn);
 }
 
+/* A ring of whole buffers is sized to the connections: each may hold one while its data is
+ * handled and the kernel fills the next, so twice as many as connections. An incremental ring
+ * grows only when it runs dry (a buffer serves many small messages). */
+static void provide_for_connections(struct uring_loop* loop) {
+  struct buffer_ring* buffers = &loop->buffers;
+  if (buffers->ring == NULL || buffers->incremental) return;
+  const uint32_t wanted = 2 * loop->connections;
+  if (wanted > buffers->made && buffers->made < kBufferRingSlots)
+    buffer_ring_grow(buffers, wanted > 2 * buffers->made ? wanted : 2 * buffers->made);
+}
+
+void uring_loop_ring_ran_dry(struct uring_loop* loop) {
+  if (loop->buffers.made < kBufferRingSlots)
+    buffer_ring_grow(&loop->buffers, 2 * loop->buffers.made);
+}
+
 void uring_conn_adopt(struct uring_loop* loop, struct uring_conn* conn, int fd) {
   struct uring_files* files = &loop->files;
+  loop->connections += 1;
+  provide_for_connections(loop);
   conn->fd = fd;
   conn->file = fd;
   conn->sqe_flags = 0;
@@ -122,6 +144,7 @@ void uring_conn_adopt(struct uring_loop* loop, struct uring_conn* conn, int fd) 
 }
 
 void uring_conn_disown(struct uring_loop* loop, struct uring_conn* conn) {
+  loop->connections -= 1;
   if (!(conn->sqe_flags & IOSQE_FIXED_FILE) || loop->files.free == NULL) return;
   int none = -1;
   io_uring_register_files_update(&loop->ring.ring, (unsigned)conn->file, &none, 1);
@@ -186,12 +209,82 @@ static int probe_features(struct uring_loop* loop, const struct uring_need* owne
   return uring_probe_needs(&loop->ring, needs, count, err, err_len);
 }
 
+/* bundle and incremental_buffers shape how a buffer ring is consumed: without one, or
+ * together (not implemented: a bundle would start inside a partly consumed buffer), refused;
+ * so is defer_taskrun with sqpoll, which the kernel refuses with a bare EINVAL. */
+static int check_option_combinations(const struct uring_options* options, char* err,
+                                     size_t err_len) {
+  if (options->defer_taskrun && options->sqpoll)
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
+                        "defer_taskrun = on and sqpoll = on together: the kernel's DEFER_TASKRUN "
+                        "runs completions on the submitting thread, which SQPOLL's kernel thread "
+                        "is not");
+  const int provided = options->mode == URING_MODE_READ && options->provided_buffers;
+  if ((options->bundle || options->incremental_buffers) && !provided)
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
+                        "%s = on needs mode = read and provided_buffers = on (it shapes how a "
+                        "recv takes buffers from the buffer ring)",
+                        options->bundle ? "bundle" : "incremental_buffers");
+  if (options->bundle && options->incremental_buffers)
+    return report_error(RB_ERR_INVALID_ARGUMENT, err, err_len,
+                        "bundle = on and incremental_buffers = on together are not implemented: "
+                        "choose one");
+  return RB_OK;
+}
+
+/* What the ring-wide options ask of the kernel, beyond what setting the ring up checked. */
+static int probe_ring_features(struct uring_loop* loop, char* err, size_t err_len) {
+  const struct uring_options* options = &loop->options;
+  struct uring_need needs[4];
+  size_t count = 0;
+  if (options->defer_taskrun)
+    needs[count++] = (struct uring_need){-1, 6, 1,
+                                         "IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_SINGLE_ISSUER "
+                                         "(defer_taskrun = on)"};
+  if (options->registered_ring)
+    needs[count++] = (struct uring_need){-1, 5, 18,
+                                         "registered ring fds (IORING_REGISTER_RING_FDS; "
+                                         "registered_ring = on)"};
+  if (options->bundle)
+    needs[count++] =
+        (struct uring_need){-1, 6, 10, "recv bundles (IORING_RECVSEND_BUNDLE; bundle = on)"};
+  if (options->incremental_buffers)
+    needs[count++] = (struct uring_need){
+        -1, 6, 12,
+        "incrementally consumed buffer rings (IOU_PBUF_RING_INC; incremental_buffers "
+        "= on)"};
+  int rc = uring_probe_needs(&loop->ring, needs, count, err, err_len);
+  if (rc == RB_OK && options->bundle && !(loop->ring.ring.features & IORING_FEAT_RECVSEND_BUNDLE))
+    rc = report_error(RB_ERR_UNSUPPORTED, err, err_len,
+                      "this kernel's io_uring (Linux %s) lacks recv bundles "
+                      "(IORING_FEAT_RECVSEND_BUNDLE, Linux 6.10; bundle = on)",
+                      kernel_release());
+  return rc;
+}
+
+int uring_loop_start(struct uring_loop* loop, char* err, size_t err_len) {
+  const char* what = "";
+  const int rc = uring_ring_start(&loop->ring, &what);
+  if (rc < 0) return report_error(RB_ERR_SYSTEM, err, err_len, "%s: %s", what, strerror(-rc));
+  return RB_OK;
+}
+
+/* kUringRingBuffers, or RB_IO_URING_RING_BUFFERS's count: the tests' way to make a ring run
+ * dry with few connections. */
+static uint32_t first_ring_buffers(void) {
+  const char* given = getenv("RB_IO_URING_RING_BUFFERS");
+  const long count = given != NULL ? strtol(given, NULL, 10) : 0;
+  return count > 0 && count <= kBufferRingSlots ? (uint32_t)count : kUringRingBuffers;
+}
+
 int uring_loop_open(struct uring_loop* loop, const struct uring_options* options,
                     uint32_t sq_entries, uint32_t cq_entries, const struct uring_need* needs,
                     size_t need_count, uint16_t group, char* err, size_t err_len) {
   loop->options = *options;
-  int rc = uring_ring_open(&loop->ring, sq_entries, cq_entries, options, err, err_len);
+  int rc = check_option_combinations(options, err, err_len);
+  if (rc == RB_OK) rc = uring_ring_open(&loop->ring, sq_entries, cq_entries, options, err, err_len);
   if (rc == RB_OK) rc = probe_features(loop, needs, need_count, err, err_len);
+  if (rc == RB_OK) rc = probe_ring_features(loop, err, err_len);
   if (rc != RB_OK) return rc;
   if (options->mode == URING_MODE_POLL) {
     loop->buffer = malloc(kUringLoopBufferSize);
@@ -199,8 +292,9 @@ int uring_loop_open(struct uring_loop* loop, const struct uring_options* options
       return report_error(RB_ERR_SYSTEM, err, err_len, "out of memory for a read buffer");
   }
   if (options->mode == URING_MODE_READ && options->provided_buffers) {
-    rc = buffer_ring_open(&loop->buffers, &loop->ring.ring, kUringRingBuffers, kUringConnBufferSize,
-                          group, err, err_len);
+    rc = buffer_ring_open(&loop->buffers, &loop->ring.ring, first_ring_buffers(),
+                          kUringConnBufferSize, group, options->bundle,
+                          options->incremental_buffers, err, err_len);
     if (rc != RB_OK) return rc;
   }
   return options->fixed_files ? open_files(loop, err, err_len) : RB_OK;
@@ -219,7 +313,8 @@ void uring_loop_close(struct uring_loop* loop) {
 void uring_loops_put_counters(const struct uring_loop* first, size_t stride, uint32_t count,
                               const rb_counter_sink* sink) {
   struct uring_ring sum = {.opened = 0};
-  uint64_t iterations = 0, exhausted = 0, registered = 0;
+  uint64_t iterations = 0, exhausted = 0, registered = 0, recvs = 0, reposts = 0, most = 0;
+  uint64_t provided = 0, grown = 0, misorders = 0, overflows = 0;
   for (uint32_t i = 0; i < count; ++i) {
     const struct uring_loop* loop =
         (const struct uring_loop*)((const char*)first + (size_t)i * stride);
@@ -229,9 +324,23 @@ void uring_loops_put_counters(const struct uring_loop* first, size_t stride, uin
     iterations += loop->iterations;
     exhausted += loop->buffers_exhausted;
     registered += loop->files.registered;
+    recvs += loop->recv_completions;
+    reposts += loop->recv_reposts;
+    if (loop->most_cqes_in_pass > most) most = loop->most_cqes_in_pass;
+    provided += loop->buffers.made;
+    grown += loop->buffers.grown;
+    misorders += loop->bundle_misorders;
+    overflows += loop->cq_overflows;
   }
   sink->put(sink->ctx, "loop_iterations", iterations);
   uring_ring_put_counters(&sum, sink);
   sink->put(sink->ctx, "buffer_ring_empty", exhausted);
   sink->put(sink->ctx, "fixed_files_registered", registered);
+  sink->put(sink->ctx, "recv_completions", recvs);
+  sink->put(sink->ctx, "recv_reposts", reposts);
+  sink->put(sink->ctx, "most_cqes_in_pass", most);
+  sink->put(sink->ctx, "buffer_ring_buffers", provided);
+  sink->put(sink->ctx, "buffer_ring_grown", grown);
+  sink->put(sink->ctx, "bundle_misorders", misorders);
+  sink->put(sink->ctx, "cq_overflows", overflows);
 }

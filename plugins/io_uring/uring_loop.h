@@ -29,7 +29,8 @@
 enum {
   kUringLoopBufferSize = 64 * 1024, /* mode = poll: every read lands here */
   kUringConnBufferSize = 16 * 1024, /* mode = read, no provided buffers: each connection's */
-  kUringRingBuffers = 256,          /* provided_buffers = on: per loop, of kUringConnBufferSize */
+  kUringRingBuffers = 256,          /* provided_buffers = on: per loop at first, of
+                                       kUringConnBufferSize; grows with the connections */
   kUringMostFixedFiles = 65536,     /* fixed_files = on: slots per loop, at most RLIMIT_NOFILE */
   kUringWaitMs = 1000               /* an idle loop looks at its owner's flags this often */
 };
@@ -61,6 +62,7 @@ struct uring_conn {
   int dead;          /* shut down; released once nothing is in flight */
   int skipped;       /* mode = poll: readiness passed over above the high-water mark */
   int cancelling;    /* a multishot recv is being cancelled above the high-water mark */
+  int recv_posted;   /* a multishot recv was posted before: the next one is a re-post */
   struct out_buffer out;
   char* buffer; /* mode = read without provided buffers: the owner's, kUringConnBufferSize */
 };
@@ -81,6 +83,12 @@ struct uring_loop {
   uint64_t* bytes_written;    /* the owner's count, which flushes add to */
   uint64_t iterations;
   uint64_t buffers_exhausted; /* recvs that found the buffer ring empty (ENOBUFS) */
+  uint64_t recv_completions;  /* input completions that brought data */
+  uint64_t recv_reposts;      /* multishot recvs posted again after one ended */
+  uint64_t most_cqes_in_pass; /* the most completions one uring_loop_reap handled */
+  uint64_t bundle_misorders;  /* bundles whose buffers the ring could not follow */
+  uint64_t cq_overflows;      /* passes that ended with completions overflowed the queue */
+  uint32_t connections;       /* adopted and not yet disowned */
   /* Frees a connection (its fd, its memory) once it is dead and nothing of it is in flight. */
   void (*release)(struct uring_loop* loop, struct uring_conn* conn);
 };
@@ -92,6 +100,9 @@ struct uring_loop {
 int uring_loop_open(struct uring_loop* loop, const struct uring_options* options,
                     uint32_t sq_entries, uint32_t cq_entries, const struct uring_need* needs,
                     size_t need_count, uint16_t group, char* err, size_t err_len);
+/* On the loop's own thread, before its first submit: uring_ring_start. RB_OK, or
+ * RB_ERR_SYSTEM naming what failed. */
+int uring_loop_start(struct uring_loop* loop, char* err, size_t err_len);
 /* Closes the ring (ending every operation) and frees the loop's buffers. */
 void uring_loop_close(struct uring_loop* loop);
 
@@ -115,9 +126,13 @@ void uring_conn_settle(struct uring_loop* loop, struct uring_conn* conn);
 /* Shuts conn down and cancels what it has posted; released once nothing is in flight. */
 void uring_conn_close(struct uring_loop* loop, struct uring_conn* conn);
 
-/* loop_iterations, sqes_submitted, cqes_reaped, enter_calls, buffer_ring_empty and
- * fixed_files_registered summed over
- * `count` loops, each `stride` bytes after the one before. */
+/* The buffer ring ran dry (a recv ended with ENOBUFS): more buffers, up to its slots. */
+void uring_loop_ring_ran_dry(struct uring_loop* loop);
+
+/* loop_iterations, sqes_submitted, cqes_reaped, enter_calls, buffer_ring_empty,
+ * fixed_files_registered, recv_completions, recv_reposts, buffer_ring_buffers (provided at the
+ * end), buffer_ring_grown, bundle_misorders and cq_overflows summed over `count` loops (each
+ * `stride` bytes after the one before), and most_cqes_in_pass, the most of any loop. */
 void uring_loops_put_counters(const struct uring_loop* first, size_t stride, uint32_t count,
                               const rb_counter_sink* sink);
 
@@ -176,6 +191,30 @@ static inline __attribute__((always_inline)) int uring_conn_read_ready(
   }
 }
 
+/* Hands a provided-buffer completion's data to the handler a buffer at a time, each buffer
+ * given back once handled (and every one of them, whether or not a handler closed the
+ * connection on the way: the ring's count of the kernel's head must follow). `handlers` NULL:
+ * the connection is gone, the buffers only go back. 0, 1 once the handler closed the
+ * connection, or -2 when a bundle's buffers could not be followed. */
+static inline __attribute__((always_inline)) int uring_deliver_provided(
+    struct uring_loop* loop, struct uring_conn* conn, const struct io_uring_cqe* cqe,
+    const struct uring_handlers* handlers) {
+  if (!(cqe->flags & IORING_CQE_F_BUFFER)) return 0;
+  struct buffer_take take = buffer_ring_begin(cqe->flags, cqe->res > 0 ? (uint32_t)cqe->res : 0);
+  struct buffer_piece piece;
+  int rc = 0, next;
+  while ((next = buffer_ring_next(&loop->buffers, &take, &piece)) > 0) {
+    if (rc == 0 && handlers != NULL && handlers->data(loop, conn, piece.data, piece.length) != 0)
+      rc = 1;
+    buffer_ring_release(&loop->buffers, &piece);
+  }
+  if (next < 0) {
+    loop->bundle_misorders += 1;
+    if (rc == 0) rc = -2;
+  }
+  return rc;
+}
+
 /* A completion of a connection's input operation. */
 static inline __attribute__((always_inline)) void uring_on_input(
     struct uring_loop* loop, struct uring_conn* conn, const struct io_uring_cqe* cqe,
@@ -187,17 +226,20 @@ static inline __attribute__((always_inline)) void uring_on_input(
     const int hangup = (cqe->res & (kUringPollPeerEnd | POLLHUP | POLLERR)) != 0;
     rc = cqe->res < 0 ? -2 : uring_conn_read_ready(loop, conn, handlers, hangup);
   } else if (cqe->res > 0) {
-    const char* data = provided ? buffer_ring_data(&loop->buffers, cqe->flags) : conn->buffer;
-    rc = handlers->data(loop, conn, data, (size_t)cqe->res) != 0 ? 1 : 0;
+    loop->recv_completions += 1;
+    rc = provided ? uring_deliver_provided(loop, conn, cqe, handlers)
+                  : (handlers->data(loop, conn, conn->buffer, (size_t)cqe->res) != 0 ? 1 : 0);
   } else if (cqe->res == 0) {
     rc = -1;
   } else if (cqe->res == -ENOBUFS) {
-    loop->buffers_exhausted += 1; /* posted again below, after this batch gave buffers back */
+    /* Posted again below, after this batch gave buffers back, with more of them. */
+    loop->buffers_exhausted += 1;
+    uring_loop_ring_ran_dry(loop);
   } else if (cqe->res != -EAGAIN && cqe->res != -EINTR && cqe->res != -ECANCELED) {
     rc = -2;
   }
-  if (provided && (cqe->flags & IORING_CQE_F_BUFFER))
-    buffer_ring_recycle(&loop->buffers, cqe->flags);
+  if (provided && cqe->res <= 0 && (cqe->flags & IORING_CQE_F_BUFFER))
+    buffer_ring_return_unused(&loop->buffers, cqe->flags);
   if (rc < 0) uring_conn_ended(loop, conn, rc, handlers);
   if (rc == 0) uring_conn_settle(loop, conn);
 }
@@ -246,7 +288,12 @@ static inline __attribute__((always_inline)) int uring_loop_reap(
   unsigned head, seen = 0;
   int stop = 0;
   struct io_uring_cqe* cqe;
+  /* Only what is ready now: without defer_taskrun the kernel posts completions inside this
+   * pass's own send(2)s, and a pass that followed them would keep the head where it was
+   * until the completion queue overflowed (multishot recvs end there, posted again). */
+  const unsigned ready = io_uring_cq_ready(&loop->ring.ring);
   io_uring_for_each_cqe(&loop->ring.ring, head, cqe) {
+    if (seen == ready) break;
     ++seen;
     const uint64_t data = io_uring_cqe_get_data64(cqe);
     if (data < kTagLowest) {
@@ -261,8 +308,8 @@ static inline __attribute__((always_inline)) int uring_loop_reap(
       if (op == kOpWrite) conn->writing = 0;
     }
     if (conn->dead) {
-      if (op == kOpRead && loop->options.provided_buffers && (cqe->flags & IORING_CQE_F_BUFFER))
-        buffer_ring_recycle(&loop->buffers, cqe->flags);
+      if (op == kOpRead && loop->options.provided_buffers && cqe->res > 0)
+        uring_deliver_provided(loop, conn, cqe, NULL);
       if (conn->inflight == 0) uring_conn_close(loop, conn);
     } else if (op == kOpRead) {
       uring_on_input(loop, conn, cqe, handlers);
@@ -270,7 +317,10 @@ static inline __attribute__((always_inline)) int uring_loop_reap(
       uring_on_writable(loop, conn, handlers);
     }
   }
+  if (IO_URING_READ_ONCE(*loop->ring.ring.sq.kflags) & IORING_SQ_CQ_OVERFLOW)
+    loop->cq_overflows += 1;
   uring_ring_reaped(&loop->ring, seen);
+  if (seen > loop->most_cqes_in_pass) loop->most_cqes_in_pass = seen;
   return stop;
 }
 

@@ -142,7 +142,8 @@ static int open_loop(struct uring_server* server, struct server_loop* loop, uint
   needs[count++] = (struct uring_need){IORING_OP_ACCEPT, 0, 0, "IORING_OP_ACCEPT"};
   if (server->options.multishot)
     needs[count++] = (struct uring_need){-1, 5, 19, "multishot accept (multishot = on)"};
-  /* Room for a read and a write wait per connection in a batch; the queue flushes when full. */
+  /* Room for a read and a write wait per connection in a batch; the queue flushes when full.
+   * A defer_taskrun ring submits nothing here: its loop thread must be the first to. */
   const int rc =
       uring_loop_open(&loop->io, &server->options, 1024, 4096, needs, count, index, err, err_len);
   if (rc != RB_OK) return rc;
@@ -183,7 +184,10 @@ int uring_server_open(void* state, const void* protocol, const struct server_set
 
 static void* loop_main(void* arg) {
   struct server_loop* loop = arg;
-  if (loop->server->protocol.run(loop, loop->error, sizeof loop->error) != RB_OK) loop->failed = 1;
+  /* The accept and stop polls open_loop queued go with the first wait, from this thread. */
+  if (uring_loop_start(&loop->io, loop->error, sizeof loop->error) != RB_OK ||
+      loop->server->protocol.run(loop, loop->error, sizeof loop->error) != RB_OK)
+    loop->failed = 1;
   return NULL;
 }
 

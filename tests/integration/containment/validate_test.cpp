@@ -197,6 +197,31 @@ TEST(Validate, AnOptionScopedToAWorkloadReachesOnlyThatWorkload) {
       << unscoped.out;
 }
 
+// The io-uring plugin with every option of its connections on (the two ways of consuming a
+// buffer ring in turn, they do not combine) passes every check of both pingpong halves and rr.
+TEST(Validate, IoUringPassesWithEveryOptionOn) {
+  const auto listed = run_runner({"plugins", "--json"});
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  if (listed.out.find("\"io-uring\"") == std::string::npos)
+    GTEST_SKIP() << "the io-uring plugin was not built here (liburing-dev missing)";
+  for (const char* buffers : {"bundle=on", "incremental_buffers=on"}) {
+    std::vector<std::string> args = {"validate", "io-uring"};
+    for (const char* option : {"mode=read", "provided_buffers=on", "multishot=on",
+                               "defer_taskrun=on", "registered_ring=on", "submit=wait", buffers})
+      for (const char* scope : {"pingpong:", "rr:"}) {
+        args.push_back("--option");
+        args.push_back(std::string(scope) + option);
+      }
+    args.insert(args.end(),
+                {"--option", "pingpong_server:fixed_files=on", "--option", "rr:fixed_files=on"});
+    const auto result = run_runner(args);
+    EXPECT_EQ(result.exit_code, 0) << buffers << "\n" << result.out << result.err;
+    EXPECT_EQ(result.out.find("FAIL"), std::string::npos) << buffers << "\n" << result.out;
+    EXPECT_EQ(line_of(result.out, "pingpong_server.echo").rfind("PASS", 0), 0u) << result.out;
+    EXPECT_EQ(line_of(result.out, "pingpong_client.echo").rfind("PASS", 0), 0u) << result.out;
+  }
+}
+
 TEST(Validate, UsageErrorsExitTwo) {
   EXPECT_EQ(run_runner({"validate"}).exit_code, 2);
   EXPECT_EQ(run_runner({"validate", "raw-epoll", "--option", "novalue"}).exit_code, 2);
