@@ -10,6 +10,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/command.h"
+
 namespace rb::cli {
 
 struct ExportArgs {
@@ -23,8 +25,13 @@ struct ExportArgs {
   std::string host;
 };
 
-CLI::App* add_export_command(CLI::App& app, ExportArgs& args);
-
 int export_command(const ExportArgs& args);
+
+class ExportCommand final : public CommandOn<ExportArgs> {
+ public:
+  std::string_view name() const override { return "export"; }
+  CLI::App* add_to(CLI::App& app) override;
+  int run() override { return export_command(args_); }
+};
 
 }  // namespace rb::cli

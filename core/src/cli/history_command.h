@@ -13,6 +13,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/command.h"
+
 namespace rb::cli {
 
 struct HistoryArgs {
@@ -36,8 +38,13 @@ struct HistoryArgs {
   std::string colour = "auto";   // --color: --check-newest's verdicts (colour_option.h)
 };
 
-CLI::App* add_history_command(CLI::App& app, HistoryArgs& args);
-
 int history_command(const HistoryArgs& args);
+
+class HistoryCommand final : public CommandOn<HistoryArgs> {
+ public:
+  std::string_view name() const override { return "history"; }
+  CLI::App* add_to(CLI::App& app) override;
+  int run() override { return history_command(args_); }
+};
 
 }  // namespace rb::cli

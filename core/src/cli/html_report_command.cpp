@@ -69,18 +69,18 @@ void add_plots(const LoadedRun& run, const HtmlReportArgs& args, html::ReportSec
 
 }  // namespace
 
-CLI::App* add_html_report_command(CLI::App& app, HtmlReportArgs& args) {
+CLI::App* HtmlReportCommand::add_to(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "report", "Write a self-contained HTML report: verdicts, plots, tables, context");
-  cmd->add_option("runs", args.runs, "results dirs, stored run ids, last or last~N")->required();
-  cmd->add_option("--html", args.html, "output directory (report.html and plots/)")->required();
-  cmd->add_option("--baseline", args.baselines,
+  cmd->add_option("runs", args_.runs, "results dirs, stored run ids, last or last~N")->required();
+  cmd->add_option("--html", args_.html, "output directory (report.html and plots/)")->required();
+  cmd->add_option("--baseline", args_.baselines,
                   "compare against this run ('previous': the run before, same config and host); "
                   "once for all runs or once per run");
-  add_run_ref_options(*cmd, args.store, args.config, args.host);
-  cmd->add_option("--title", args.title, "the page's title");
-  cmd->add_flag("--no-plots", args.no_plots, "do not run scripts/plot.py");
-  add_compare_flags(*cmd, args.flags);
+  add_run_ref_options(*cmd, args_.store, args_.config, args_.host);
+  cmd->add_option("--title", args_.title, "the page's title");
+  cmd->add_flag("--no-plots", args_.no_plots, "do not run scripts/plot.py");
+  add_compare_flags(*cmd, args_.flags);
   return cmd;
 }
 

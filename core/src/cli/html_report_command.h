@@ -10,6 +10,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/command.h"
+
 #include "cli/compare_options.h"
 
 namespace rb::cli {
@@ -26,8 +28,13 @@ struct HtmlReportArgs {
   CompareFlags flags;
 };
 
-CLI::App* add_html_report_command(CLI::App& app, HtmlReportArgs& args);
-
 int html_report_command(const HtmlReportArgs& args);
+
+class HtmlReportCommand final : public CommandOn<HtmlReportArgs> {
+ public:
+  std::string_view name() const override { return "report"; }
+  CLI::App* add_to(CLI::App& app) override;
+  int run() override { return html_report_command(args_); }
+};
 
 }  // namespace rb::cli

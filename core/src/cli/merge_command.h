@@ -9,6 +9,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/command.h"
+
 namespace rb::cli {
 
 struct MergeArgs {
@@ -17,11 +19,16 @@ struct MergeArgs {
   bool force = false;
 };
 
-CLI::App* add_merge_command(CLI::App& app, MergeArgs& args);
-
 // 0: merged, every shard there and every cell ok or skipped; 1: merged, but a shard is
 // missing or a cell failed; 2: nothing written (not shards of one run, an unreadable
 // directory, a non-empty --out).
 int merge_command(const MergeArgs& args);
+
+class MergeCommand final : public CommandOn<MergeArgs> {
+ public:
+  std::string_view name() const override { return "merge"; }
+  CLI::App* add_to(CLI::App& app) override;
+  int run() override { return merge_command(args_); }
+};
 
 }  // namespace rb::cli

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/command.h"
+
 namespace rb::cli {
 
 struct NewPluginArgs {
@@ -16,5 +18,12 @@ struct NewPluginArgs {
 };
 
 int new_plugin_command(const NewPluginArgs& args);
+
+class NewPluginCommand final : public CommandOn<NewPluginArgs> {
+ public:
+  std::string_view name() const override { return "new-plugin"; }
+  CLI::App* add_to(CLI::App& app) override;
+  int run() override { return new_plugin_command(args_); }
+};
 
 }  // namespace rb::cli

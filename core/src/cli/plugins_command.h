@@ -5,7 +5,26 @@
 #include <string>
 #include <vector>
 
+#include "cli/command.h"
+
 namespace rb::cli {
+
+struct PluginsArgs {
+  std::vector<std::filesystem::path> plugin_path;
+  bool json = false;
+  bool allow_unsafe_plugins = false;
+  std::string options;  // --options NAME: that plugin's options instead of the list
+};
+
+// The list, or with --options one plugin's options.
+int plugins_command(const PluginsArgs& args);
+
+class PluginsCommand final : public CommandOn<PluginsArgs> {
+ public:
+  std::string_view name() const override { return "plugins"; }
+  CLI::App* add_to(CLI::App& app) override;
+  int run() override { return plugins_command(args_); }
+};
 
 int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool as_json,
                     bool allow_unsafe_plugins = false);

@@ -1,4 +1,6 @@
 #include "cli/serve_command.h"
+#include "cli/number_checks.h"
+#include "cli/shared_options.h"
 
 #include <poll.h>
 #include <sched.h>
@@ -276,6 +278,42 @@ int serve_command(const ServeArgs& args) {
     return kExitCellsFailed;
   }
   return kExitOk;
+}
+
+namespace {
+
+// --threads N and --body-size N: spellings of --set threads=N and --set body_size=N.
+void add_axis_shortcut(CLI::App& cmd, std::vector<std::string>& set, const std::string& option,
+                       const std::string& axis, const std::string& help) {
+  cmd.add_option_function<std::int64_t>(
+         option, [&set, axis](std::int64_t n) { set.push_back(fmt::format("{}={}", axis, n)); },
+         help)
+      ->check(whole_number());
+}
+
+}  // namespace
+
+CLI::App* ServeCommand::add_to(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "serve",
+      "Run one plugin's server (rr, pingpong) in the foreground until Ctrl-C, for real clients");
+  cmd->add_option("--plugin", args_.plugin, "plugin name or path to a .so")->required();
+  cmd->add_option("--workload", args_.workload, "the workload to serve")
+      ->required()
+      ->check(CLI::IsMember(servable_workloads()));
+  cmd->add_option("--listen", args_.listen, "IPV4:PORT to bind (default 127.0.0.1:8080)");
+  cmd->add_option("--set", args_.set,
+                  "AXIS=VALUE for an axis the server reads, e.g. block_size=4096 (repeatable)");
+  add_axis_shortcut(*cmd, args_.set, "--threads", "threads",
+                    "event-loop threads (default 1): --set threads=N");
+  add_axis_shortcut(*cmd, args_.set, "--body-size", "body_size",
+                    "rr: bytes of body per response (default 2): --set body_size=N");
+  cmd->add_option("--cpus", args_.cpus,
+                  "pin the server to these CPUs, as a run pins a cell's server: 2, 2,3 or 0-1 "
+                  "(default: not pinned; a client on the same CPUs slows it)");
+  cmd->add_option("--option", args_.options, "KEY=VALUE for the plugin (repeatable)");
+  add_plugin_search_options(*cmd, args_.plugin_path, args_.allow_unsafe_plugins);
+  return cmd;
 }
 
 }  // namespace rb::cli

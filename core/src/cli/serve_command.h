@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/command.h"
+
 namespace rb::cli {
 
 struct ServeArgs {
@@ -30,5 +32,12 @@ int serve_command(const ServeArgs& args);
 
 // The workloads whose server runs alone (WorkloadEntry::servable): what --workload allows.
 std::vector<std::string> servable_workloads();
+
+class ServeCommand final : public CommandOn<ServeArgs> {
+ public:
+  std::string_view name() const override { return "serve"; }
+  CLI::App* add_to(CLI::App& app) override;
+  int run() override { return serve_command(args_); }
+};
 
 }  // namespace rb::cli

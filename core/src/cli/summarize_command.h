@@ -5,13 +5,21 @@
 
 #include <filesystem>
 
-namespace CLI {
-class App;
-}
+#include "cli/command.h"
 
 namespace rb::cli {
 
-CLI::App* add_summarize_command(CLI::App& app, std::filesystem::path& dir);
-int summarize_command(const std::filesystem::path& dir);
+struct SummarizeArgs {
+  std::filesystem::path dir;  // the results directory
+};
+
+int summarize_command(const SummarizeArgs& args);
+
+class SummarizeCommand final : public CommandOn<SummarizeArgs> {
+ public:
+  std::string_view name() const override { return "summarize"; }
+  CLI::App* add_to(CLI::App& app) override;
+  int run() override { return summarize_command(args_); }
+};
 
 }  // namespace rb::cli

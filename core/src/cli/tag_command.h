@@ -8,6 +8,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/command.h"
+
 namespace rb::cli {
 
 struct TagArgs {
@@ -18,8 +20,13 @@ struct TagArgs {
   std::string host;
 };
 
-CLI::App* add_tag_command(CLI::App& app, TagArgs& args);
-
 int tag_command(const TagArgs& args);
+
+class TagCommand final : public CommandOn<TagArgs> {
+ public:
+  std::string_view name() const override { return "tag"; }
+  CLI::App* add_to(CLI::App& app) override;
+  int run() override { return tag_command(args_); }
+};
 
 }  // namespace rb::cli

@@ -1,4 +1,6 @@
 #include "cli/validate_command.h"
+#include "cli/number_checks.h"
+#include "cli/shared_options.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -137,6 +139,19 @@ int validate_command(const ValidateArgs& args) {
                              args.plugins.size() - static_cast<std::size_t>(plugins_failed),
                              args.plugins.size());
   return plugins_failed == 0 ? kExitOk : kExitCellsFailed;
+}
+
+CLI::App* ValidateCommand::add_to(CLI::App& app) {
+  auto* cmd =
+      app.add_subcommand("validate", "Check plugins against the ABI: one PASS/FAIL line per check");
+  cmd->add_option("plugins", args_.plugins, "plugin names or paths to .so files")->required();
+  add_plugin_search_options(*cmd, args_.plugin_path, args_.allow_unsafe_plugins);
+  cmd->add_option("--option", args_.options,
+                  "KEY=VALUE passed to every plugin's prepare (repeatable)");
+  cmd->add_option("--phase-timeout", args_.phase_timeout_s,
+                  "seconds each plugin call may take (default 5)")
+      ->check(positive_number());
+  return cmd;
 }
 
 }  // namespace rb::cli

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/command.h"
+
 namespace rb::cli {
 
 struct ValidateArgs {
@@ -18,5 +20,12 @@ struct ValidateArgs {
 };
 
 int validate_command(const ValidateArgs& args);
+
+class ValidateCommand final : public CommandOn<ValidateArgs> {
+ public:
+  std::string_view name() const override { return "validate"; }
+  CLI::App* add_to(CLI::App& app) override;
+  int run() override { return validate_command(args_); }
+};
 
 }  // namespace rb::cli
