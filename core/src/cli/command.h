@@ -3,6 +3,8 @@
 // runs a command without CLI11). cli/command_table.h lists every one; runner_main dispatches.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <string_view>
 
 #include <CLI/CLI.hpp>
@@ -21,10 +23,20 @@ class Command {
   virtual int run() = 0;
 };
 
-// A command whose options fill an Args struct; body(args) is the command.
-template <class Args>
+// A command's name as a template argument.
+template <std::size_t N>
+struct CommandName {
+  constexpr CommandName(const char (&text)[N]) { std::copy_n(text, N, chars); }  // NOLINT
+  char chars[N];
+};
+
+// A command named `word` whose options fill an Args and whose body is body(args): what is
+// left to each command is add_to, its options.
+template <class Args, int (*body)(const Args&), CommandName word>
 class CommandOn : public Command {
  public:
+  std::string_view name() const override { return word.chars; }
+  int run() override { return body(args_); }
   const Args& args() const { return args_; }
 
  protected:

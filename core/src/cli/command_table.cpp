@@ -20,22 +20,21 @@
 
 namespace rb::cli {
 
-std::vector<std::unique_ptr<Command>> runner_commands() {
+namespace {
+
+template <class... Commands>
+std::vector<std::unique_ptr<Command>> make_commands() {
   std::vector<std::unique_ptr<Command>> commands;
-  commands.push_back(std::make_unique<RunCommand>());
-  commands.push_back(std::make_unique<PluginsCommand>());
-  commands.push_back(std::make_unique<ValidateCommand>());
-  commands.push_back(std::make_unique<NewPluginCommand>());
-  commands.push_back(std::make_unique<ServeCommand>());
-  commands.push_back(std::make_unique<HistoryCommand>());
-  commands.push_back(std::make_unique<CompareCommand>());
-  commands.push_back(std::make_unique<ExportCommand>());
-  commands.push_back(std::make_unique<HtmlReportCommand>());
-  commands.push_back(std::make_unique<TagCommand>());
-  commands.push_back(std::make_unique<MergeCommand>());
-  commands.push_back(std::make_unique<StoreCommand>());
-  commands.push_back(std::make_unique<SummarizeCommand>());
+  (commands.push_back(std::make_unique<Commands>()), ...);
   return commands;
+}
+
+}  // namespace
+
+std::vector<std::unique_ptr<Command>> runner_commands() {
+  return make_commands<RunCommand, PluginsCommand, ValidateCommand, NewPluginCommand, ServeCommand,
+                       HistoryCommand, CompareCommand, ExportCommand, HtmlReportCommand, TagCommand,
+                       MergeCommand, StoreCommand, SummarizeCommand>();
 }
 
 void describe_runner(CLI::App& app) {

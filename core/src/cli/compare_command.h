@@ -31,11 +31,8 @@ struct CompareArgs {
 
 int compare_command(const CompareArgs& args);
 
-class CompareCommand final : public CommandOn<CompareArgs> {
- public:
-  std::string_view name() const override { return "compare"; }
+struct CompareCommand final : CommandOn<CompareArgs, compare_command, "compare"> {
   CLI::App* add_to(CLI::App& app) override;
-  int run() override { return compare_command(args_); }
 };
 
 // Why a comparison has nothing to say ("BASE and NEW have no cell in common (...)"), or

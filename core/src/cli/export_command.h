@@ -27,11 +27,8 @@ struct ExportArgs {
 
 int export_command(const ExportArgs& args);
 
-class ExportCommand final : public CommandOn<ExportArgs> {
- public:
-  std::string_view name() const override { return "export"; }
+struct ExportCommand final : CommandOn<ExportArgs, export_command, "export"> {
   CLI::App* add_to(CLI::App& app) override;
-  int run() override { return export_command(args_); }
 };
 
 }  // namespace rb::cli

@@ -40,11 +40,8 @@ struct HistoryArgs {
 
 int history_command(const HistoryArgs& args);
 
-class HistoryCommand final : public CommandOn<HistoryArgs> {
- public:
-  std::string_view name() const override { return "history"; }
+struct HistoryCommand final : CommandOn<HistoryArgs, history_command, "history"> {
   CLI::App* add_to(CLI::App& app) override;
-  int run() override { return history_command(args_); }
 };
 
 }  // namespace rb::cli

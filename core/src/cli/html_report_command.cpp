@@ -84,6 +84,33 @@ CLI::App* HtmlReportCommand::add_to(CLI::App& app) {
   return cmd;
 }
 
+namespace {
+
+// The section's verdicts against the baseline `ref` (or a note that there is none). False
+// after saying why the two have nothing to compare: a page that shows "no regression" for
+// runs of two configs would say what `runner compare` refuses to (the same error and exit).
+bool add_comparison(const LoadedRun& run, const std::string& ref, const RunSourceOptions& sources,
+                    const compare::CompareOptions& options, html::ReportSection& section) {
+  std::optional<LoadedRun> base =
+      is_previous_ref(ref) ? load_previous_run(run, sources) : load_run_ref(ref, sources);
+  if (!base) {
+    section.baseline_note =
+        fmt::format("No earlier finished run of config '{}' on host '{}' to compare with.",
+                    run.config_name, run.run.context.host);
+    return true;
+  }
+  section.comparison = compare::compare_runs(base->run, run.run, options);
+  section.comparison->base_label = base->label;
+  section.comparison->new_label = run.label;
+  if (const auto refusal = refusal_of(*section.comparison)) {
+    std::cerr << "error: " << rb::text::printable_lines(*refusal) << '\n';
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 int html_report_command(const HtmlReportArgs& args) {
   if (!args.baselines.empty() && args.baselines.size() != 1 &&
       args.baselines.size() != args.runs.size()) {
@@ -109,23 +136,7 @@ int html_report_command(const HtmlReportArgs& args) {
       const std::string slug = fmt::format("{}-{}", i + 1, html::slug(section.title));
       if (!args.baselines.empty()) {
         const std::string& ref = args.baselines.size() == 1 ? args.baselines[0] : args.baselines[i];
-        std::optional<LoadedRun> base =
-            is_previous_ref(ref) ? load_previous_run(run, sources) : load_run_ref(ref, sources);
-        if (base) {
-          section.comparison = compare::compare_runs(base->run, run.run, options);
-          section.comparison->base_label = base->label;
-          section.comparison->new_label = run.label;
-          // A page that shows "no regression" for runs of two configs would say what
-          // `runner compare` refuses to: the same error, the same exit.
-          if (const auto refusal = refusal_of(*section.comparison)) {
-            std::cerr << "error: " << rb::text::printable_lines(*refusal) << '\n';
-            return compare::kExitError;
-          }
-        } else {
-          section.baseline_note =
-              fmt::format("No earlier finished run of config '{}' on host '{}' to compare with.",
-                          run.config_name, run.run.context.host);
-        }
+        if (!add_comparison(run, ref, sources, options, section)) return compare::kExitError;
       }
       add_plots(run, args, section, slug);
       add_history(run, sources, section);

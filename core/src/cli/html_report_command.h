@@ -30,11 +30,8 @@ struct HtmlReportArgs {
 
 int html_report_command(const HtmlReportArgs& args);
 
-class HtmlReportCommand final : public CommandOn<HtmlReportArgs> {
- public:
-  std::string_view name() const override { return "report"; }
+struct HtmlReportCommand final : CommandOn<HtmlReportArgs, html_report_command, "report"> {
   CLI::App* add_to(CLI::App& app) override;
-  int run() override { return html_report_command(args_); }
 };
 
 }  // namespace rb::cli

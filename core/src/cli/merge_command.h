@@ -24,11 +24,8 @@ struct MergeArgs {
 // directory, a non-empty --out).
 int merge_command(const MergeArgs& args);
 
-class MergeCommand final : public CommandOn<MergeArgs> {
- public:
-  std::string_view name() const override { return "merge"; }
+struct MergeCommand final : CommandOn<MergeArgs, merge_command, "merge"> {
   CLI::App* add_to(CLI::App& app) override;
-  int run() override { return merge_command(args_); }
 };
 
 }  // namespace rb::cli

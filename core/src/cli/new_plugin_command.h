@@ -19,11 +19,8 @@ struct NewPluginArgs {
 
 int new_plugin_command(const NewPluginArgs& args);
 
-class NewPluginCommand final : public CommandOn<NewPluginArgs> {
- public:
-  std::string_view name() const override { return "new-plugin"; }
+struct NewPluginCommand final : CommandOn<NewPluginArgs, new_plugin_command, "new-plugin"> {
   CLI::App* add_to(CLI::App& app) override;
-  int run() override { return new_plugin_command(args_); }
 };
 
 }  // namespace rb::cli

@@ -19,11 +19,8 @@ struct PluginsArgs {
 // The list, or with --options one plugin's options.
 int plugins_command(const PluginsArgs& args);
 
-class PluginsCommand final : public CommandOn<PluginsArgs> {
- public:
-  std::string_view name() const override { return "plugins"; }
+struct PluginsCommand final : CommandOn<PluginsArgs, plugins_command, "plugins"> {
   CLI::App* add_to(CLI::App& app) override;
-  int run() override { return plugins_command(args_); }
 };
 
 int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool as_json,

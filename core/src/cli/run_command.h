@@ -36,9 +36,8 @@ struct RunArgs {
 
 int run_command(const RunArgs& args);
 
-class RunCommand final : public CommandOn<RunArgs> {
+class RunCommand final : public CommandOn<RunArgs, run_command, "run"> {
  public:
-  std::string_view name() const override { return "run"; }
   CLI::App* add_to(CLI::App& app) override;
   // The config as named, or found under configs/ (cli/config_lookup.h), then run.
   int run() override;

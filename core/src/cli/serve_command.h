@@ -33,11 +33,8 @@ int serve_command(const ServeArgs& args);
 // The workloads whose server runs alone (WorkloadEntry::servable): what --workload allows.
 std::vector<std::string> servable_workloads();
 
-class ServeCommand final : public CommandOn<ServeArgs> {
- public:
-  std::string_view name() const override { return "serve"; }
+struct ServeCommand final : CommandOn<ServeArgs, serve_command, "serve"> {
   CLI::App* add_to(CLI::App& app) override;
-  int run() override { return serve_command(args_); }
 };
 
 }  // namespace rb::cli

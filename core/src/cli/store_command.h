@@ -19,11 +19,8 @@ struct StoreCopyArgs {
 
 int store_copy_command(const StoreCopyArgs& args);
 
-class StoreCommand final : public CommandOn<StoreCopyArgs> {
- public:
-  std::string_view name() const override { return "store"; }
+struct StoreCommand final : CommandOn<StoreCopyArgs, store_copy_command, "store"> {
   CLI::App* add_to(CLI::App& app) override;
-  int run() override { return store_copy_command(args_); }
 };
 
 }  // namespace rb::cli

@@ -15,11 +15,8 @@ struct SummarizeArgs {
 
 int summarize_command(const SummarizeArgs& args);
 
-class SummarizeCommand final : public CommandOn<SummarizeArgs> {
- public:
-  std::string_view name() const override { return "summarize"; }
+struct SummarizeCommand final : CommandOn<SummarizeArgs, summarize_command, "summarize"> {
   CLI::App* add_to(CLI::App& app) override;
-  int run() override { return summarize_command(args_); }
 };
 
 }  // namespace rb::cli

@@ -22,11 +22,8 @@ struct TagArgs {
 
 int tag_command(const TagArgs& args);
 
-class TagCommand final : public CommandOn<TagArgs> {
- public:
-  std::string_view name() const override { return "tag"; }
+struct TagCommand final : CommandOn<TagArgs, tag_command, "tag"> {
   CLI::App* add_to(CLI::App& app) override;
-  int run() override { return tag_command(args_); }
 };
 
 }  // namespace rb::cli

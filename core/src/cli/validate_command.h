@@ -21,11 +21,8 @@ struct ValidateArgs {
 
 int validate_command(const ValidateArgs& args);
 
-class ValidateCommand final : public CommandOn<ValidateArgs> {
- public:
-  std::string_view name() const override { return "validate"; }
+struct ValidateCommand final : CommandOn<ValidateArgs, validate_command, "validate"> {
   CLI::App* add_to(CLI::App& app) override;
-  int run() override { return validate_command(args_); }
 };
 
 }  // namespace rb::cli
