@@ -12,6 +12,7 @@
 #include "cli/reporters.h"
 #include "cli/run_ref_options.h"
 #include "cli/run_source.h"
+#include "cli/shared_options.h"
 #include "compare/comparison_output.h"
 #include "compare/plugin_label.h"
 #include "text/printable.h"
