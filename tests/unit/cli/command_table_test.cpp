@@ -132,12 +132,12 @@ TEST(SharedOptions, EveryCommandThatHasOneDeclaresItAlike) {
 
 TEST(SharedOptions, ParseTheSameOnEveryCommand) {
   for (const auto& [name, words] : kMinimalLines) {
-    for (const auto& [option, value] : std::vector<std::pair<std::string, std::string>>{
-             {"--store", "db.sqlite"},
-             {"--color", "never"},
-             {"--colour", "always"},
-             {"--threshold", "3%"},
-             {"--plugin-path", "/opt/plugins"}}) {
+    for (const auto& [option, value] :
+         std::vector<std::pair<std::string, std::string>>{{"--store", "db.sqlite"},
+                                                          {"--color", "never"},
+                                                          {"--colour", "always"},
+                                                          {"--threshold", "3%"},
+                                                          {"--plugin-path", "/opt/plugins"}}) {
       RunnerApp probe;
       if (probe.parsed_by(name)->get_option_no_throw(option) == nullptr) continue;
       RunnerApp runner;
@@ -157,8 +157,8 @@ TEST(SharedOptions, ParseTheSameOnEveryCommand) {
 
 TEST(SharedOptions, FillTheCommandsStruct) {
   RunnerApp runner;
-  runner.parse({"history", "--store", "h.db", "--format", "json", "--colour", "never",
-                "--threshold", "2%"});
+  runner.parse(
+      {"history", "--store", "h.db", "--format", "json", "--colour", "never", "--threshold", "2%"});
   const auto& history = dynamic_cast<const HistoryCommand&>(*runner.commands[5]).args();
   EXPECT_EQ(history.store, std::filesystem::path("h.db"));
   EXPECT_EQ(history.format, "json");

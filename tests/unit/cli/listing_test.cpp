@@ -47,9 +47,9 @@ TEST(HistoryListing, TableMarkdownAndJson) {
 TEST(HistoryListing, PaintsOnlyTheTintedTextAndOnlyWhenAsked) {
   EXPECT_EQ(rendered("table").find('\033'), std::string::npos);
   const std::string painted = rendered("table", true);
-  EXPECT_NE(painted.find("history verdict: " + text::paint("0 regressions -> exit 0",
-                                                          text::Tint::green)),
-            std::string::npos)
+  EXPECT_NE(
+      painted.find("history verdict: " + text::paint("0 regressions -> exit 0", text::Tint::green)),
+      std::string::npos)
       << painted;
   EXPECT_EQ(rendered("md", true).find('\033'), std::string::npos);
 }
