@@ -25,7 +25,7 @@ report::Listing sample_listing() {
 
 std::string rendered(const std::string& format, bool colour = false) {
   const report::Listing listing = sample_listing();
-  return render(OutputKind::history, format, {.listing = &listing, .colour = colour}).text;
+  return render(OutputKind::history, format, {.part = &listing, .colour = colour}).text;
 }
 
 TEST(HistoryListing, IsAReporterOfEachFormat) {
