@@ -55,8 +55,7 @@ std::string signed_percent(double fraction) {
 int print_history_listing(const report::Listing& listing, const HistoryArgs& args, int code) {
   // --color: the verdicts on a console; md is for files and never coloured.
   const bool colour = args.format == "table" && colour_for(args.colour, STDOUT_FILENO);
-  std::cout
-      << render(OutputKind::history, args.format, {.part = &listing, .colour = colour}).text;
+  std::cout << render(OutputKind::history, args.format, {.part = &listing, .colour = colour}).text;
   return code;
 }
 
