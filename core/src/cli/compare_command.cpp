@@ -12,6 +12,7 @@
 #include "cli/reporters.h"
 #include "cli/run_ref_options.h"
 #include "cli/run_source.h"
+#include "cli/shared_options.h"
 #include "compare/comparison_output.h"
 #include "compare/plugin_label.h"
 #include "text/printable.h"
@@ -43,23 +44,22 @@ std::optional<std::string> refusal_of(const compare::RunComparison& comparison) 
                      comparison.base_label, comparison.new_label);
 }
 
-CLI::App* add_compare_command(CLI::App& app, CompareArgs& args) {
+CLI::App* CompareCommand::add_to(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "compare",
       "Compare two runs (results dirs, stored run ids, last, last~N; BASE may be 'previous'), "
       "or two plugins of one run with --plugins A,B");
-  cmd->add_option("runs", args.runs, "BASE NEW, or RUN with --plugins")->required();
+  cmd->add_option("runs", args_.runs, "BASE NEW, or RUN with --plugins")->required();
   // One token ("A,B"), so the run after it is not taken for a third plugin.
-  cmd->add_option("--plugins", args.plugins, "compare plugin B against plugin A in one run")
+  cmd->add_option("--plugins", args_.plugins, "compare plugin B against plugin A in one run")
       ->delimiter(',')
       ->allow_extra_args(false);
-  add_run_ref_options(*cmd, args.store, args.config, args.host);
-  cmd->add_option("--format", args.format, "the output (default table)")
-      ->check(CLI::IsMember(reporter_names(OutputKind::comparison)));
-  cmd->add_flag("--no-baseline-ok", args.no_baseline_ok,
+  add_run_ref_options(*cmd, args_.store, args_.config, args_.host);
+  add_format_option(*cmd, args_.format, reporter_names(OutputKind::comparison));
+  cmd->add_flag("--no-baseline-ok", args_.no_baseline_ok,
                 "exit 0 when BASE is 'previous' and there is no earlier run");
-  add_compare_flags(*cmd, args.flags);
-  add_colour_option(*cmd, args.colour);
+  add_compare_flags(*cmd, args_.flags);
+  add_colour_option(*cmd, args_.colour);
   return cmd;
 }
 

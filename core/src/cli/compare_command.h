@@ -10,6 +10,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/command.h"
+
 #include "cli/compare_options.h"
 #include "compare/run_comparison.h"
 
@@ -27,9 +29,11 @@ struct CompareArgs {
   CompareFlags flags;
 };
 
-CLI::App* add_compare_command(CLI::App& app, CompareArgs& args);
-
 int compare_command(const CompareArgs& args);
+
+struct CompareCommand final : CommandOn<CompareArgs, compare_command, "compare"> {
+  CLI::App* add_to(CLI::App& app) override;
+};
 
 // Why a comparison has nothing to say ("BASE and NEW have no cell in common (...)"), or
 // nullopt when it matched a cell: compare and report refuse it alike (exit 2).

@@ -4,12 +4,12 @@
 #include <stdexcept>
 
 #include "cli/number_checks.h"
+#include "cli/shared_options.h"
 
 namespace rb::cli {
 
 void add_compare_flags(CLI::App& command, CompareFlags& flags) {
-  command.add_option("--threshold", flags.threshold,
-                     "noise threshold: changes within it are 'same' (default 5%; or 0.05)");
+  add_threshold_option(command, flags.threshold);
   command.add_option("--min-change", flags.min_change,
                      "the smallest change called slower or faster (default: the threshold "
                      "between two runs, half of it for pairs measured in one run)");

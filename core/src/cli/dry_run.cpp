@@ -34,58 +34,45 @@ bool two_process(const config::TestPlan& plan) {
   return workload != nullptr && workload->layout() == workload::ProcessLayout::server_client;
 }
 
-}  // namespace
-
-void print_dry_run(const config::TestPlan& plan, const exec::MatrixOptions& options,
-                   const exec::ShardChoice* shard, const exec::EarlierRoundTimes* earlier,
-                   std::ostream& out) {
-  const std::vector<CellResult> cells = exec::triage_cells(plan, options);
-  const exec::RoundTimePriors priors = exec::round_time_priors(plan, cells, earlier);
-  const int rounds = plan.run.rounds;
-
+// The dry run's table: a row a cell, with the time its rounds are expected to take.
+struct PlannedCells {
   text::TextTable table{{"#", "plugin", "parameters", "status", "expected", "why not"},
                         {true, false, false, false, true, false},
                         {}};
   std::size_t running = 0;
-  std::size_t unknown = 0;
+  std::size_t unknown = 0;  // running cells of no known time
   double expected_s = 0;
+};
+
+PlannedCells planned_cells(const std::vector<CellResult>& cells,
+                           const exec::RoundTimePriors& priors, int rounds) {
+  PlannedCells out;
   for (std::size_t i = 0; i < cells.size(); ++i) {
     const CellResult& cell = cells[i];
     std::string time = "-";
     if (cell.status == CellStatus::ok) {
-      ++running;
+      ++out.running;
       if (const auto& per_round = priors.seconds[i]) {
-        expected_s += *per_round * rounds;
+        out.expected_s += *per_round * rounds;
         time = format_seconds(*per_round * rounds);
       } else {
-        ++unknown;
+        ++out.unknown;
         // Not `time = "?"`: GCC 12 at -O2 then warns of a memcpy of 2^63 bytes (a false
         // -Wstringop-overflow in the inlined string assign).
         time.assign(1, '?');
       }
     }
-    table.rows.push_back({std::to_string(cell.cell.index + 1), cell.cell.plugin,
-                          cell.cell.params_label(), status_word(cell.status), time, cell.reason});
+    out.table.rows.push_back({std::to_string(cell.cell.index + 1), cell.cell.plugin,
+                              cell.cell.params_label(), status_word(cell.status), time,
+                              cell.reason});
   }
+  return out;
+}
 
-  out << fmt::format(
-             "dry run of {} ({}): {} cells, {} round(s) of {} warm-up + {} measured "
-             "iterations each; nothing is run or written\n",
-             plan.config_path.string(), plan.workload, cells.size(), rounds, plan.run.warmup,
-             plan.run.repetitions)
-      << rounds_note(plan) << '\n'
-      << config::pairing_note(plan, two_process(plan)) << '\n'
-      << config::budget_note(plan) << "\n\n"
-      << text::render_text(table) << '\n';
-  if (shard != nullptr)
-    out << fmt::format("shard {}/{} (by {}): {} of the plan's {} cells\n", shard->index,
-                       shard->count, exec::to_string(shard->by), cells.size(), plan.cells().size());
-  out << fmt::format("{} of {} cells run ({} cell-rounds)", running, cells.size(),
-                     running * static_cast<std::size_t>(rounds));
-  if (running > unknown)
-    out << fmt::format("; expected time {}{}", format_seconds(expected_s),
-                       unknown > 0 ? " for those of known time" : "");
-  out << '\n';
+// Where the expected times come from: an earlier run's rounds, the plan, or nowhere.
+void print_time_sources(const config::TestPlan& plan, const exec::RoundTimePriors& priors,
+                        const exec::EarlierRoundTimes* earlier, std::size_t unknown,
+                        std::ostream& out) {
   if (priors.from_earlier > 0)
     out << fmt::format("  {} cell(s) as their rounds took in {} (started {}, this host)\n",
                        priors.from_earlier, earlier->dir.string(), earlier->started_at);
@@ -99,6 +86,36 @@ void print_dry_run(const config::TestPlan& plan, const exec::MatrixOptions& opti
         "  {} cell(s) of unknown time: {} runs a number of iterations, not for a set time, and "
         "no earlier run of {} on this host in {}/ has them\n",
         unknown, plan.workload, plan.config_path.filename().string(), kDefaultResultsRoot);
+}
+
+}  // namespace
+
+void print_dry_run(const config::TestPlan& plan, const exec::MatrixOptions& options,
+                   const exec::ShardChoice* shard, const exec::EarlierRoundTimes* earlier,
+                   std::ostream& out) {
+  const std::vector<CellResult> cells = exec::triage_cells(plan, options);
+  const exec::RoundTimePriors priors = exec::round_time_priors(plan, cells, earlier);
+  const int rounds = plan.run.rounds;
+  const PlannedCells planned = planned_cells(cells, priors, rounds);
+  out << fmt::format(
+             "dry run of {} ({}): {} cells, {} round(s) of {} warm-up + {} measured "
+             "iterations each; nothing is run or written\n",
+             plan.config_path.string(), plan.workload, cells.size(), rounds, plan.run.warmup,
+             plan.run.repetitions)
+      << rounds_note(plan) << '\n'
+      << config::pairing_note(plan, two_process(plan)) << '\n'
+      << config::budget_note(plan) << "\n\n"
+      << text::render_text(planned.table) << '\n';
+  if (shard != nullptr)
+    out << fmt::format("shard {}/{} (by {}): {} of the plan's {} cells\n", shard->index,
+                       shard->count, exec::to_string(shard->by), cells.size(), plan.cells().size());
+  out << fmt::format("{} of {} cells run ({} cell-rounds)", planned.running, cells.size(),
+                     planned.running * static_cast<std::size_t>(rounds));
+  if (planned.running > planned.unknown)
+    out << fmt::format("; expected time {}{}", format_seconds(planned.expected_s),
+                       planned.unknown > 0 ? " for those of known time" : "");
+  out << '\n';
+  print_time_sources(plan, priors, earlier, planned.unknown, out);
 }
 
 }  // namespace rb::cli

@@ -9,27 +9,26 @@
 #include "cli/reporters.h"
 #include "cli/run_ref_options.h"
 #include "cli/run_source.h"
+#include "cli/shared_options.h"
 #include "export/export_input.h"
 #include "report/atomic_file.h"
 #include "text/printable.h"
 
 namespace rb::cli {
 
-CLI::App* add_export_command(CLI::App& app, ExportArgs& args) {
+CLI::App* ExportCommand::add_to(CLI::App& app) {
   auto* cmd = app.add_subcommand("export", "Write a run in another benchmarking tool's format");
-  cmd->add_option("run", args.run, "results dir, stored run id, last or last~N")->required();
-  cmd->add_option("--format", args.format, "the exporter")
-      ->required()
-      ->check(CLI::IsMember(reporter_names(OutputKind::export_format)));
-  cmd->add_option("--out", args.out,
+  cmd->add_option("run", args_.run, "results dir, stored run id, last or last~N")->required();
+  add_format_option(*cmd, args_.format, reporter_names(OutputKind::export_format), true);
+  cmd->add_option("--out", args_.out,
                   "write here instead of stdout (a directory for a format of several files)");
-  cmd->add_option("--metrics,--metric", args.metrics,
+  cmd->add_option("--metrics,--metric", args_.metrics,
                   "these metrics (comma-separated or repeated; 'all' for every one; default: "
                   "each workload's headline metrics, those of the console table)")
       ->delimiter(',');
-  cmd->add_flag("--exclude-disturbed", args.exclude_disturbed,
+  cmd->add_flag("--exclude-disturbed", args_.exclude_disturbed,
                 "leave out the cells other work disturbed (default: export them, marked)");
-  add_run_ref_options(*cmd, args.store, args.config, args.host);
+  add_run_ref_options(*cmd, args_.store, args_.config, args_.host);
   return cmd;
 }
 

@@ -10,6 +10,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/command.h"
+
 namespace rb::cli {
 
 struct ExportArgs {
@@ -23,8 +25,10 @@ struct ExportArgs {
   std::string host;
 };
 
-CLI::App* add_export_command(CLI::App& app, ExportArgs& args);
-
 int export_command(const ExportArgs& args);
+
+struct ExportCommand final : CommandOn<ExportArgs, export_command, "export"> {
+  CLI::App* add_to(CLI::App& app) override;
+};
 
 }  // namespace rb::cli

@@ -13,6 +13,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/command.h"
+
 namespace rb::cli {
 
 struct HistoryArgs {
@@ -36,8 +38,10 @@ struct HistoryArgs {
   std::string colour = "auto";   // --color: --check-newest's verdicts (colour_option.h)
 };
 
-CLI::App* add_history_command(CLI::App& app, HistoryArgs& args);
-
 int history_command(const HistoryArgs& args);
+
+struct HistoryCommand final : CommandOn<HistoryArgs, history_command, "history"> {
+  CLI::App* add_to(CLI::App& app) override;
+};
 
 }  // namespace rb::cli

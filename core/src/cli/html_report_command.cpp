@@ -69,20 +69,47 @@ void add_plots(const LoadedRun& run, const HtmlReportArgs& args, html::ReportSec
 
 }  // namespace
 
-CLI::App* add_html_report_command(CLI::App& app, HtmlReportArgs& args) {
+CLI::App* HtmlReportCommand::add_to(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "report", "Write a self-contained HTML report: verdicts, plots, tables, context");
-  cmd->add_option("runs", args.runs, "results dirs, stored run ids, last or last~N")->required();
-  cmd->add_option("--html", args.html, "output directory (report.html and plots/)")->required();
-  cmd->add_option("--baseline", args.baselines,
+  cmd->add_option("runs", args_.runs, "results dirs, stored run ids, last or last~N")->required();
+  cmd->add_option("--html", args_.html, "output directory (report.html and plots/)")->required();
+  cmd->add_option("--baseline", args_.baselines,
                   "compare against this run ('previous': the run before, same config and host); "
                   "once for all runs or once per run");
-  add_run_ref_options(*cmd, args.store, args.config, args.host);
-  cmd->add_option("--title", args.title, "the page's title");
-  cmd->add_flag("--no-plots", args.no_plots, "do not run scripts/plot.py");
-  add_compare_flags(*cmd, args.flags);
+  add_run_ref_options(*cmd, args_.store, args_.config, args_.host);
+  cmd->add_option("--title", args_.title, "the page's title");
+  cmd->add_flag("--no-plots", args_.no_plots, "do not run scripts/plot.py");
+  add_compare_flags(*cmd, args_.flags);
   return cmd;
 }
+
+namespace {
+
+// The section's verdicts against the baseline `ref` (or a note that there is none). False
+// after saying why the two have nothing to compare: a page that shows "no regression" for
+// runs of two configs would say what `runner compare` refuses to (the same error and exit).
+bool add_comparison(const LoadedRun& run, const std::string& ref, const RunSourceOptions& sources,
+                    const compare::CompareOptions& options, html::ReportSection& section) {
+  std::optional<LoadedRun> base =
+      is_previous_ref(ref) ? load_previous_run(run, sources) : load_run_ref(ref, sources);
+  if (!base) {
+    section.baseline_note =
+        fmt::format("No earlier finished run of config '{}' on host '{}' to compare with.",
+                    run.config_name, run.run.context.host);
+    return true;
+  }
+  section.comparison = compare::compare_runs(base->run, run.run, options);
+  section.comparison->base_label = base->label;
+  section.comparison->new_label = run.label;
+  if (const auto refusal = refusal_of(*section.comparison)) {
+    std::cerr << "error: " << rb::text::printable_lines(*refusal) << '\n';
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
 
 int html_report_command(const HtmlReportArgs& args) {
   if (!args.baselines.empty() && args.baselines.size() != 1 &&
@@ -109,23 +136,7 @@ int html_report_command(const HtmlReportArgs& args) {
       const std::string slug = fmt::format("{}-{}", i + 1, html::slug(section.title));
       if (!args.baselines.empty()) {
         const std::string& ref = args.baselines.size() == 1 ? args.baselines[0] : args.baselines[i];
-        std::optional<LoadedRun> base =
-            is_previous_ref(ref) ? load_previous_run(run, sources) : load_run_ref(ref, sources);
-        if (base) {
-          section.comparison = compare::compare_runs(base->run, run.run, options);
-          section.comparison->base_label = base->label;
-          section.comparison->new_label = run.label;
-          // A page that shows "no regression" for runs of two configs would say what
-          // `runner compare` refuses to: the same error, the same exit.
-          if (const auto refusal = refusal_of(*section.comparison)) {
-            std::cerr << "error: " << rb::text::printable_lines(*refusal) << '\n';
-            return compare::kExitError;
-          }
-        } else {
-          section.baseline_note =
-              fmt::format("No earlier finished run of config '{}' on host '{}' to compare with.",
-                          run.config_name, run.run.context.host);
-        }
+        if (!add_comparison(run, ref, sources, options, section)) return compare::kExitError;
       }
       add_plots(run, args, section, slug);
       add_history(run, sources, section);

@@ -10,6 +10,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/command.h"
+
 #include "cli/compare_options.h"
 
 namespace rb::cli {
@@ -26,8 +28,10 @@ struct HtmlReportArgs {
   CompareFlags flags;
 };
 
-CLI::App* add_html_report_command(CLI::App& app, HtmlReportArgs& args);
-
 int html_report_command(const HtmlReportArgs& args);
+
+struct HtmlReportCommand final : CommandOn<HtmlReportArgs, html_report_command, "report"> {
+  CLI::App* add_to(CLI::App& app) override;
+};
 
 }  // namespace rb::cli

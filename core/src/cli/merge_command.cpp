@@ -38,12 +38,12 @@ void write_merged_samples(const RunResult& run, const std::filesystem::path& pat
 
 }  // namespace
 
-CLI::App* add_merge_command(CLI::App& app, MergeArgs& args) {
+CLI::App* MergeCommand::add_to(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "merge", "Merge the results directories of one run's shards (run --shard I/N) into one");
-  cmd->add_option("dirs", args.dirs, "the shards' results directories")->required();
-  cmd->add_option("--out", args.out, "the merged results directory, new or empty")->required();
-  cmd->add_flag("--force", args.force, "--out may hold earlier results: replace them");
+  cmd->add_option("dirs", args_.dirs, "the shards' results directories")->required();
+  cmd->add_option("--out", args_.out, "the merged results directory, new or empty")->required();
+  cmd->add_flag("--force", args_.force, "--out may hold earlier results: replace them");
   return cmd;
 }
 

@@ -9,6 +9,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/command.h"
+
 namespace rb::cli {
 
 struct MergeArgs {
@@ -17,11 +19,13 @@ struct MergeArgs {
   bool force = false;
 };
 
-CLI::App* add_merge_command(CLI::App& app, MergeArgs& args);
-
 // 0: merged, every shard there and every cell ok or skipped; 1: merged, but a shard is
 // missing or a cell failed; 2: nothing written (not shards of one run, an unreadable
 // directory, a non-empty --out).
 int merge_command(const MergeArgs& args);
+
+struct MergeCommand final : CommandOn<MergeArgs, merge_command, "merge"> {
+  CLI::App* add_to(CLI::App& app) override;
+};
 
 }  // namespace rb::cli

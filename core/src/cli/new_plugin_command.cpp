@@ -84,4 +84,17 @@ int new_plugin_command(const NewPluginArgs& args) {
   return kExitOk;
 }
 
+CLI::App* NewPluginCommand::add_to(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "new-plugin", "Write an out-of-tree C plugin and a config per workload, ready to build");
+  cmd->add_option("name", args_.name, "the plugin's name, [a-z0-9-]+")->required();
+  cmd->add_option("--workloads", args_.workloads,
+                  "flower, notify, pingpong_server, pingpong_client, rr_server (comma-separated; "
+                  "pingpong: both roles, rr: rr_server)")
+      ->delimiter(',')
+      ->required();
+  cmd->add_option("--out", args_.out, "a new or empty directory")->required();
+  return cmd;
+}
+
 }  // namespace rb::cli

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/command.h"
+
 namespace rb::cli {
 
 struct NewPluginArgs {
@@ -16,5 +18,9 @@ struct NewPluginArgs {
 };
 
 int new_plugin_command(const NewPluginArgs& args);
+
+struct NewPluginCommand final : CommandOn<NewPluginArgs, new_plugin_command, "new-plugin"> {
+  CLI::App* add_to(CLI::App& app) override;
+};
 
 }  // namespace rb::cli

@@ -1,4 +1,5 @@
 #include "cli/plugins_command.h"
+#include "cli/shared_options.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -102,6 +103,22 @@ int plugin_options_command(const std::vector<std::filesystem::path>& plugin_path
                               {"options", options}};
   std::cout << out.dump(2) << '\n';
   return kExitOk;
+}
+
+CLI::App* PluginsCommand::add_to(CLI::App& app) {
+  auto* cmd = app.add_subcommand("plugins", "List the plugins found and why others failed");
+  cmd->add_flag("--json", args_.json, "machine-readable output");
+  add_plugin_search_options(*cmd, args_.plugin_path, args_.allow_unsafe_plugins);
+  cmd->add_option("--options", args_.options,
+                  "list the options this plugin (a name or a .so) declares");
+  return cmd;
+}
+
+int plugins_command(const PluginsArgs& args) {
+  if (!args.options.empty())
+    return plugin_options_command(args.plugin_path, args.options, args.json,
+                                  args.allow_unsafe_plugins);
+  return plugins_command(args.plugin_path, args.json, args.allow_unsafe_plugins);
 }
 
 }  // namespace rb::cli

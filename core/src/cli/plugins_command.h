@@ -5,7 +5,23 @@
 #include <string>
 #include <vector>
 
+#include "cli/command.h"
+
 namespace rb::cli {
+
+struct PluginsArgs {
+  std::vector<std::filesystem::path> plugin_path;
+  bool json = false;
+  bool allow_unsafe_plugins = false;
+  std::string options;  // --options NAME: that plugin's options instead of the list
+};
+
+// The list, or with --options one plugin's options.
+int plugins_command(const PluginsArgs& args);
+
+struct PluginsCommand final : CommandOn<PluginsArgs, plugins_command, "plugins"> {
+  CLI::App* add_to(CLI::App& app) override;
+};
 
 int plugins_command(const std::vector<std::filesystem::path>& plugin_path, bool as_json,
                     bool allow_unsafe_plugins = false);

@@ -12,6 +12,7 @@
 #include "html/html_report.h"
 #include "report/atomic_file.h"
 #include "report/console_table.h"
+#include "report/listing.h"
 #include "report/summary_csv.h"
 #include "report/summary_json.h"
 #include "report/summary_md.h"
@@ -28,6 +29,11 @@ const report::Reporter* of_run() {
 template <auto format>
 const report::Reporter* of_comparison() {
   return &report::formatter<compare::RunComparison, format>();
+}
+
+template <auto format>
+const report::Reporter* of_listing() {
+  return &report::formatter<report::Listing, format>();
 }
 
 }  // namespace
@@ -64,6 +70,9 @@ const std::vector<ReporterEntry>& reporter_table() {
        "html",
        {},
        &report::formatter<html::ReportPage, html::render_page>()},
+      {OutputKind::history, "table", {}, of_listing<report::format_listing_text>()},
+      {OutputKind::history, "md", {}, of_listing<report::format_listing_markdown>()},
+      {OutputKind::history, "json", {}, of_listing<report::format_listing_json>()},
   };
   return table;
 }

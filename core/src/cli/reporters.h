@@ -17,6 +17,7 @@ enum class OutputKind {
   export_format,  // `runner export --format`
   comparison,     // `runner compare --format`
   html_page,      // `runner report --html`
+  history,        // `runner history --format`
 };
 
 struct ReporterEntry {

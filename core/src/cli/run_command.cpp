@@ -11,6 +11,7 @@
 
 #include "cli/budget_look.h"
 #include "cli/colour_option.h"
+#include "cli/config_lookup.h"
 #include "cli/dry_run.h"
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
@@ -192,11 +193,14 @@ bool write_results(const RunResult& run, report::SamplesWriter& samples,
 
 }  // namespace
 
-int run_command(const RunArgs& args) {
-  const auto& interrupted = install_interrupt_flag();
-  const PluginResolver resolver(args.plugin_path, plugin::current_executable(),
-                                args.allow_unsafe_plugins);
+int RunCommand::run() {
+  args_.config = find_config(args_.config);
+  return run_command(args_);
+}
 
+namespace {
+
+config::Overrides overrides_of(const RunArgs& args) {
   config::Overrides overrides;
   overrides.set = args.set;
   if (!args.plugins.empty()) overrides.plugins = args.plugins;
@@ -207,102 +211,111 @@ int run_command(const RunArgs& args) {
   overrides.duration = args.duration;
   overrides.budget = args.budget;
   overrides.pairing = args.pairing;
+  return overrides;
+}
 
+// What a run has once its plan is loaded and checked, before the first cell.
+struct PreparedRun {
   config::TestPlan plan;
   FleetPlace fleet;
   exec::MatrixOptions options;
   std::optional<RunStoreSession> store;
   std::optional<report::SamplesWriter> samples;
   std::vector<std::string> plugin_build_warnings;
+};
+
+// Loads and checks the plan, resolves its plugins and creates the results directory. An
+// exit code when the run ends here (a dry run; an error, said on stderr); nullopt to run.
+std::optional<int> prepare_run(const RunArgs& args, const PluginResolver& resolver,
+                               PreparedRun& run) {
   try {
-    plan = config::load_plan(args.config, &resolver, overrides);
-    check_cpus(plan);
-    fleet = fleet_place(args, plan);
-    if (fleet.shard) options.only_cells = exec::cells_of_shard(plan, *fleet.shard);
-    plugin_build_warnings = resolve_plugins(plan, resolver, options);
+    run.plan = config::load_plan(args.config, &resolver, overrides_of(args));
+    check_cpus(run.plan);
+    run.fleet = fleet_place(args, run.plan);
+    if (run.fleet.shard) run.options.only_cells = exec::cells_of_shard(run.plan, *run.fleet.shard);
+    run.plugin_build_warnings = resolve_plugins(run.plan, resolver, run.options);
     if (args.dry_run) {
       const auto earlier = exec::earlier_round_times(
           kDefaultResultsRoot, args.config.stem().string(), report::host_name());
-      print_dry_run(plan, options, fleet.shard ? &*fleet.shard : nullptr,
+      print_dry_run(run.plan, run.options, run.fleet.shard ? &*run.fleet.shard : nullptr,
                     earlier ? &*earlier : nullptr, std::cout);
       return kExitOk;
     }
-    if (const auto path = run_store_path(args.store, args.no_store, plan)) store.emplace(*path);
-    options.results_dir = prepare_results_dir(args.out, args.force, args.config);
+    if (const auto path = run_store_path(args.store, args.no_store, run.plan))
+      run.store.emplace(*path);
+    run.options.results_dir = prepare_results_dir(args.out, args.force, args.config);
     // Created exclusively: a second run into the same directory stops here.
-    samples.emplace(options.results_dir / "samples.jsonl");
-  } catch (const config::ConfigError& e) {
-    std::cerr << "error: " << rb::text::printable_lines(e.what()) << '\n';
-    return kExitUsage;
-  } catch (const plugin::LoadError& e) {
-    std::cerr << "error: " << rb::text::printable_lines(e.what()) << '\n';
-    return kExitUsage;
-  } catch (const std::exception& e) {
+    run.samples.emplace(run.options.results_dir / "samples.jsonl");
+    return std::nullopt;
+  } catch (const std::exception& e) {  // a config, plugin, store or file error alike
     std::cerr << "error: " << rb::text::printable_lines(e.what()) << '\n';
     return kExitUsage;
   }
+}
 
-  options.runner_exe = resolver.runner_exe();
-  options.interrupted = &interrupted;
-  std::filesystem::copy_file(args.config, options.results_dir / "config.toml",
-                             std::filesystem::copy_options::overwrite_existing);
-
+// The run's context as recorded before the first cell: the machine, its clock, the seed of
+// the order, the group and shard; the machine's warnings are said on stderr.
+RunContext start_context(const RunArgs& args, const PreparedRun& run) {
   RunContext context = report::collect_run_context();
-  context.plan_sha256 = fleet.fingerprint;
-  context.group = fleet.group.value_or(
-      default_group(fleet.fingerprint, context.git_revision, context.started_at));
-  if (fleet.shard)
-    context.shard = {fleet.shard->index, fleet.shard->count, exec::to_string(fleet.shard->by)};
+  context.plan_sha256 = run.fleet.fingerprint;
+  context.group = run.fleet.group.value_or(
+      default_group(run.fleet.fingerprint, context.git_revision, context.started_at));
+  if (const auto& shard = run.fleet.shard)
+    context.shard = {shard->index, shard->count, exec::to_string(shard->by)};
   context.command_line = command_line_of(args, context);
   context.config_path = args.config.string();
   // The clock's grain and who else uses the machine (exec/clock_probe.h, foreign_processes.h).
   const exec::ClockFacts clock = exec::measure_monotonic_clock();
   context.clock_resolution_ns = clock.resolution_ns;
   context.clock_overhead_ns = clock.overhead_ns;
-  context.disturbance_threshold = plan.run.disturbance_threshold;
-  proc::ForeignProcessCensus census;
+  context.disturbance_threshold = run.plan.run.disturbance_threshold;
   // Drawn before the store records the run, so the history has the seed from the start.
-  context.order_seed = plan.run.order_seed.value_or(exec::draw_order_seed());
+  context.order_seed = run.plan.run.order_seed.value_or(exec::draw_order_seed());
   context.machine_warnings = proc::measurement_warnings(
-      proc::read_machine_state(context.build_type, cells_cpus(plan), kSiblingSampleMs));
-  context.machine_warnings.insert(context.machine_warnings.end(), plugin_build_warnings.begin(),
-                                  plugin_build_warnings.end());
+      proc::read_machine_state(context.build_type, cells_cpus(run.plan), kSiblingSampleMs));
+  context.machine_warnings.insert(context.machine_warnings.end(), run.plugin_build_warnings.begin(),
+                                  run.plugin_build_warnings.end());
   for (const std::string& warning : context.machine_warnings)
     std::cerr << "warning: " << rb::text::printable(warning) << '\n';
-  options.order_seed = context.order_seed;
-  context.sequential = sequential_design(plan);
-  if (context.sequential.active())
-    options.look = [&plan, &context](const std::vector<CellResult>& cells) {
-      return look_at_comparisons(plan, context, cells);
-    };
-  if (store) {
-    try {
-      store->begin(plan, context);
-    } catch (const std::exception& e) {
-      std::cerr << "error: store: " << rb::text::printable_lines(e.what()) << '\n';
-      return kExitUsage;
-    }
+  context.sequential = sequential_design(run.plan);
+  return context;
+}
+
+// What the user sees while the cells run: on a terminal one line, redrawn as each iteration
+// reports; in a log a line per cell once it is final, and one per round of every cell (a
+// pass) with the ETA. Each final cell also goes to samples.jsonl and the store.
+class RunProgress {
+ public:
+  RunProgress(PreparedRun& run, proc::ForeignProcessCensus& census, std::size_t cells_run,
+              const std::string& colour)
+      : run_(run),
+        census_(census),
+        cells_run_(cells_run),
+        colour_(colour_for(colour, STDERR_FILENO)) {}
+
+  void attach() {
+    run_.options.cell_finished = [this](const CellResult& cell) { cell_finished(cell); };
+    run_.options.progress = [this](const exec::ProgressUpdate& update) { progress(update); };
   }
-  const std::size_t cells_run =
-      options.only_cells ? options.only_cells->size() : plan.cells().size();
-  // On a terminal one line, redrawn as each iteration reports; in a log a line per cell once
-  // it is final, and one per round of every cell (a pass) with the ETA.
-  const bool tty = ::isatty(STDERR_FILENO) != 0;
-  const bool stderr_colour = colour_for(args.colour, STDERR_FILENO);
-  std::size_t cells_final = 0;
-  options.cell_finished = [&](const CellResult& cell) {
-    samples->write_cell_result(cell);
-    if (store) store->record(cell);
-    if (!tty)
-      std::cerr << report::format_cell_line(++cells_final, cells_run, cell, stderr_colour) << '\n';
-  };
-  options.earlier_round_times = exec::earlier_round_times(
-      kDefaultResultsRoot, args.config.stem().string(), context.host, options.results_dir);
-  options.progress = [&](const exec::ProgressUpdate& update) {
+  // The line goes once the run ends, so the table does not start after a stale "cell 12/12
+  // ..." on the terminal's last row.
+  void clear_line() const {
+    if (tty_) std::cerr << "\r\033[K" << std::flush;
+  }
+
+ private:
+  void cell_finished(const CellResult& cell) {
+    run_.samples->write_cell_result(cell);
+    if (run_.store) run_.store->record(cell);
+    if (!tty_)
+      std::cerr << report::format_cell_line(++cells_final_, cells_run_, cell, colour_) << '\n';
+  }
+
+  void progress(const exec::ProgressUpdate& update) {
     using Kind = exec::ProgressUpdate::Kind;
     // Between rounds: short-lived processes are seen too.
-    if (update.kind == Kind::round_finished) census.observe();
-    if (tty) {
+    if (update.kind == Kind::round_finished) census_.observe();
+    if (tty_) {
       const std::string line = report::format_progress(
           update.done, update.total, update.remaining_s,
           {update.label, update.round, update.rounds, update.iteration, update.iterations});
@@ -313,44 +326,94 @@ int run_command(const RunArgs& args) {
           "round {}/{} of every cell done  {}\n", update.round, update.rounds,
           report::format_progress(update.done, update.total, update.remaining_s));
     }
-  };
+  }
 
+  PreparedRun& run_;
+  proc::ForeignProcessCensus& census_;
+  std::size_t cells_run_;
+  bool colour_;
+  bool tty_ = ::isatty(STDERR_FILENO) != 0;
+  std::size_t cells_final_ = 0;
+};
+
+// "reactorbench: 12 cells, 5 round(s) -> results/..." and the run's header in samples.jsonl.
+void announce_run(PreparedRun& run, const RunContext& context, std::size_t cells_run) {
   std::cerr << fmt::format(
       "reactorbench: {} cells{}, {} round(s){} -> {}\n", cells_run,
-      fleet.shard ? fmt::format(" (shard {}/{} of {}, group {})", context.shard.index,
-                                context.shard.count, plan.cells().size(), context.group)
-                  : std::string(),
-      plan.run.rounds,
+      run.fleet.shard ? fmt::format(" (shard {}/{} of {}, group {})", context.shard.index,
+                                    context.shard.count, run.plan.cells().size(), context.group)
+                      : std::string(),
+      run.plan.run.rounds,
       context.sequential.active()
           ? fmt::format(" (+ up to {:g} s more for undecided comparisons: [run] budget)",
                         context.sequential.budget_s)
           : std::string(),
-      options.results_dir.string());
-  {
-    RunResult header;
-    header.context = context;
-    header.workload = plan.workload;
-    header.plugins = plan.columns();
-    samples->write_run_header(header, cells_run);
+      run.options.results_dir.string());
+  RunResult header;
+  header.context = context;
+  header.workload = run.plan.workload;
+  header.plugins = run.plan.columns();
+  run.samples->write_run_header(header, cells_run);
+}
+
+// The results written, stored and printed; the run's exit code.
+int finish_run(PreparedRun& prepared, RunResult& run, bool interrupted, const RunArgs& args) {
+  const bool files_written = write_results(run, *prepared.samples, prepared.options.results_dir);
+  if (prepared.store)
+    prepared.store->finish(run.context, interrupted, prepared.options.results_dir);
+  const bool colour = colour_for(args.colour, STDOUT_FILENO);
+  std::cout << render(OutputKind::console, "table", {.run = &run, .colour = colour}).text << '\n'
+            << "results: " << prepared.options.results_dir.string() << '\n';
+  if (interrupted) return kExitInterrupted;
+  // A nightly must not miss lost results or a lost history.
+  if (!files_written || (prepared.store && prepared.store->failed())) return kExitResultsNotSaved;
+  return all_ok(run) ? kExitOk : kExitCellsFailed;
+}
+
+}  // namespace
+
+int run_command(const RunArgs& args) {
+  const auto& interrupted = install_interrupt_flag();
+  const PluginResolver resolver(args.plugin_path, plugin::current_executable(),
+                                args.allow_unsafe_plugins);
+  PreparedRun prepared;
+  if (const auto code = prepare_run(args, resolver, prepared)) return *code;
+  exec::MatrixOptions& options = prepared.options;
+  options.runner_exe = resolver.runner_exe();
+  options.interrupted = &interrupted;
+  std::filesystem::copy_file(args.config, options.results_dir / "config.toml",
+                             std::filesystem::copy_options::overwrite_existing);
+
+  // Its first reading before the machine's state is read: from here on, who else ran.
+  proc::ForeignProcessCensus census;
+  RunContext context = start_context(args, prepared);
+  options.order_seed = context.order_seed;
+  if (context.sequential.active())
+    options.look = [&prepared, &context](const std::vector<CellResult>& cells) {
+      return look_at_comparisons(prepared.plan, context, cells);
+    };
+  if (prepared.store) {
+    try {
+      prepared.store->begin(prepared.plan, context);
+    } catch (const std::exception& e) {
+      std::cerr << "error: store: " << rb::text::printable_lines(e.what()) << '\n';
+      return kExitUsage;
+    }
   }
-  RunResult run = exec::run_matrix(plan, options, *samples);
-  // The progress line said where the run was; the table says what it found: the line goes,
-  // so the table does not start after a stale "cell 12/12 ..." of the terminal's last row.
-  if (tty) std::cerr << "\r\033[K" << std::flush;
+  const std::size_t cells_run =
+      options.only_cells ? options.only_cells->size() : prepared.plan.cells().size();
+  RunProgress progress(prepared, census, cells_run, args.colour);
+  progress.attach();
+  options.earlier_round_times = exec::earlier_round_times(
+      kDefaultResultsRoot, args.config.stem().string(), context.host, options.results_dir);
+  announce_run(prepared, context, cells_run);
+  RunResult run = exec::run_matrix(prepared.plan, options, *prepared.samples);
+  progress.clear_line();
 
   context.finished_at = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
   context.foreign_processes = census.top(kForeignProcessesListed);
   run.context = std::move(context);
-  const bool files_written = write_results(run, *samples, options.results_dir);
-  if (store) store->finish(run.context, interrupted.load(), options.results_dir);
-
-  const bool colour = colour_for(args.colour, STDOUT_FILENO);
-  std::cout << render(OutputKind::console, "table", {.run = &run, .colour = colour}).text << '\n'
-            << "results: " << options.results_dir.string() << '\n';
-  if (interrupted.load()) return kExitInterrupted;
-  // A nightly must not miss lost results or a lost history.
-  if (!files_written || (store && store->failed())) return kExitResultsNotSaved;
-  return all_ok(run) ? kExitOk : kExitCellsFailed;
+  return finish_run(prepared, run, interrupted.load(), args);
 }
 
 }  // namespace rb::cli

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/command.h"
+
 namespace rb::cli {
 
 struct RunArgs {
@@ -33,5 +35,12 @@ struct RunArgs {
 };
 
 int run_command(const RunArgs& args);
+
+class RunCommand final : public CommandOn<RunArgs, run_command, "run"> {
+ public:
+  CLI::App* add_to(CLI::App& app) override;
+  // The config as named, or found under configs/ (cli/config_lookup.h), then run.
+  int run() override;
+};
 
 }  // namespace rb::cli

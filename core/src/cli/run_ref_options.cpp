@@ -1,12 +1,12 @@
 #include "cli/run_ref_options.h"
 
+#include "cli/shared_options.h"
+
 namespace rb::cli {
 
 void add_run_ref_options(CLI::App& command, std::optional<std::filesystem::path>& store,
                          std::string& config, std::string& host) {
-  command.add_option("--store", store,
-                     "history store: a file or postgresql://user@host/db (default: "
-                     "REACTORBENCH_DB)");
+  add_store_option(command, store);
   command.add_option("--config", config,
                      "last / last~N count only finished runs of this config (default: the config "
                      "of the newest finished run)");

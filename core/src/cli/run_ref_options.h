@@ -1,6 +1,6 @@
 // Where the commands that read runs by reference (a stored id, last, last~N, a tag, group:ID)
 // look them up: --store, and --config / --host narrowing last and last~N. Shared by
-// `runner compare`, `report` and `export`.
+// `runner compare`, `report`, `export` and `tag`.
 #pragma once
 
 #include <filesystem>

@@ -1,4 +1,6 @@
 #include "cli/serve_command.h"
+#include "cli/number_checks.h"
+#include "cli/shared_options.h"
 
 #include <poll.h>
 #include <sched.h>
@@ -8,7 +10,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <algorithm>
+#include <atomic>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 #include <system_error>
 
@@ -191,20 +195,76 @@ std::vector<std::string> servable_workloads() {
   return names;
 }
 
-int serve_command(const ServeArgs& args) {
-  const workload::WorkloadEntry* entry = workload::find_entry(args.workload);
+namespace {
+
+// Runs until the server ends: asks it to stop on Ctrl-C (or SIGHUP), prints `banner` once it
+// is ready. Whether it was asked to stop (anything else is the server's own end).
+bool watch_server(exec::CellChild& child, exec::ChildLedger& ledger,
+                  const std::atomic<bool>& interrupted, const std::string& banner) {
+  bool announced = false;
+  bool asked_to_stop = false;
+  const auto stop = [&](const char* why) {
+    std::cerr << why;
+    child.terminate(kStopGrace);
+    asked_to_stop = true;
+  };
+  while (child.report_fd() >= 0) {
+    if (interrupted.load() && !asked_to_stop) stop("stopping the server...\n");
+    pollfd pfd{child.report_fd(), POLLIN, 0};
+    ::poll(&pfd, 1, 200);
+    child.read_reports([&](exec::ChildMessage&& message) { ledger.record(std::move(message)); });
+    if (ledger.ready && !announced) {
+      announced = true;
+      std::cout << banner << std::endl;
+      // Nobody can learn the address: serving on would only leave a server to kill.
+      if (!std::cout && !asked_to_stop) stop("standard output is closed: stopping the server...\n");
+    }
+    child.try_reap();
+  }
+  return asked_to_stop;
+}
+
+// The server's counters, and its end judged: exit 0 only when it stopped because asked to.
+int server_ended(exec::CellChild& child, const exec::ChildLedger& ledger, bool asked_to_stop,
+                 const std::string& plugin, proc::PrivateDir& log_dir) {
+  const std::filesystem::path log = log_dir.path() / "server.log";
+  proc::reap_all({&child});
+  const exec::ChildEnd end = exec::classify_exit(child, ledger, log);
+  if (!ledger.final_counters.empty()) {
+    std::cout << "server counters:\n";
+    print_counters(ledger.final_counters);
+  }
+  if (end.status == CellStatus::ok && asked_to_stop) return kExitOk;
+  std::cerr << fmt::format("error: the {} server {}: {} (log: {})\n", plugin,
+                           asked_to_stop ? "failed" : "ended before it was asked to stop",
+                           end.reason.empty() ? "no reason given" : text::printable(end.reason),
+                           log.string());
+  log_dir.keep();
+  return kExitCellsFailed;
+}
+
+// The workload serve can run and the server's parameters; nullopt after saying why not.
+std::optional<std::vector<Param>> served_params(const ServeArgs& args,
+                                                const workload::WorkloadEntry* entry) {
   if (entry == nullptr || !entry->servable()) {
     std::cerr << fmt::format("error: serve runs the {} workloads only (got '{}')\n",
                              servable_names(), args.workload);
-    return kExitUsage;
+    return std::nullopt;
   }
-  std::vector<Param> params;
   try {
-    params = workload::server_cell_params(*entry, given_params(args, *entry));
+    return workload::server_cell_params(*entry, given_params(args, *entry));
   } catch (const config::ConfigError& error) {
     std::cerr << "error: " << text::printable(error.what()) << '\n';
-    return kExitUsage;
+    return std::nullopt;
   }
+}
+
+}  // namespace
+
+int serve_command(const ServeArgs& args) {
+  const workload::WorkloadEntry* entry = workload::find_entry(args.workload);
+  const auto params = served_params(args, entry);
+  if (!params) return kExitUsage;
   // A closed terminal (SIGHUP) stops the server as Ctrl-C does, and a closed stdout is an
   // error of the write (not a SIGPIPE that kills the runner): either way the server is
   // stopped and the private directory removed (issue 31: both left it in /tmp).
@@ -219,63 +279,58 @@ int serve_command(const ServeArgs& args) {
                              text::printable(info.path.string()), entry->name);
     return kExitUsage;
   }
-  exec::CellJob job = server_job(args, *entry, info, params);
+  exec::CellJob job = server_job(args, *entry, info, *params);
   workload::LoopbackListener listener(endpoint.host, static_cast<std::uint16_t>(endpoint.port));
-  const int listen_fd = listener.fd();
-  const int port = listener.port();
+  const std::string banner = fmt::format(
+      "serving {} with {} {} ({} {}) on {} — {}, {}; Ctrl-C to stop", entry->name,
+      text::printable(info.name), text::printable(info.version), text::printable(info.library),
+      text::printable(info.library_version), address_of(*entry, endpoint.host, listener.port()),
+      server_params_label(*entry, *params), pinning_label(job.cpus));
   // The server's output, in a directory of our own: no other user can plant a link there.
   proc::PrivateDir log_dir("reactorbench-serve");
-  const std::filesystem::path log = log_dir.path() / "server.log";
   exec::ChildLedger ledger;
   const auto child = std::make_unique<exec::CellChild>(
-      resolver.runner_exe(), job, log, kReportFd,
-      std::vector<exec::CellChild::InheritedFd>{{listen_fd, kListenFd}});
+      resolver.runner_exe(), job, log_dir.path() / "server.log", kReportFd,
+      std::vector<exec::CellChild::InheritedFd>{{listener.fd(), kListenFd}});
   listener.close();  // the server holds the only copy now
+  const bool asked_to_stop = watch_server(*child, ledger, interrupted, banner);
+  return server_ended(*child, ledger, asked_to_stop, info.name, log_dir);
+}
 
-  bool announced = false;
-  bool asked_to_stop = false;
-  while (child->report_fd() >= 0) {
-    if (interrupted.load() && !asked_to_stop) {
-      std::cerr << "stopping the server...\n";
-      child->terminate(kStopGrace);
-      asked_to_stop = true;
-    }
-    pollfd pfd{child->report_fd(), POLLIN, 0};
-    ::poll(&pfd, 1, 200);
-    child->read_reports([&](exec::ChildMessage&& message) { ledger.record(std::move(message)); });
-    if (ledger.ready && !announced) {
-      announced = true;
-      std::cout << fmt::format("serving {} with {} {} ({} {}) on {} — {}, {}; Ctrl-C to stop",
-                               entry->name, text::printable(info.name),
-                               text::printable(info.version), text::printable(info.library),
-                               text::printable(info.library_version),
-                               address_of(*entry, endpoint.host, port),
-                               server_params_label(*entry, params), pinning_label(job.cpus))
-                << std::endl;
-      if (!std::cout && !asked_to_stop) {
-        // Nobody can learn the address: serving on would only leave a server to kill.
-        std::cerr << "standard output is closed: stopping the server...\n";
-        child->terminate(kStopGrace);
-        asked_to_stop = true;
-      }
-    }
-    child->try_reap();
-  }
-  proc::reap_all({child.get()});
-  const exec::ChildEnd end = exec::classify_exit(*child, ledger, log);
-  if (!ledger.final_counters.empty()) {
-    std::cout << "server counters:\n";
-    print_counters(ledger.final_counters);
-  }
-  if (end.status != CellStatus::ok || !asked_to_stop) {
-    std::cerr << fmt::format("error: the {} server {}: {} (log: {})\n", info.name,
-                             asked_to_stop ? "failed" : "ended before it was asked to stop",
-                             end.reason.empty() ? "no reason given" : text::printable(end.reason),
-                             log.string());
-    log_dir.keep();
-    return kExitCellsFailed;
-  }
-  return kExitOk;
+namespace {
+
+// --threads N and --body-size N: spellings of --set threads=N and --set body_size=N.
+void add_axis_shortcut(CLI::App& cmd, std::vector<std::string>& set, const std::string& option,
+                       const std::string& axis, const std::string& help) {
+  cmd.add_option_function<std::int64_t>(
+         option, [&set, axis](std::int64_t n) { set.push_back(fmt::format("{}={}", axis, n)); },
+         help)
+      ->check(whole_number());
+}
+
+}  // namespace
+
+CLI::App* ServeCommand::add_to(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "serve",
+      "Run one plugin's server (rr, pingpong) in the foreground until Ctrl-C, for real clients");
+  cmd->add_option("--plugin", args_.plugin, "plugin name or path to a .so")->required();
+  cmd->add_option("--workload", args_.workload, "the workload to serve")
+      ->required()
+      ->check(CLI::IsMember(servable_workloads()));
+  cmd->add_option("--listen", args_.listen, "IPV4:PORT to bind (default 127.0.0.1:8080)");
+  cmd->add_option("--set", args_.set,
+                  "AXIS=VALUE for an axis the server reads, e.g. block_size=4096 (repeatable)");
+  add_axis_shortcut(*cmd, args_.set, "--threads", "threads",
+                    "event-loop threads (default 1): --set threads=N");
+  add_axis_shortcut(*cmd, args_.set, "--body-size", "body_size",
+                    "rr: bytes of body per response (default 2): --set body_size=N");
+  cmd->add_option("--cpus", args_.cpus,
+                  "pin the server to these CPUs, as a run pins a cell's server: 2, 2,3 or 0-1 "
+                  "(default: not pinned; a client on the same CPUs slows it)");
+  cmd->add_option("--option", args_.options, "KEY=VALUE for the plugin (repeatable)");
+  add_plugin_search_options(*cmd, args_.plugin_path, args_.allow_unsafe_plugins);
+  return cmd;
 }
 
 }  // namespace rb::cli

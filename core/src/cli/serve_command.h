@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/command.h"
+
 namespace rb::cli {
 
 struct ServeArgs {
@@ -30,5 +32,9 @@ int serve_command(const ServeArgs& args);
 
 // The workloads whose server runs alone (WorkloadEntry::servable): what --workload allows.
 std::vector<std::string> servable_workloads();
+
+struct ServeCommand final : CommandOn<ServeArgs, serve_command, "serve"> {
+  CLI::App* add_to(CLI::App& app) override;
+};
 
 }  // namespace rb::cli

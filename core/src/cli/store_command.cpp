@@ -12,19 +12,19 @@
 
 namespace rb::cli {
 
-CLI::App* add_store_command(CLI::App& app, StoreCopyArgs& args) {
+CLI::App* StoreCommand::add_to(CLI::App& app) {
   auto* store = app.add_subcommand("store", "Work on a history store as a whole");
   store->require_subcommand(1);
   auto* copy = store->add_subcommand(
       "copy",
       "Copy a whole history (runs, cells, samples, histograms, tags, ids kept) from SRC to DST: "
       "a SQLite file or postgresql://user@host/db, either way");
-  copy->add_option("source", args.source, "the history to copy (path or postgresql:// URL)")
+  copy->add_option("source", args_.source, "the history to copy (path or postgresql:// URL)")
       ->required();
-  copy->add_option("destination", args.destination,
+  copy->add_option("destination", args_.destination,
                    "where to (a new file, or an empty PostgreSQL database)")
       ->required();
-  copy->add_flag("--replace", args.replace,
+  copy->add_flag("--replace", args_.replace,
                  "the destination holds runs: delete them first (otherwise it is refused)");
   return copy;
 }

@@ -7,6 +7,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/command.h"
+
 namespace rb::cli {
 
 struct StoreCopyArgs {
@@ -15,9 +17,10 @@ struct StoreCopyArgs {
   bool replace = false;
 };
 
-// The `store` command with its `copy` sub-command; returns `copy`.
-CLI::App* add_store_command(CLI::App& app, StoreCopyArgs& args);
-
 int store_copy_command(const StoreCopyArgs& args);
+
+struct StoreCommand final : CommandOn<StoreCopyArgs, store_copy_command, "store"> {
+  CLI::App* add_to(CLI::App& app) override;
+};
 
 }  // namespace rb::cli

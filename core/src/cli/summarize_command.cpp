@@ -1,6 +1,5 @@
 #include "cli/summarize_command.h"
 
-#include <CLI/CLI.hpp>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -11,14 +10,15 @@
 
 namespace rb::cli {
 
-CLI::App* add_summarize_command(CLI::App& app, std::filesystem::path& dir) {
+CLI::App* SummarizeCommand::add_to(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "summarize", "Rebuild a results directory's summary.json/.csv/.md from its samples.jsonl");
-  cmd->add_option("dir", dir, "the results directory")->required();
+  cmd->add_option("dir", args_.dir, "the results directory")->required();
   return cmd;
 }
 
-int summarize_command(const std::filesystem::path& dir) {
+int summarize_command(const SummarizeArgs& args) {
+  const std::filesystem::path& dir = args.dir;
   try {
     const report::RebuiltRun rebuilt = report::rebuild_run_from_samples(dir / "samples.jsonl");
     write_result_files(rebuilt.run, dir);

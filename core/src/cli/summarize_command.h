@@ -5,13 +5,18 @@
 
 #include <filesystem>
 
-namespace CLI {
-class App;
-}
+#include "cli/command.h"
 
 namespace rb::cli {
 
-CLI::App* add_summarize_command(CLI::App& app, std::filesystem::path& dir);
-int summarize_command(const std::filesystem::path& dir);
+struct SummarizeArgs {
+  std::filesystem::path dir;  // the results directory
+};
+
+int summarize_command(const SummarizeArgs& args);
+
+struct SummarizeCommand final : CommandOn<SummarizeArgs, summarize_command, "summarize"> {
+  CLI::App* add_to(CLI::App& app) override;
+};
 
 }  // namespace rb::cli

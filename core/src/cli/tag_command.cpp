@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli/exit_codes.h"
+#include "cli/run_ref_options.h"
 #include "cli/run_source.h"
 #include "report/run_context.h"
 #include "store/run_tags.h"
@@ -14,16 +15,14 @@
 
 namespace rb::cli {
 
-CLI::App* add_tag_command(CLI::App& app, TagArgs& args) {
+CLI::App* TagCommand::add_to(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "tag", "Name a stored run as a baseline: compare, report and export then take the name");
-  cmd->add_option("run", args.run, "stored run id, last, last~N, a tag, or a stored results dir")
+  cmd->add_option("run", args_.run, "stored run id, last, last~N, a tag, or a stored results dir")
       ->required();
-  cmd->add_option("name", args.name, "the tag (a letter, then letters, digits, . _ -)")->required();
-  cmd->add_option("--store", args.store,
-                  "history store: a file or postgresql://user@host/db (default: REACTORBENCH_DB)");
-  cmd->add_option("--config", args.config, "last / last~N count only runs of this config");
-  cmd->add_option("--host", args.host, "last / last~N count only runs on this host");
+  cmd->add_option("name", args_.name, "the tag (a letter, then letters, digits, . _ -)")
+      ->required();
+  add_run_ref_options(*cmd, args_.store, args_.config, args_.host);
   return cmd;
 }
 

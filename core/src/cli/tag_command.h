@@ -8,6 +8,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/command.h"
+
 namespace rb::cli {
 
 struct TagArgs {
@@ -18,8 +20,10 @@ struct TagArgs {
   std::string host;
 };
 
-CLI::App* add_tag_command(CLI::App& app, TagArgs& args);
-
 int tag_command(const TagArgs& args);
+
+struct TagCommand final : CommandOn<TagArgs, tag_command, "tag"> {
+  CLI::App* add_to(CLI::App& app) override;
+};
 
 }  // namespace rb::cli

@@ -1,8 +1,11 @@
 #include "cli/validate_command.h"
+#include "cli/number_checks.h"
+#include "cli/shared_options.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <iostream>
+#include <optional>
 
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
@@ -59,19 +62,81 @@ std::string tally_line(const std::string& plugin, const Tally& tally) {
   return line;
 }
 
+enum class PluginOutcome { passed, failed, interrupted };
+
+void count_verdict(validate::Verdict verdict, Tally& tally) {
+  switch (verdict) {
+    case validate::Verdict::pass:
+      ++tally.passed;
+      break;
+    case validate::Verdict::fail:
+      ++tally.failed;
+      break;
+    case validate::Verdict::skip:
+      ++tally.skipped;
+      break;
+  }
+}
+
+// One plugin: loaded in a child, described, then its workloads' checks, a line each.
+PluginOutcome validate_one(const std::string& requested, const PluginResolver& resolver,
+                           const validate::ValidationOptions& options) {
+  plugin::PluginInfo info;
+  try {
+    info = resolver.resolve(requested);
+  } catch (const std::exception& e) {
+    std::cout << printable(requested) << '\n';
+    print_line("FAIL", "load", e.what());
+    return PluginOutcome::failed;
+  }
+  Tally tally;
+  print_descriptor(info);
+  print_line("PASS", "load",
+             fmt::format("loaded in a child process; ABI {} is compatible with the runner's {}",
+                         plugin::abi_version_string(info.abi_version),
+                         plugin::abi_version_string(RB_ABI_VERSION)));
+  ++tally.passed;
+  // A warning, not a failure: the plugin works, but its numbers would be the compiler's.
+  if (const auto warning = unoptimised_warning(info.name, info.build)) {
+    print_line("WARN", "build", *warning);
+    ++tally.warned;
+  }
+  const bool finished =
+      validate::validate_plugin(info, options, [&](const validate::CheckOutcome& outcome) {
+        print_line(validate::to_string(outcome.verdict), outcome.name, outcome.detail);
+        for (const auto& line : outcome.log_tail)
+          std::cout << "        output: " << printable(line) << '\n';
+        count_verdict(outcome.verdict, tally);
+      });
+  if (!finished) {
+    std::cout << "interrupted\n";
+    return PluginOutcome::interrupted;
+  }
+  std::cout << tally_line(info.name, tally) << '\n';
+  return tally.failed > 0 ? PluginOutcome::failed : PluginOutcome::passed;
+}
+
+// The checks' options from the command's; an error message when they are wrong.
+std::optional<std::string> read_validation_options(const ValidateArgs& args,
+                                                   validate::ValidationOptions& options) {
+  try {
+    options.plugin_options = parse_scoped_options(args.options);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  if (!(args.phase_timeout_s > 0 && args.phase_timeout_s <= 3600))
+    return "--phase-timeout must be a number of seconds in (0, 3600]";
+  options.phase_limit = std::chrono::milliseconds(static_cast<long>(args.phase_timeout_s * 1000));
+  return std::nullopt;
+}
+
 }  // namespace
 
 int validate_command(const ValidateArgs& args) {
   const auto& interrupted = install_interrupt_flag();
   validate::ValidationOptions options;
-  try {
-    options.plugin_options = parse_scoped_options(args.options);
-  } catch (const std::exception& e) {
-    std::cerr << "error: " << rb::text::printable_lines(e.what()) << '\n';
-    return kExitUsage;
-  }
-  if (!(args.phase_timeout_s > 0 && args.phase_timeout_s <= 3600)) {
-    std::cerr << "error: --phase-timeout must be a number of seconds in (0, 3600]\n";
+  if (const auto error = read_validation_options(args, options)) {
+    std::cerr << "error: " << rb::text::printable_lines(*error) << '\n';
     return kExitUsage;
   }
   const PluginResolver resolver(args.plugin_path, plugin::current_executable(),
@@ -80,63 +145,32 @@ int validate_command(const ValidateArgs& args) {
   const proc::PrivateDir scratch("rb-validate");
   options.runner_exe = resolver.runner_exe();
   options.scratch_dir = scratch.path();
-  options.phase_limit = std::chrono::milliseconds(static_cast<long>(args.phase_timeout_s * 1000));
   options.interrupted = &interrupted;
 
-  int plugins_failed = 0;
+  std::size_t plugins_failed = 0;
   for (std::size_t i = 0; i < args.plugins.size(); ++i) {
-    const std::string& requested = args.plugins[i];
     if (i > 0) std::cout << '\n';
-    Tally tally;
-    plugin::PluginInfo info;
-    try {
-      info = resolver.resolve(requested);
-    } catch (const std::exception& e) {
-      std::cout << printable(requested) << '\n';
-      print_line("FAIL", "load", e.what());
-      ++plugins_failed;
-      continue;
-    }
-    print_descriptor(info);
-    print_line("PASS", "load",
-               fmt::format("loaded in a child process; ABI {} is compatible with the runner's {}",
-                           plugin::abi_version_string(info.abi_version),
-                           plugin::abi_version_string(RB_ABI_VERSION)));
-    ++tally.passed;
-    // A warning, not a failure: the plugin works, but its numbers would be the compiler's.
-    if (const auto warning = unoptimised_warning(info.name, info.build)) {
-      print_line("WARN", "build", *warning);
-      ++tally.warned;
-    }
-    const bool finished =
-        validate::validate_plugin(info, options, [&](const validate::CheckOutcome& outcome) {
-          print_line(validate::to_string(outcome.verdict), outcome.name, outcome.detail);
-          for (const auto& line : outcome.log_tail)
-            std::cout << "        output: " << printable(line) << '\n';
-          switch (outcome.verdict) {
-            case validate::Verdict::pass:
-              ++tally.passed;
-              break;
-            case validate::Verdict::fail:
-              ++tally.failed;
-              break;
-            case validate::Verdict::skip:
-              ++tally.skipped;
-              break;
-          }
-        });
-    if (!finished) {
-      std::cout << "interrupted\n";
-      return kExitInterrupted;
-    }
-    std::cout << tally_line(info.name, tally) << '\n';
-    if (tally.failed > 0) ++plugins_failed;
+    const PluginOutcome outcome = validate_one(args.plugins[i], resolver, options);
+    if (outcome == PluginOutcome::interrupted) return kExitInterrupted;
+    plugins_failed += outcome == PluginOutcome::failed;
   }
   if (args.plugins.size() > 1)
     std::cout << fmt::format("\n{} of {} plugins passed every check\n",
-                             args.plugins.size() - static_cast<std::size_t>(plugins_failed),
-                             args.plugins.size());
+                             args.plugins.size() - plugins_failed, args.plugins.size());
   return plugins_failed == 0 ? kExitOk : kExitCellsFailed;
+}
+
+CLI::App* ValidateCommand::add_to(CLI::App& app) {
+  auto* cmd =
+      app.add_subcommand("validate", "Check plugins against the ABI: one PASS/FAIL line per check");
+  cmd->add_option("plugins", args_.plugins, "plugin names or paths to .so files")->required();
+  add_plugin_search_options(*cmd, args_.plugin_path, args_.allow_unsafe_plugins);
+  cmd->add_option("--option", args_.options,
+                  "KEY=VALUE passed to every plugin's prepare (repeatable)");
+  cmd->add_option("--phase-timeout", args_.phase_timeout_s,
+                  "seconds each plugin call may take (default 5)")
+      ->check(positive_number());
+  return cmd;
 }
 
 }  // namespace rb::cli

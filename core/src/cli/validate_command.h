@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/command.h"
+
 namespace rb::cli {
 
 struct ValidateArgs {
@@ -18,5 +20,9 @@ struct ValidateArgs {
 };
 
 int validate_command(const ValidateArgs& args);
+
+struct ValidateCommand final : CommandOn<ValidateArgs, validate_command, "validate"> {
+  CLI::App* add_to(CLI::App& app) override;
+};
 
 }  // namespace rb::cli
