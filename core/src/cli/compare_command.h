@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/command.h"
+#include "cli/reporters.h"
 
 #include "cli/compare_options.h"
 #include "compare/run_comparison.h"
@@ -23,7 +24,7 @@ struct CompareArgs {
   std::optional<std::filesystem::path> store;
   std::string config;
   std::string host;
-  std::string format = "table";
+  std::string format{kTableFormat};
   bool no_baseline_ok = false;
   std::string colour = "auto";  // --color: the table format's verdicts (colour_option.h)
   CompareFlags flags;

@@ -137,7 +137,7 @@ CLI::App* HistoryCommand::add_to(CLI::App& app) {
       ->check(whole_number_from(0));
   cmd->add_option("--config", args_.config, "only runs of this config (its name)");
   cmd->add_option("--host", args_.host, "only runs on this host");
-  add_format_option(*cmd, args_.format, {"table", "md", "json"});
+  add_format_option(*cmd, args_.format, reporter_names(OutputKind::history));
   cmd->add_flag("--changes", args_.changes,
                 "change points (E-Divisive means) in each cell's series of run medians: where "
                 "the level shifted, by how much, with what p");

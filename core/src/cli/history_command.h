@@ -14,6 +14,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/command.h"
+#include "cli/reporters.h"
 
 namespace rb::cli {
 
@@ -24,8 +25,8 @@ struct HistoryArgs {
   std::size_t last = 20;
   std::string config;
   std::string host;
-  std::string format = "table";  // table, md or json
-  bool migrate = false;          // bring an older database to this runner's schema, and stop
+  std::string format{kTableFormat};  // table, md or json
+  bool migrate = false;              // bring an older database to this runner's schema, and stop
   // --changes: change points in each cell's series of run medians (E-Divisive means).
   bool changes = false;
   // --check-newest: the newest finished run against its history's level; compare's exit

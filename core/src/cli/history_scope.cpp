@@ -53,8 +53,9 @@ std::string signed_percent(double fraction) {
 }
 
 int print_history_listing(const report::Listing& listing, const HistoryArgs& args, int code) {
-  // --color: the verdicts on a console; md is for files and never coloured.
-  const bool colour = args.format == "table" && colour_for(args.colour, STDOUT_FILENO);
+  // --color: the verdicts on a console; only the table's formatter takes the flag (md and json
+  // are for files and never coloured).
+  const bool colour = colour_for(args.colour, STDOUT_FILENO);
   std::cout << render(OutputKind::history, args.format, {.part = &listing, .colour = colour}).text;
   return code;
 }

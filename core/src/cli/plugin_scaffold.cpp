@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "cli/new_plugin_templates.h"
+#include "workload/registry.h"
 
 namespace rb::cli {
 namespace {
@@ -99,25 +100,40 @@ std::string config_text(const std::string& table, const std::vector<std::string>
 }  // namespace
 
 const std::vector<std::string>& scaffold_workloads() {
-  static const std::vector<std::string> tables = {"flower", "notify", "pingpong_server",
-                                                  "pingpong_client", "rr_server"};
+  static const std::vector<std::string> tables = workload::option_tables();
   return tables;
 }
+
+namespace {
+
+// "pingpong means pingpong_server and pingpong_client, rr means rr_server": the workloads
+// whose descriptor tables go by other names than their own.
+std::string workload_meanings() {
+  std::vector<std::string> meanings;
+  for (const auto& entry : workload::registry())
+    if (entry.schema.abi_tables != std::vector<std::string>{entry.name})
+      meanings.push_back(
+          fmt::format("{} means {}", entry.name, fmt::join(entry.schema.abi_tables, " and ")));
+  return fmt::format("{}", fmt::join(meanings, ", "));
+}
+
+// The descriptor tables an item of --workloads names: a workload's (pingpong: both roles) or
+// one table by its own name.
+std::vector<std::string> tables_named(const std::string& item) {
+  if (const auto* entry = workload::find_entry(item)) return entry->schema.abi_tables;
+  if (offers(scaffold_workloads(), item)) return {item};
+  throw std::invalid_argument(fmt::format("new-plugin: unknown workload '{}' (known: {}; {})", item,
+                                          fmt::join(scaffold_workloads(), ", "),
+                                          workload_meanings()));
+}
+
+}  // namespace
 
 std::vector<std::string> parse_scaffold_workloads(const std::vector<std::string>& items) {
   std::vector<std::string> asked;
   for (const auto& item : items) {
-    if (item == "pingpong") {  // both roles
-      asked.insert(asked.end(), {"pingpong_server", "pingpong_client"});
-      continue;
-    }
-    const std::string table = item == "rr" ? "rr_server" : item;
-    if (!offers(scaffold_workloads(), table))
-      throw std::invalid_argument(
-          fmt::format("new-plugin: unknown workload '{}' (known: {}; pingpong means both roles, rr "
-                      "rr_server)",
-                      item, fmt::join(scaffold_workloads(), ", ")));
-    asked.push_back(table);
+    const auto tables = tables_named(item);
+    asked.insert(asked.end(), tables.begin(), tables.end());
   }
   if (asked.empty()) throw std::invalid_argument("new-plugin: --workloads names no workload");
   std::vector<std::string> tables;

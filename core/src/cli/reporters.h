@@ -20,6 +20,10 @@ enum class OutputKind {
   history,        // `runner history --format`
 };
 
+// The formats a command uses without being asked: a console's table, `runner report`'s page.
+inline constexpr std::string_view kTableFormat = "table";
+inline constexpr std::string_view kHtmlPageFormat = "html";
+
 struct ReporterEntry {
   OutputKind kind;
   std::string name;                  // a result file's name, or what --format takes

@@ -362,7 +362,8 @@ int finish_run(PreparedRun& prepared, RunResult& run, bool interrupted, const Ru
   if (prepared.store)
     prepared.store->finish(run.context, interrupted, prepared.options.results_dir);
   const bool colour = colour_for(args.colour, STDOUT_FILENO);
-  std::cout << render(OutputKind::console, "table", {.run = &run, .colour = colour}).text << '\n'
+  std::cout << render(OutputKind::console, kTableFormat, {.run = &run, .colour = colour}).text
+            << '\n'
             << "results: " << prepared.options.results_dir.string() << '\n';
   if (interrupted) return kExitInterrupted;
   // A nightly must not miss lost results or a lost history.

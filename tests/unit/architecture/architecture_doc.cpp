@@ -102,4 +102,48 @@ std::set<std::string> included_folders(const fs::path& src, const std::string& f
   return folders;
 }
 
+namespace {
+
+// The line without its // comment; `in_block` carries a /* */ comment across lines. A "//"
+// inside a string literal is rare enough in this code base not to be worth a lexer.
+std::string code_of(const std::string& line, bool& in_block) {
+  std::string code;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (in_block) {
+      if (line.compare(i, 2, "*/") == 0) in_block = false, ++i;
+    } else if (line.compare(i, 2, "/*") == 0) {
+      in_block = true, ++i;
+    } else if (line.compare(i, 2, "//") == 0) {
+      break;
+    } else {
+      code += line[i];
+    }
+  }
+  return code;
+}
+
+}  // namespace
+
+std::vector<std::string> literals_outside(const fs::path& src, const std::string& pattern,
+                                          const std::string& except) {
+  const std::regex literal("\"(" + pattern + ")\"");
+  std::vector<std::string> found;
+  for (const auto& entry : fs::recursive_directory_iterator(src)) {
+    const auto relative = fs::relative(entry.path(), src).string();
+    const auto ext = entry.path().extension();
+    if (!entry.is_regular_file() || relative.starts_with(except) || (ext != ".cpp" && ext != ".h"))
+      continue;
+    std::istringstream text(read_text(entry.path()));
+    bool in_block = false;
+    int number = 0;
+    for (std::string line; std::getline(text, line);) {
+      ++number;
+      const auto code = code_of(line, in_block);
+      for (std::sregex_iterator it(code.begin(), code.end(), literal), end; it != end; ++it)
+        found.push_back(relative + ":" + std::to_string(number) + ": " + it->str());
+    }
+  }
+  return found;
+}
+
 }  // namespace rb::test

@@ -35,4 +35,9 @@ std::set<std::string> includes_only(const std::string& doc, const std::string& f
 // The folders of core/src that the sources under core/src/FOLDER include ("model", ...).
 std::set<std::string> included_folders(const std::filesystem::path& src, const std::string& folder);
 
+// Each `"word"` string literal that `pattern` matches in the code (comments left out) of the
+// .cpp and .h files under src, except those under `except`: "file:line: literal" each.
+std::vector<std::string> literals_outside(const std::filesystem::path& src,
+                                          const std::string& pattern, const std::string& except);
+
 }  // namespace rb::test

@@ -8,6 +8,8 @@
 #include <string>
 
 #include "architecture_doc.h"
+#include "cli/command_table.h"
+#include "cli/reporters.h"
 #include "workload/registry.h"
 
 namespace fs = std::filesystem;
@@ -15,6 +17,15 @@ namespace fs = std::filesystem;
 namespace {
 
 const fs::path kRoot = RB_SOURCE_DIR;
+
+std::string regex_escaped(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (std::string_view(".^$|()[]{}*+?\\").find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out;
+}
 
 std::string doc() {
   return rb::test::read_text(kRoot / "docs/architecture.md");
@@ -66,6 +77,41 @@ TEST(ArchitectureDoc, WorkloadIncludesOnlyWhatItSays) {
     EXPECT_TRUE(said.contains(folder))
         << "core/src/workload includes " << folder << "/, which docs/architecture.md's "
         << "\"`workload/` includes only " << joined(said) << "\" leaves out";
+}
+
+TEST(ArchitectureDoc, EverySubCommandHasAFileOfItsOwn) {
+  const auto commands = rb::cli::runner_commands();
+  ASSERT_FALSE(commands.empty());
+  for (const auto& command : commands) {
+    std::string stem(command->name());
+    std::replace(stem.begin(), stem.end(), '-', '_');
+    EXPECT_TRUE(fs::exists(kRoot / "core/src/cli" / (stem + "_command.cpp")))
+        << "`runner " << command->name() << "` has no cli/" << stem
+        << "_command.cpp, as docs/architecture.md says every sub-command has";
+  }
+}
+
+TEST(ArchitectureDoc, NoCodeOutsideTheWorkloadsNamesAWorkload) {
+  // "no code outside the registry and the workload folders compares a workload's name"
+  std::string pattern;
+  for (const auto& name : rb::workload::workload_names())
+    pattern += (pattern.empty() ? "" : "|") + name;
+  std::string found;
+  for (const auto& hit : rb::test::literals_outside(kRoot / "core/src", pattern, "workload/"))
+    found += hit + "\n";
+  EXPECT_EQ(found, "") << "workload names in code outside core/src/workload: ask the registry";
+}
+
+TEST(ArchitectureDoc, NoCommandAsksForAFormatByName) {
+  // "every output format, chosen by name": only the reporters table knows the formats' names.
+  std::string pattern;
+  for (const auto& entry : rb::cli::reporter_table())
+    if (entry.kind != rb::cli::OutputKind::result_file)
+      pattern += (pattern.empty() ? "" : "|") + regex_escaped(entry.name);
+  std::string found;
+  for (const auto& hit : rb::test::literals_outside(kRoot / "core/src/cli", pattern, "reporters"))
+    found += hit + "\n";
+  EXPECT_EQ(found, "") << "format names outside cli/reporters.cpp: choose through the table";
 }
 
 }  // namespace

@@ -40,7 +40,8 @@ TEST(PluginScaffold, WorkloadsAreTablesInTheABIsOrderEachOnce) {
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(),
                  "new-plugin: unknown workload 'echo' (known: flower, notify, pingpong_server, "
-                 "pingpong_client, rr_server; pingpong means both roles, rr rr_server)");
+                 "pingpong_client, rr_server; pingpong means pingpong_server and pingpong_client, "
+                 "rr means rr_server)");
   }
 }
 

@@ -1,4 +1,4 @@
-#include "cli/html_report_command.h"
+#include "cli/report_command.h"
 
 #include <fstream>
 #include <iostream>
@@ -145,8 +145,8 @@ int html_report_command(const HtmlReportArgs& args) {
     }
     page.generated_at = report::iso8601_utc_now();
     const auto file = args.html / "report.html";
-    report::write_file_atomically(file,
-                                  render(OutputKind::html_page, "html", {.part = &page}).text);
+    report::write_file_atomically(
+        file, render(OutputKind::html_page, kHtmlPageFormat, {.part = &page}).text);
     std::cout << "report: " << file.string() << '\n';
     return kExitOk;
   } catch (const std::exception& e) {
