@@ -14,7 +14,8 @@ enum {
   kDeferTaskrun,
   kRegisteredRing,
   kBundle,
-  kIncrementalBuffers
+  kIncrementalBuffers,
+  kSendZc
 };
 
 #define URING_CONN_WORKLOADS "pingpong_server,pingpong_client,rr_server"
@@ -74,6 +75,11 @@ const rb_option_decl kIoUringOptions[kIoUringOptionCount] = {
                        "provided_buffers = on: a recv takes only the part of a buffer it fills, "
                        "the next the rest (IOU_PBUF_RING_INC, Linux 6.12)",
                        URING_CONN_WORKLOADS),
+    [kSendZc] = RB_OPTION_DECL(RB_OPTION_ENUM, "send_zc", "off|on", "off",
+                               "sends of 8 KiB and more (the echo's replies, the client's blocks) "
+                               "go out zero-copy (IORING_OP_SEND_ZC, Linux 6.0), one in flight "
+                               "per connection; smaller ones with send(2)",
+                               "pingpong_server,pingpong_client"),
 };
 
 void uring_options_from(const rb_option_value* values, struct uring_options* out) {
@@ -90,6 +96,7 @@ void uring_options_from(const rb_option_value* values, struct uring_options* out
   out->registered_ring = values[kRegisteredRing].number == 1;
   out->bundle = values[kBundle].number == 1;
   out->incremental_buffers = values[kIncrementalBuffers].number == 1;
+  out->send_zc = values[kSendZc].number == 1;
 }
 
 OPTION_TABLE_PARSER(parse_uring_options, kIoUringOptions, struct uring_options, uring_options_from)

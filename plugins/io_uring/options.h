@@ -10,7 +10,7 @@
 /* The options of [plugin_options.io-uring], declared once: the descriptor lists this table and
  * every workload parses against it. Each changes one io_uring mechanism, so variants put them
  * side by side. */
-enum { kIoUringOptionCount = 12 };
+enum { kIoUringOptionCount = 13 };
 extern const rb_option_decl kIoUringOptions[kIoUringOptionCount];
 
 enum uring_mode {
@@ -42,6 +42,7 @@ struct uring_options {
   int registered_ring;     /* the ring's fd registered with its thread (IORING_REGISTER_RING_FDS) */
   int bundle;              /* provided buffers: a recv takes as many as the data fills */
   int incremental_buffers; /* provided buffers consumed a part at a time (IOU_PBUF_RING_INC) */
+  int send_zc;             /* replies of kUringSendZcMin bytes and more: IORING_OP_SEND_ZC */
 };
 
 /* Fills out from kIoUringOptions' parsed values. */

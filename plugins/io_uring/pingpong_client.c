@@ -45,14 +45,14 @@ static void release_session(struct uring_loop* io, struct uring_conn* conn) {
   uring_conn_disown(io, conn);
   close(conn->fd);
   conn->fd = -1;
-  out_buffer_free(&conn->out);
+  uring_conn_free_output(conn);
 }
 
 /* 0, or -1 once the session has ended. */
 static int shut_if_due(struct uc_loop* loop, struct uc_session* session) {
   struct uring_conn* conn = &session->conn;
   if (!pingpong_session_shut_due(&session->head.state, loop->state.past_deadline,
-                                 out_buffer_pending(&conn->out)))
+                                 uring_conn_output_pending(conn)))
     return 0;
   if (shutdown(conn->fd, SHUT_WR) != 0) {
     end_session(loop, session, &loop->state.counts.resets);
@@ -70,8 +70,7 @@ static int on_connected(struct uc_loop* loop, struct uc_session* session) {
     return -1;
   }
   session->head.state = kEchoing;
-  if (out_buffer_send(conn->fd, &conn->out, client->block, client->params.block_size,
-                      &loop->bytes_written) != 0) {
+  if (uring_conn_send(&loop->io, conn, client->block, client->params.block_size) != 0) {
     end_session(loop, session, &loop->state.counts.resets);
     return -1;
   }
@@ -83,9 +82,7 @@ static int on_data(struct uring_loop* io, struct uring_conn* conn, const char* d
   struct uc_loop* loop = uc_loop_of(io);
   struct uc_session* session = uc_session_of(conn);
   pingpong_client_took(&loop->state, &session->head, data, n);
-  if (session->head.state != kEchoing ||
-      out_buffer_send(conn->fd, &conn->out, data, n, &loop->bytes_written) == 0)
-    return 0;
+  if (session->head.state != kEchoing || uring_conn_send(io, conn, data, n) == 0) return 0;
   end_session(loop, session, &loop->state.counts.resets);
   return -1;
 }
@@ -177,7 +174,8 @@ static void close_session(void* arg) {
     shutdown(session->conn.fd, SHUT_RDWR); /* ends what the ring still has posted on it */
     close(session->conn.fd);
   }
-  out_buffer_free(&session->conn.out);
+  /* A zero-copy send still in flight keeps its pages pinned by the kernel, not by us. */
+  uring_conn_free_output(&session->conn);
 }
 
 /* After close_session: the ring goes first, and with it every operation on the buffers. */

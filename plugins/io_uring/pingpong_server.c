@@ -8,7 +8,7 @@
 static int echo(struct uring_loop* io, struct uring_conn* conn, const char* data, size_t n) {
   struct server_loop* loop = server_loop_of(io);
   loop->counts.bytes_read += n;
-  if (out_buffer_send(conn->fd, &conn->out, data, n, &loop->counts.bytes_written) == 0) return 0;
+  if (uring_conn_send(io, conn, data, n) == 0) return 0;
   uring_conn_close(io, conn);
   return -1;
 }

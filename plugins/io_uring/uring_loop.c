@@ -70,6 +70,21 @@ int uring_conn_post_write_wait(struct uring_loop* loop, struct uring_conn* conn)
   return uring_ring_queue(&loop->ring);
 }
 
+int uring_conn_post_send_zc(struct uring_loop* loop, struct uring_conn* conn) {
+  struct uring_zc* zc = &conn->zc;
+  struct io_uring_sqe* sqe = conn_sqe(loop, conn, kOpSendZc);
+  if (sqe == NULL) return -1;
+  const uint64_t tag = sqe->user_data;
+  /* MSG_WAITALL: the kernel retries a short send itself, so a result is rarely short. */
+  io_uring_prep_send_zc(sqe, conn->file, zc->sending.data + zc->sent, zc->sending.length - zc->sent,
+                        MSG_NOSIGNAL | MSG_WAITALL, 0);
+  sqe->flags |= conn->sqe_flags;
+  sqe->user_data = tag;
+  zc->results_due += 1;
+  loop->send_zc_sends += 1;
+  return uring_ring_queue(&loop->ring);
+}
+
 /* Cancels conn's operation op; its completion (-ECANCELED, or its own if it came first) ends
  * it, the cancel's own is ignored. */
 static int post_cancel(struct uring_loop* loop, const struct uring_conn* conn, enum uring_op op) {
@@ -94,11 +109,12 @@ void uring_conn_close(struct uring_loop* loop, struct uring_conn* conn) {
 
 void uring_conn_settle(struct uring_loop* loop, struct uring_conn* conn) {
   const int pending = out_buffer_pending(&conn->out);
-  if (conn->closing && !pending) {
+  if (conn->closing && !uring_conn_output_pending(conn)) {
     uring_conn_close(loop, conn);
     return;
   }
-  const int want_input = !conn->closing && !rb_output_above_high_water(conn->out.length);
+  const int want_input =
+      !conn->closing && !rb_output_above_high_water(uring_conn_output_length(conn));
   int rc = 0;
   if (want_input && !conn->reading) {
     rc = post_read(loop, conn);
@@ -235,7 +251,7 @@ static int check_option_combinations(const struct uring_options* options, char* 
 /* What the ring-wide options ask of the kernel, beyond what setting the ring up checked. */
 static int probe_ring_features(struct uring_loop* loop, char* err, size_t err_len) {
   const struct uring_options* options = &loop->options;
-  struct uring_need needs[4];
+  struct uring_need needs[5];
   size_t count = 0;
   if (options->defer_taskrun)
     needs[count++] = (struct uring_need){-1, 6, 1,
@@ -253,6 +269,9 @@ static int probe_ring_features(struct uring_loop* loop, char* err, size_t err_le
         -1, 6, 12,
         "incrementally consumed buffer rings (IOU_PBUF_RING_INC; incremental_buffers "
         "= on)"};
+  if (options->send_zc)
+    needs[count++] = (struct uring_need){IORING_OP_SEND_ZC, 6, 0,
+                                         "zero-copy send (IORING_OP_SEND_ZC; send_zc = on)"};
   int rc = uring_probe_needs(&loop->ring, needs, count, err, err_len);
   if (rc == RB_OK && options->bundle && !(loop->ring.ring.features & IORING_FEAT_RECVSEND_BUNDLE))
     rc = report_error(RB_ERR_UNSUPPORTED, err, err_len,
@@ -315,6 +334,7 @@ void uring_loops_put_counters(const struct uring_loop* first, size_t stride, uin
   struct uring_ring sum = {.opened = 0};
   uint64_t iterations = 0, exhausted = 0, registered = 0, recvs = 0, reposts = 0, most = 0;
   uint64_t provided = 0, grown = 0, misorders = 0, overflows = 0;
+  uint64_t zc_sends = 0, zc_notifications = 0, zc_fallbacks = 0;
   for (uint32_t i = 0; i < count; ++i) {
     const struct uring_loop* loop =
         (const struct uring_loop*)((const char*)first + (size_t)i * stride);
@@ -331,6 +351,9 @@ void uring_loops_put_counters(const struct uring_loop* first, size_t stride, uin
     grown += loop->buffers.grown;
     misorders += loop->bundle_misorders;
     overflows += loop->cq_overflows;
+    zc_sends += loop->send_zc_sends;
+    zc_notifications += loop->send_zc_notifications;
+    zc_fallbacks += loop->send_zc_fallbacks;
   }
   sink->put(sink->ctx, "loop_iterations", iterations);
   uring_ring_put_counters(&sum, sink);
@@ -343,4 +366,7 @@ void uring_loops_put_counters(const struct uring_loop* first, size_t stride, uin
   sink->put(sink->ctx, "buffer_ring_grown", grown);
   sink->put(sink->ctx, "bundle_misorders", misorders);
   sink->put(sink->ctx, "cq_overflows", overflows);
+  sink->put(sink->ctx, "send_zc_sends", zc_sends);
+  sink->put(sink->ctx, "send_zc_notifications", zc_notifications);
+  sink->put(sink->ctx, "send_zc_fallbacks", zc_fallbacks);
 }

@@ -37,7 +37,7 @@ enum {
 
 /* What a completion belongs to: a connection's pointer with the operation in its low bits, or
  * one of the owners' own tags (below any pointer). */
-enum uring_op { kOpRead = 1, kOpWrite = 2 };
+enum uring_op { kOpRead = 1, kOpWrite = 2, kOpSendZc = 3 };
 
 /* The peer's end of stream in a poll mask: POLLRDHUP, which <poll.h> declares only under
  * _GNU_SOURCE; epoll's is the same bit. */
@@ -49,6 +49,25 @@ enum uring_tag {
   kTagListenerReady = 24, /* out of descriptors: a connection is pending again */
   kTagDeadline = 32,      /* the client's timeout at the end of its run */
   kTagLowest = 4096
+};
+
+/* send_zc = on: bytes owned by a connection's zero-copy output. */
+struct uring_zc_bytes {
+  char* data;
+  size_t length;
+  size_t capacity;
+};
+
+/* send_zc = on: a connection's zero-copy output. `sending` stays untouched from its SEND_ZC
+ * until the kernel's last notification (IORING_CQE_F_NOTIF) says it no longer reads it; what is
+ * sent meanwhile waits in `queued`, so one zero-copy send is in flight at a time and the stream
+ * keeps its order. */
+struct uring_zc {
+  struct uring_zc_bytes sending;
+  size_t sent; /* of sending, by the completions so far */
+  struct uring_zc_bytes queued;
+  uint32_t results_due; /* SEND_ZCs whose result has not come */
+  uint32_t notifs_due;  /* results that announced a notification still to come */
 };
 
 struct uring_conn {
@@ -64,6 +83,7 @@ struct uring_conn {
   int cancelling;    /* a multishot recv is being cancelled above the high-water mark */
   int recv_posted;   /* a multishot recv was posted before: the next one is a re-post */
   struct out_buffer out;
+  struct uring_zc zc;
   char* buffer; /* mode = read without provided buffers: the owner's, kUringConnBufferSize */
 };
 
@@ -82,13 +102,16 @@ struct uring_loop {
   struct uring_files files;   /* fixed_files = on */
   uint64_t* bytes_written;    /* the owner's count, which flushes add to */
   uint64_t iterations;
-  uint64_t buffers_exhausted; /* recvs that found the buffer ring empty (ENOBUFS) */
-  uint64_t recv_completions;  /* input completions that brought data */
-  uint64_t recv_reposts;      /* multishot recvs posted again after one ended */
-  uint64_t most_cqes_in_pass; /* the most completions one uring_loop_reap handled */
-  uint64_t bundle_misorders;  /* bundles whose buffers the ring could not follow */
-  uint64_t cq_overflows;      /* passes that ended with completions overflowed the queue */
-  uint32_t connections;       /* adopted and not yet disowned */
+  uint64_t buffers_exhausted;     /* recvs that found the buffer ring empty (ENOBUFS) */
+  uint64_t recv_completions;      /* input completions that brought data */
+  uint64_t recv_reposts;          /* multishot recvs posted again after one ended */
+  uint64_t most_cqes_in_pass;     /* the most completions one uring_loop_reap handled */
+  uint64_t bundle_misorders;      /* bundles whose buffers the ring could not follow */
+  uint64_t cq_overflows;          /* passes that ended with completions overflowed the queue */
+  uint64_t send_zc_sends;         /* SEND_ZCs posted */
+  uint64_t send_zc_notifications; /* their notifications: the kernel done with the buffer */
+  uint64_t send_zc_fallbacks;     /* send_zc = on, sends below kUringSendZcMin: send(2) */
+  uint32_t connections;           /* adopted and not yet disowned */
   /* Frees a connection (its fd, its memory) once it is dead and nothing of it is in flight. */
   void (*release)(struct uring_loop* loop, struct uring_conn* conn);
 };
@@ -105,6 +128,9 @@ int uring_loop_open(struct uring_loop* loop, const struct uring_options* options
 int uring_loop_start(struct uring_loop* loop, char* err, size_t err_len);
 /* Closes the ring (ending every operation) and frees the loop's buffers. */
 void uring_loop_close(struct uring_loop* loop);
+
+/* Queues a SEND_ZC of what conn->zc.sending holds past `sent`: 0, or -1. */
+int uring_conn_post_send_zc(struct uring_loop* loop, struct uring_conn* conn);
 
 /* Makes fd conn's: with fixed_files = on, registered in a free slot of the loop's table (one
  * io_uring_register call per connection), so that its SQEs name the slot; where no slot is free,
@@ -131,8 +157,9 @@ void uring_loop_ring_ran_dry(struct uring_loop* loop);
 
 /* loop_iterations, sqes_submitted, cqes_reaped, enter_calls, buffer_ring_empty,
  * fixed_files_registered, recv_completions, recv_reposts, buffer_ring_buffers (provided at the
- * end), buffer_ring_grown, bundle_misorders and cq_overflows summed over `count` loops (each
- * `stride` bytes after the one before), and most_cqes_in_pass, the most of any loop. */
+ * end), buffer_ring_grown, bundle_misorders, cq_overflows and the send_zc_* counters summed over
+ * `count` loops (each `stride` bytes after the one before), and most_cqes_in_pass, the most of any
+ * loop. */
 void uring_loops_put_counters(const struct uring_loop* first, size_t stride, uint32_t count,
                               const rb_counter_sink* sink);
 
@@ -152,6 +179,41 @@ struct uring_handlers {
    * and closes it (uring_conn_close). */
   void (*ended)(struct uring_loop* loop, struct uring_conn* conn, int eof);
 };
+
+/* send_zc = on (send_zc.c). Sends of kUringSendZcMin bytes and more go out with
+ * IORING_OP_SEND_ZC from a copy the connection owns; smaller ones with send(2) unless output
+ * waits ahead of them. The threshold: below it page pinning and the second completion cost
+ * more than the copy saves (the kernel's msg_zerocopy.rst: "generally only effective at
+ * writes over around 10 KB"); 16 KiB blocks go zero-copy, 4 KiB ones do not. */
+enum { kUringSendZcMin = 8 * 1024 };
+
+/* Sends data[0..n) on conn in order behind what waits: send(2) (out_buffer_send), or with
+ * send_zc = on as above. *loop->bytes_written grows by what was sent. 0, or -1 on failure. */
+int uring_conn_send(struct uring_loop* loop, struct uring_conn* conn, const void* data, size_t n);
+/* Starts what waits in conn->zc.queued once nothing is ahead of it: 0, or -1 on failure. */
+int uring_zc_kick(struct uring_loop* loop, struct uring_conn* conn);
+/* Counts a SEND_ZC completion of conn: its result or its notification. */
+void uring_zc_count(struct uring_loop* loop, struct uring_conn* conn,
+                    const struct io_uring_cqe* cqe);
+/* After uring_zc_count, for a live conn: the rest of a short send, or, once the kernel is done
+ * with the buffer, what was queued behind it; the owner's drained once nothing waits. */
+void uring_on_send_zc(struct uring_loop* loop, struct uring_conn* conn,
+                      const struct io_uring_cqe* cqe, const struct uring_handlers* handlers);
+/* Frees conn's output (out_buffer and zero-copy bytes), once nothing of it is in flight. */
+void uring_conn_free_output(struct uring_conn* conn);
+
+static inline int uring_zc_busy(const struct uring_zc* zc) {
+  return zc->results_due > 0 || zc->notifs_due > 0;
+}
+
+/* Bytes conn has still to send, wherever they wait. */
+static inline size_t uring_conn_output_length(const struct uring_conn* conn) {
+  return conn->out.length + conn->zc.queued.length + (conn->zc.sending.length - conn->zc.sent);
+}
+
+static inline int uring_conn_output_pending(const struct uring_conn* conn) {
+  return out_buffer_pending(&conn->out) || uring_zc_busy(&conn->zc) || conn->zc.queued.length > 0;
+}
 
 /* Reads what a readiness completion announced into the loop's buffer: the byte count; 0 when
  * nothing is there; -1 at the end of the stream; -2 on an error. */
@@ -180,7 +242,7 @@ static inline __attribute__((always_inline)) int uring_conn_read_ready(
     struct uring_loop* loop, struct uring_conn* conn, const struct uring_handlers* handlers,
     int to_the_end) {
   for (;;) {
-    if (conn->closing || rb_output_above_high_water(conn->out.length)) {
+    if (conn->closing || rb_output_above_high_water(uring_conn_output_length(conn))) {
       conn->skipped = 1;
       return 0;
     }
@@ -244,15 +306,13 @@ static inline __attribute__((always_inline)) void uring_on_input(
   if (rc == 0) uring_conn_settle(loop, conn);
 }
 
-/* A completion of a connection's POLLOUT poll: sends what waits, then lets the owner go on. */
-static inline __attribute__((always_inline)) void uring_on_writable(
+/* Output went out (a POLLOUT flush, a zero-copy send's notification): the owner's drained
+ * once nothing waits, input held back above the high-water mark read, the next step posted. */
+static inline __attribute__((always_inline)) void uring_conn_output_went(
     struct uring_loop* loop, struct uring_conn* conn, const struct uring_handlers* handlers) {
-  const int flushed = out_buffer_flush(conn->fd, &conn->out, loop->bytes_written);
-  if (flushed < 0) {
-    handlers->ended(loop, conn, 0);
+  if (!uring_conn_output_pending(conn) && handlers->drained != NULL &&
+      handlers->drained(loop, conn) != 0)
     return;
-  }
-  if (flushed == 1 && handlers->drained != NULL && handlers->drained(loop, conn) != 0) return;
   /* A multishot poll reports new data only: what it announced while reading was held back is
    * read now. */
   if (conn->skipped) {
@@ -266,6 +326,18 @@ static inline __attribute__((always_inline)) void uring_on_writable(
     }
   }
   uring_conn_settle(loop, conn);
+}
+
+/* A completion of a connection's POLLOUT poll: sends what waits (then what queued behind it
+ * for a zero-copy send), then lets the owner go on. */
+static inline __attribute__((always_inline)) void uring_on_writable(
+    struct uring_loop* loop, struct uring_conn* conn, const struct uring_handlers* handlers) {
+  const int flushed = out_buffer_flush(conn->fd, &conn->out, loop->bytes_written);
+  if (flushed < 0 || (flushed == 1 && uring_zc_kick(loop, conn) != 0)) {
+    handlers->ended(loop, conn, 0);
+    return;
+  }
+  uring_conn_output_went(loop, conn, handlers);
 }
 
 /* Submits what is queued and waits up to kUringWaitMs for a completion. RB_OK (*timed_out
@@ -307,12 +379,15 @@ static inline __attribute__((always_inline)) int uring_loop_reap(
       if (op == kOpRead) conn->reading = 0;
       if (op == kOpWrite) conn->writing = 0;
     }
+    if (op == kOpSendZc) uring_zc_count(loop, conn, cqe);
     if (conn->dead) {
       if (op == kOpRead && loop->options.provided_buffers && cqe->res > 0)
         uring_deliver_provided(loop, conn, cqe, NULL);
       if (conn->inflight == 0) uring_conn_close(loop, conn);
     } else if (op == kOpRead) {
       uring_on_input(loop, conn, cqe, handlers);
+    } else if (op == kOpSendZc) {
+      uring_on_send_zc(loop, conn, cqe, handlers);
     } else {
       uring_on_writable(loop, conn, handlers);
     }

@@ -17,7 +17,7 @@ static void release_conn(struct uring_loop* io, struct uring_conn* done) {
   if (conn->next != NULL) conn->next->prev = conn->prev;
   if (loop->conns == conn) loop->conns = conn->next;
   uring_conn_disown(io, &conn->io);
-  out_buffer_free(&conn->io.out);
+  uring_conn_free_output(&conn->io);
   held_input_free(&conn->held);
   close(conn->io.fd);
   free(conn->io.buffer);

@@ -212,8 +212,8 @@ TEST(Validate, IoUringPassesWithEveryOptionOn) {
         args.push_back("--option");
         args.push_back(std::string(scope) + option);
       }
-    args.insert(args.end(),
-                {"--option", "pingpong_server:fixed_files=on", "--option", "rr:fixed_files=on"});
+    args.insert(args.end(), {"--option", "pingpong_server:fixed_files=on", "--option",
+                             "rr:fixed_files=on", "--option", "pingpong:send_zc=on"});
     const auto result = run_runner(args);
     EXPECT_EQ(result.exit_code, 0) << buffers << "\n" << result.out << result.err;
     EXPECT_EQ(result.out.find("FAIL"), std::string::npos) << buffers << "\n" << result.out;

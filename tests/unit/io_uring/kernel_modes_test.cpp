@@ -258,6 +258,68 @@ TEST(IoUringKernelModes, EveryModeOnVerifiesAgainstRawEpoll) {
   }
 }
 
+constexpr uint32_t kLargeBlock = 16384;  // above the zero-copy threshold (8 KiB)
+
+// send_zc = on: every zero-copy send's notification came (its buffer was held until then),
+// and some sends went zero-copy.
+void ExpectANotificationPerZeroCopySend(const std::map<std::string, uint64_t>& counters) {
+  EXPECT_GT(counters.at("send_zc_sends"), 0u);
+  EXPECT_EQ(counters.at("send_zc_notifications"), counters.at("send_zc_sends"));
+}
+
+// Echo replies of 8 KiB and more go out zero-copy, one in flight per connection and the rest
+// queued behind it: blocks one at a time, then a megabyte sent while reading, come back whole
+// and in order, with readiness and with the recv ring.
+TEST(IoUringKernelModes, ZeroCopyRepliesComeBackInOrderWithANotificationEach) {
+  SKIP_WITHOUT_IO_URING();
+  constexpr std::size_t kBurst = 1024 * 1024;
+  for (const auto& input : {OptionPairs{}, kRecvRing}) {
+    SCOPED_TRACE(input.empty() ? "mode = poll" : "recv ring");
+    rb_pingpong_server_params params{};
+    params.struct_size = sizeof params;
+    params.threads = 1;
+    params.block_size = kLargeBlock;
+    ServedServer server(
+        CallsOf(*IoUringPlugin()->pingpong_server, params, With(input, {{"send_zc", "on"}})));
+    ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
+    const int fd = ConnectTo(server.port());
+    ASSERT_GE(fd, 0);
+    EXPECT_TRUE(EchoBack(fd, Pattern(kLargeBlock, 3), kMessages));
+    EXPECT_TRUE(EchoWhileSending(fd, Pattern(kBurst, 4)));
+    ::close(fd);
+    ASSERT_EQ(server.Stop(), RB_OK) << server.serve_error();
+    const auto counters = server.Counters();
+    EXPECT_EQ(counters.at("bytes_written"), kMessages * kLargeBlock + kBurst);
+    ExpectANotificationPerZeroCopySend(counters);
+  }
+}
+
+// The client's blocks and echoes zero-copy too, against a zero-copy server: every byte the
+// client reads is verified.
+TEST(IoUringKernelModes, AZeroCopyClientAndServerVerifyEveryByte) {
+  SKIP_WITHOUT_IO_URING();
+  const OptionPairs zero_copy = {{"send_zc", "on"}};
+  rb_pingpong_server_params params{};
+  params.struct_size = sizeof params;
+  params.threads = 1;
+  params.block_size = kLargeBlock;
+  ServedServer server(CallsOf(*IoUringPlugin()->pingpong_server, params, zero_copy));
+  ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
+  const ClientRun run = RunPingpongClient(*IoUringPlugin()->pingpong_client, server.port(),
+                                          {4, 1, kLargeBlock, 200}, zero_copy);
+  ASSERT_EQ(run.run_rc, RB_OK) << run.error;
+  ASSERT_EQ(server.Stop(), RB_OK) << server.serve_error();
+  EXPECT_EQ(run.counters.at("sessions_completed"), 4u);
+  EXPECT_EQ(run.counters.at("verify_mismatches"), 0u);
+  EXPECT_GE(run.counters.at("bytes_read"), 4u * kLargeBlock);
+  EXPECT_EQ(run.counters.at("verified_bytes"), run.counters.at("bytes_read"));
+  const auto served = server.Counters();
+  EXPECT_EQ(served.at("bytes_written"), served.at("bytes_read"));
+  EXPECT_EQ(run.counters.at("bytes_read"), served.at("bytes_written"));
+  ExpectANotificationPerZeroCopySend(run.counters);
+  ExpectANotificationPerZeroCopySend(served);
+}
+
 struct OlderKernel {
   const char* option;
   const char* linux_release; /* one before the release that brought it */
@@ -271,7 +333,8 @@ TEST(IoUringKernelModes, AKernelOlderThanAModeRefusesItNamingIt) {
        {OlderKernel{"defer_taskrun", "6.0", "defer_taskrun = on"},
         OlderKernel{"registered_ring", "5.17", "registered_ring = on"},
         OlderKernel{"bundle", "6.9", "bundle = on"},
-        OlderKernel{"incremental_buffers", "6.11", "incremental_buffers = on"}}) {
+        OlderKernel{"incremental_buffers", "6.11", "incremental_buffers = on"},
+        OlderKernel{"send_zc", "5.19", "send_zc = on"}}) {
     SCOPED_TRACE(older.option);
     ::setenv("RB_IO_URING_PRETEND_LINUX", older.linux_release, 1);
     ServedServer server(
