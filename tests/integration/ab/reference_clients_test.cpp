@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <fstream>
@@ -14,15 +13,11 @@
 #include <string>
 
 #include "run_helpers.h"
+#include "shell_run.h"
 
 namespace {
 
 using rbtest::ScratchDir;
-
-struct ClientsRun {
-  int exit_code = -1;
-  std::string out;  // stdout, then stderr
-};
 
 // A stand-in reference client: exits 2 unless called as `PORT 4096 2 1`, then prints `output`.
 std::string fake_client(const ScratchDir& dir, const std::string& output) {
@@ -35,27 +30,20 @@ std::string fake_client(const ScratchDir& dir, const std::string& output) {
   return path.string();
 }
 
-ClientsRun reference_clients(const ScratchDir& dir, const std::string& args) {
+rbtest::ShellRun reference_clients(const ScratchDir& dir, const std::string& args) {
   const std::string server = std::string(RB_RUNNER_EXE) + " serve --workload pingpong --plugin " +
                              RB_RAW_EPOLL_SO + " --listen 127.0.0.1:{port}";
   const std::string command = std::string("python3 ") + RB_REFERENCE_CLIENTS + " --runner " +
                               RB_RUNNER_EXE + " --server '" + server + "' --clients raw-epoll" +
                               " --block-size 4096 --sessions 2 --seconds 1 --runs 1 --pairs 1" +
                               " --out " + (dir.path() / "runs").string() + " " + args + " 2>&1";
-  FILE* pipe = ::popen(command.c_str(), "r");
-  ClientsRun result;
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
-    result.out.append(buffer, n);
-  const int status = ::pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
+  return rbtest::run_shell(command);
 }
 
 TEST(ReferenceClients, PrintsEachPairAndTheMedianRatioOfOursToTheReference) {
   ScratchDir dir;
   const auto client = fake_client(dir, "12.5 MiB/s throughput");
-  const ClientsRun result = reference_clients(
+  const rbtest::ShellRun result = reference_clients(
       dir, "--reference 'stand_in=" + client + " {port} {block_size} {sessions} {seconds}'");
   ASSERT_EQ(result.exit_code, 0) << result.out;
   EXPECT_TRUE(std::regex_search(
@@ -78,7 +66,7 @@ TEST(ReferenceClients, PrintsEachPairAndTheMedianRatioOfOursToTheReference) {
 TEST(ReferenceClients, RefusesAClientThatPrintsNoThroughput) {
   ScratchDir dir;
   const auto client = fake_client(dir, "done");
-  const ClientsRun result =
+  const rbtest::ShellRun result =
       reference_clients(dir, "--reference 'quiet=" + client + " {port} 4096 2 1'");
   EXPECT_EQ(result.exit_code, 1) << result.out;
   EXPECT_TRUE(std::regex_search(
@@ -89,7 +77,7 @@ TEST(ReferenceClients, RefusesAClientThatPrintsNoThroughput) {
 
 TEST(ReferenceClients, NeedsAReferenceClientAndAPortInTheServersCommand) {
   ScratchDir dir;
-  ClientsRun result = reference_clients(dir, "");
+  rbtest::ShellRun result = reference_clients(dir, "");
   EXPECT_EQ(result.exit_code, 2) << result.out;
   EXPECT_NE(result.out.find("give at least one --reference NAME='COMMAND'"), std::string::npos)
       << result.out;

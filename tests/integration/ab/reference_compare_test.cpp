@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <fstream>
@@ -13,15 +12,11 @@
 #include <string>
 
 #include "run_helpers.h"
+#include "shell_run.h"
 
 namespace {
 
 using rbtest::ScratchDir;
-
-struct ScriptRun {
-  int exit_code = -1;
-  std::string out;  // stdout, then stderr
-};
 
 // A stand-in reference program printing `lines` lines; exits 2 unless called as
 // `-n 10 -a 2 -w 10` (the point the tests ask for).
@@ -36,24 +31,17 @@ std::string fake_bench(const ScratchDir& dir, int lines) {
   return path.string();
 }
 
-ScriptRun reference_compare(const ScratchDir& dir, const std::string& args) {
+rbtest::ShellRun reference_compare(const ScratchDir& dir, const std::string& args) {
   const std::string command = std::string("python3 ") + RB_REFERENCE_COMPARE + " --runner " +
                               RB_RUNNER_EXE + " --points 10x2 --writes 10 --pairs 2 --cpu 0 " +
                               "--iterations 3 --out " + (dir.path() / "runs").string() + " " +
                               args + " 2>&1";
-  FILE* pipe = ::popen(command.c_str(), "r");
-  ScriptRun result;
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
-    result.out.append(buffer, n);
-  const int status = ::pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
+  return rbtest::run_shell(command);
 }
 
 TEST(ReferenceCompare, PrintsEachPairAgainstTheReferenceMedianAndTheirMedian) {
   ScratchDir dir;
-  const ScriptRun result =
+  const rbtest::ShellRun result =
       reference_compare(dir, "--bench " + fake_bench(dir, 25) + " --libevent2-options io=recv");
   ASSERT_EQ(result.exit_code, 0) << result.out;
   EXPECT_NE(result.out.find("libevent2 (io=recv) against"), std::string::npos) << result.out;
@@ -72,7 +60,7 @@ TEST(ReferenceCompare, PrintsEachPairAgainstTheReferenceMedianAndTheirMedian) {
 TEST(ReferenceCompare, RefusesOutputThatIsNotTheReferenceProgramsOwn) {
   ScratchDir dir;
   const std::string bench = fake_bench(dir, 3);
-  const ScriptRun result = reference_compare(dir, "--bench " + bench);
+  const rbtest::ShellRun result = reference_compare(dir, "--bench " + bench);
   EXPECT_EQ(result.exit_code, 1) << result.out;
   EXPECT_NE(result.out.find("reference-compare: " + bench +
                             ": expected 25 lines of two numbers, got 3 lines"),
@@ -82,7 +70,7 @@ TEST(ReferenceCompare, RefusesOutputThatIsNotTheReferenceProgramsOwn) {
 
 TEST(ReferenceCompare, NeedsAReferenceProgram) {
   ScratchDir dir;
-  const ScriptRun result = reference_compare(dir, "");
+  const rbtest::ShellRun result = reference_compare(dir, "");
   EXPECT_EQ(result.exit_code, 2) << result.out;
   EXPECT_NE(result.out.find("give --bench, --muduo-bench or both"), std::string::npos)
       << result.out;

@@ -1,5 +1,10 @@
 #include "io_uring_plugin.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <filesystem>
 
 #include "built_plugins.h"
@@ -20,6 +25,18 @@ std::string IoUringUnavailable() {
   const CallResult prepared = driver.Prepare();
   if (prepared.code == RB_ERR_UNSUPPORTED) return "io_uring unavailable: " + prepared.message;
   return "";
+}
+
+int ConnectToLoopback(uint16_t port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(port);
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (fd >= 0 && ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0)
+    return fd;
+  if (fd >= 0) ::close(fd);
+  return -1;
 }
 
 }  // namespace rb_test

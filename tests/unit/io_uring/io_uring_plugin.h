@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 
 #include "../../support/capability.h"
@@ -17,6 +18,9 @@ const rb_plugin* IoUringPlugin();
 // Why this machine cannot run io_uring cells ("" when it can): the plugin missing, or its
 // prepare refused io_uring itself (disabled by sysctl, seccomp or a container).
 std::string IoUringUnavailable();
+
+// A blocking TCP connection to 127.0.0.1:port, or -1 when it cannot be made.
+int ConnectToLoopback(uint16_t port);
 
 // Skips the current test with the reason when IoUringUnavailable() says one.
 #define SKIP_WITHOUT_IO_URING()                                                \

@@ -27,18 +27,6 @@ namespace {
 constexpr uint32_t kBlock = 4096;
 constexpr uint64_t kMessages = 50;
 
-int ConnectTo(uint16_t port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(port);
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (fd >= 0 && ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0)
-    return fd;
-  if (fd >= 0) ::close(fd);
-  return -1;
-}
-
 // Sends `block` and reads it back, `times` times; whether every byte came back in order.
 bool EchoBack(int fd, const std::string& block, uint64_t times) {
   for (uint64_t i = 0; i < times; ++i) {
@@ -102,7 +90,7 @@ std::map<std::string, uint64_t> ScriptedExchange(const OptionPairs& options, uin
   }
   EXPECT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
   if (server.prepare_rc() != RB_OK) return {};
-  const int fd = ConnectTo(server.port());
+  const int fd = ConnectToLoopback(server.port());
   EXPECT_GE(fd, 0);
   EXPECT_TRUE(EchoBack(fd, Pattern(kBlock, 1), kMessages));
   ::close(fd);
@@ -177,7 +165,7 @@ TEST(IoUringKernelModes, ADrainedBufferRingRecoversWithoutLosingOrReorderingByte
     ::unsetenv("RB_IO_URING_RING_BUFFERS");
     ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
     std::vector<int> fds;
-    for (int i = 0; i < kConnections; ++i) fds.push_back(ConnectTo(server.port()));
+    for (int i = 0; i < kConnections; ++i) fds.push_back(ConnectToLoopback(server.port()));
     std::vector<std::thread> senders;
     std::vector<int> intact(kConnections, 0);
     for (int i = 0; i < kConnections; ++i)
@@ -228,7 +216,7 @@ TEST(IoUringKernelModes, TheBufferRingGrowsWithTheConnections) {
   ServedServer server(EchoServer(1, kRecvRing));
   ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
   std::vector<int> fds;
-  for (int i = 0; i < 200; ++i) fds.push_back(ConnectTo(server.port()));
+  for (int i = 0; i < 200; ++i) fds.push_back(ConnectToLoopback(server.port()));
   // The last one echoed: the listener accepts in order, so every connection was taken.
   for (const int i : {0, 100, 199}) EXPECT_TRUE(EchoBack(fds[i], Pattern(kBlock, i), 1));
   for (const int fd : fds) ::close(fd);
@@ -282,7 +270,7 @@ TEST(IoUringKernelModes, ZeroCopyRepliesComeBackInOrderWithANotificationEach) {
     ServedServer server(
         CallsOf(*IoUringPlugin()->pingpong_server, params, With(input, {{"send_zc", "on"}})));
     ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
-    const int fd = ConnectTo(server.port());
+    const int fd = ConnectToLoopback(server.port());
     ASSERT_GE(fd, 0);
     EXPECT_TRUE(EchoBack(fd, Pattern(kLargeBlock, 3), kMessages));
     EXPECT_TRUE(EchoWhileSending(fd, Pattern(kBurst, 4)));

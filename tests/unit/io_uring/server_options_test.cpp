@@ -21,18 +21,6 @@ constexpr uint32_t kBlockSize = 16 * 1024;
 constexpr int kSessions = 3;
 constexpr int kRounds = 4;
 
-int Connect(uint16_t port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(port);
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (fd >= 0 && ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0)
-    return fd;
-  if (fd >= 0) ::close(fd);
-  return -1;
-}
-
 // Sends a block and reads it back, kRounds times; whether every byte came back in order.
 bool EchoesIntact(int fd, int session) {
   std::string block(kBlockSize, '\0');
@@ -74,7 +62,7 @@ TEST_P(IoUringPingpongServer, EchoesEveryByteAndCountsThem) {
       threads, {{"mode", mode}, {"multishot", multishot}, {"provided_buffers", provided}}));
   ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
   std::vector<int> fds;
-  for (int i = 0; i < kSessions; ++i) fds.push_back(Connect(server.port()));
+  for (int i = 0; i < kSessions; ++i) fds.push_back(ConnectToLoopback(server.port()));
   for (int i = 0; i < kSessions; ++i) {
     ASSERT_GE(fds[i], 0);
     EXPECT_TRUE(EchoesIntact(fds[i], i)) << "session " << i;
@@ -128,7 +116,7 @@ TEST_P(IoUringFixedFilesServer, RegistersEveryConnectionAndEchoesIntact) {
     RB_SKIP_WITHOUT("io_uring") << server.prepare_error();
   ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
   for (int i = 0; i < kSessions; ++i) {
-    const int fd = Connect(server.port());
+    const int fd = ConnectToLoopback(server.port());
     ASSERT_GE(fd, 0);
     EXPECT_TRUE(EchoesIntact(fd, i)) << "session " << i;
     ::close(fd);
