@@ -7,6 +7,7 @@
 #include "cli/exit_codes.h"
 #include "cli/reporters.h"
 #include "report/results_dir.h"
+#include "text/printable.h"
 
 namespace rb::cli {
 
@@ -29,7 +30,8 @@ int summarize_command(const SummarizeArgs& args) {
                    "cells it did not finish are left out\n";
     return kExitOk;
   } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << '\n';
+    // The message may quote the damaged file's bytes.
+    std::cerr << "error: " << text::printable_lines(e.what()) << '\n';
     return kExitUsage;
   }
 }

@@ -98,5 +98,19 @@ TEST(ResultsDir, ASummaryThatCannotBeWrittenExitsFourAndSummarizeRebuildsIt) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
+// The error names the results directory, whatever bytes its name holds: they reach the
+// terminal only as printable text.
+TEST(ResultsDir, SummarizeNamesAnOddlyNamedDirectoryPrintably) {
+  ScratchDir dir;
+  const auto out = dir.path() / "run\x1b]0;owned\x07";
+  std::filesystem::create_directories(out);
+  std::ofstream(out / "samples.jsonl") << "{}\n";
+  const auto r = run_runner({"summarize", out.string()});
+  EXPECT_EQ(r.exit_code, kExitUsage) << r.err;
+  EXPECT_NE(r.err.find("error: "), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\x07'), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace rbtest
