@@ -110,11 +110,14 @@ rb_runner_plugin_targets() {
     validate | serve | plugins) echo all_plugins; return 0 ;;
   esac
   [ ${#configs[@]} -eq 0 ] && return 0
-  local name
-  "$dir/bin/runner" __plugins-of "${configs[@]}" 2>/dev/null | while read -r name; do
-    # A plugin's target is its name with '_' for '-' (raw-epoll -> raw_epoll.so); names
-    # that are no target of this tree (a third-party plugin on --plugin-path) build nothing.
-    grep -qx "${name//-/_}" "$dir/plugin_targets.txt" && echo "${name//-/_}"
+  local name names
+  names=$("$dir/bin/runner" __plugins-of "${configs[@]}" 2>/dev/null) || return 0
+  # A plugin's target is mostly its name with '_' for '-' (raw-epoll -> raw_epoll.so); a name
+  # that is no target (muduo-style lives in muduo.so; a third-party plugin on --plugin-path)
+  # may be any of this tree's plugins, so then they are all built.
+  for name in $names; do
+    grep -qx "${name//-/_}" "$dir/plugin_targets.txt" || { echo all_plugins; return 0; }
   done
+  for name in $names; do echo "${name//-/_}"; done
   return 0
 }
