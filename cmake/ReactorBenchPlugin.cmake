@@ -41,8 +41,16 @@ function(_reactorbench_record_build name)
       "RB_PLUGIN_BUILD_TYPE=\"$<CONFIG>\";RB_PLUGIN_BUILD_FLAGS=\"${_flags}\";RB_PLUGIN_COMPILER=\"${_compiler}\"")
 endfunction()
 
+# NAMES: the names its descriptors give (default: the target's, '-' for '_'), so that a
+# config's plugin name finds the target that builds it (plugin_targets.txt, scripts/runner).
 function(reactorbench_add_plugin name)
-  cmake_parse_arguments(ARG "" "" "SOURCES" ${ARGN})
+  cmake_parse_arguments(ARG "" "" "SOURCES;NAMES" ${ARGN})
+  if(NOT ARG_NAMES)
+    string(REPLACE "_" "-" ARG_NAMES "${name}")
+  endif()
+  foreach(_plugin_name IN LISTS ARG_NAMES)
+    set_property(GLOBAL APPEND PROPERTY REACTORBENCH_PLUGIN_NAMES "${_plugin_name} ${name}")
+  endforeach()
   add_library(${name} MODULE ${ARG_SOURCES})
   # A C plugin's files keep their static helpers' short names (on_readable, setup...), which
   # one unity unit would see twice; C compiles in seconds anyway.

@@ -24,7 +24,7 @@
 
 enum {
   kBufferRingSlots = 8192, /* registered slots, the most buffers a ring grows to */
-  kBufferChunk = 64        /* buffers allocated at once */
+  kBufferChunk = 16        /* buffers allocated at once */
 };
 
 struct buffer_ring {

@@ -15,7 +15,8 @@ enum {
   kRegisteredRing,
   kBundle,
   kIncrementalBuffers,
-  kSendZc
+  kSendZc,
+  kRingSize
 };
 
 #define URING_CONN_WORKLOADS "pingpong_server,pingpong_client,rr_server"
@@ -80,6 +81,12 @@ const rb_option_decl kIoUringOptions[kIoUringOptionCount] = {
                                "go out zero-copy (IORING_OP_SEND_ZC, Linux 6.0), one in flight "
                                "per connection; smaller ones with send(2)",
                                "pingpong_server,pingpong_client"),
+    [kRingSize] = RB_OPTION_DECL(RB_OPTION_ENUM, "ring_size", "connections|demand", "connections",
+                                 "provided_buffers = on: buffers twice the connections, provided "
+                                 "as they connect; or demand: 16 at first, doubled only when a "
+                                 "recv finds the ring empty (fewer buffers cycle through the "
+                                 "cache, a few recvs end and are posted again)",
+                                 URING_CONN_WORKLOADS),
 };
 
 void uring_options_from(const rb_option_value* values, struct uring_options* out) {
@@ -97,6 +104,7 @@ void uring_options_from(const rb_option_value* values, struct uring_options* out
   out->bundle = values[kBundle].number == 1;
   out->incremental_buffers = values[kIncrementalBuffers].number == 1;
   out->send_zc = values[kSendZc].number == 1;
+  out->ring_size = values[kRingSize].number == 0 ? URING_RING_CONNECTIONS : URING_RING_DEMAND;
 }
 
 OPTION_TABLE_PARSER(parse_uring_options, kIoUringOptions, struct uring_options, uring_options_from)

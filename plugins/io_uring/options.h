@@ -10,7 +10,7 @@
 /* The options of [plugin_options.io-uring], declared once: the descriptor lists this table and
  * every workload parses against it. Each changes one io_uring mechanism, so variants put them
  * side by side. */
-enum { kIoUringOptionCount = 13 };
+enum { kIoUringOptionCount = 14 };
 extern const rb_option_decl kIoUringOptions[kIoUringOptionCount];
 
 enum uring_mode {
@@ -28,6 +28,11 @@ enum uring_submit {
   URING_SUBMIT_WAIT   /* every SQE goes with the next wait: one enter submits and reaps */
 };
 
+enum uring_ring_size {
+  URING_RING_CONNECTIONS, /* buffers twice the connections, provided as they connect */
+  URING_RING_DEMAND       /* a few buffers, doubled only when a recv finds the ring empty */
+};
+
 struct uring_options {
   enum uring_mode mode;
   uint32_t batch;       /* SQEs queued before an io_uring_submit between waits */
@@ -43,6 +48,7 @@ struct uring_options {
   int bundle;              /* provided buffers: a recv takes as many as the data fills */
   int incremental_buffers; /* provided buffers consumed a part at a time (IOU_PBUF_RING_INC) */
   int send_zc;             /* replies of kUringSendZcMin bytes and more: IORING_OP_SEND_ZC */
+  enum uring_ring_size ring_size; /* provided buffers: how many the ring holds */
 };
 
 /* Fills out from kIoUringOptions' parsed values. */

@@ -31,6 +31,7 @@ enum {
   kUringConnBufferSize = 16 * 1024, /* mode = read, no provided buffers: each connection's */
   kUringRingBuffers = 256,          /* provided_buffers = on: per loop at first, of
                                        kUringConnBufferSize; grows with the connections */
+  kUringDemandRingBuffers = 16,     /* ring_size = demand: at first; doubled when it runs dry */
   kUringMostFixedFiles = 65536,     /* fixed_files = on: slots per loop, at most RLIMIT_NOFILE */
   kUringWaitMs = 1000               /* an idle loop looks at its owner's flags this often */
 };

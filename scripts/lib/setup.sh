@@ -112,12 +112,14 @@ rb_runner_plugin_targets() {
   [ ${#configs[@]} -eq 0 ] && return 0
   local name names
   names=$("$dir/bin/runner" __plugins-of "${configs[@]}" 2>/dev/null) || return 0
-  # A plugin's target is mostly its name with '_' for '-' (raw-epoll -> raw_epoll.so); a name
-  # that is no target (muduo-style lives in muduo.so; a third-party plugin on --plugin-path)
-  # may be any of this tree's plugins, so then they are all built.
+  # plugin_targets.txt has a line "plugin-name target" for each of this tree's plugins (CMake
+  # writes it); a name it lacks (a third-party plugin on --plugin-path) may need any of them.
+  local table="$dir/plugin_targets.txt" target targets=()
   for name in $names; do
-    grep -qx "${name//-/_}" "$dir/plugin_targets.txt" || { echo all_plugins; return 0; }
+    target=$(awk -v name="$name" '$1 == name { print $2; exit }' "$table" 2>/dev/null)
+    [ -n "$target" ] || { echo all_plugins; return 0; }
+    targets+=("$target")
   done
-  for name in $names; do echo "${name//-/_}"; done
+  [ ${#targets[@]} -eq 0 ] || printf '%s\n' "${targets[@]}" | awk '!seen[$0]++'
   return 0
 }

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -100,6 +102,31 @@ TEST(ShippedFlowerSweep, NamesEveryPluginThatOffersFlower) {
   for (std::string name; std::getline(lines, name);)
     if (!name.empty()) in_config.insert(name);
   EXPECT_EQ(in_config, offering);
+}
+
+// scripts/runner builds a config's plugins by the build's table "plugin-name target" (CMake
+// writes plugin_targets.txt): every plugin the runner lists must be there with the target that
+// made its .so (muduo-style is muduo.so), and so must the former name muduo.
+TEST(PluginTargets, EveryListedPluginNamesTheTargetOfItsFile) {
+  const RunOutput listed = run_runner({"plugins", "--json"});
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  const std::filesystem::path build =
+      std::filesystem::path(RB_RUNNER_EXE).parent_path().parent_path();
+  std::map<std::string, std::string> target_of;
+  for (const std::string& line : read_lines(build / "plugin_targets.txt")) {
+    std::istringstream fields(line);
+    std::string name, target;
+    if (fields >> name >> target) target_of[name] = target;
+  }
+  const auto catalog = nlohmann::json::parse(listed.out);
+  ASSERT_GE(catalog.at("plugins").size(), 10U) << listed.out;
+  for (const auto& plugin : catalog.at("plugins")) {
+    const std::string name = plugin.at("name").get<std::string>();
+    const std::filesystem::path file = plugin.at("path").get<std::string>();
+    ASSERT_TRUE(target_of.contains(name)) << name;
+    EXPECT_EQ(target_of[name] + ".so", file.filename().string()) << name;
+  }
+  EXPECT_EQ(target_of["muduo"], "muduo");
 }
 
 }  // namespace

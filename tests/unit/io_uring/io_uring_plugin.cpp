@@ -39,4 +39,26 @@ int ConnectToLoopback(uint16_t port) {
   return -1;
 }
 
+bool EchoBack(int fd, const std::string& block, uint64_t times) {
+  for (uint64_t i = 0; i < times; ++i) {
+    if (::send(fd, block.data(), block.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(block.size()))
+      return false;
+    std::string back;
+    char chunk[65536];
+    while (back.size() < block.size()) {
+      const ssize_t got = ::recv(fd, chunk, sizeof chunk, 0);
+      if (got <= 0) return false;
+      back.append(chunk, static_cast<std::size_t>(got));
+    }
+    if (back != block) return false;
+  }
+  return true;
+}
+
+std::string Pattern(std::size_t size, int seed) {
+  std::string block(size, '\0');
+  for (std::size_t i = 0; i < size; ++i) block[i] = static_cast<char>(i * 31 + i / 251 + seed);
+  return block;
+}
+
 }  // namespace rb_test

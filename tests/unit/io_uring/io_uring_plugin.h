@@ -22,6 +22,12 @@ std::string IoUringUnavailable();
 // A blocking TCP connection to 127.0.0.1:port, or -1 when it cannot be made.
 int ConnectToLoopback(uint16_t port);
 
+// Sends `block` and reads it back, `times` times; whether every byte came back in order.
+bool EchoBack(int fd, const std::string& block, uint64_t times);
+
+// `size` bytes that differ with `seed` and along the block (a shifted or mixed-up echo shows).
+std::string Pattern(std::size_t size, int seed);
+
 // Skips the current test with the reason when IoUringUnavailable() says one.
 #define SKIP_WITHOUT_IO_URING()                                                \
   do {                                                                         \

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <map>
 #include <string>
 #include <thread>
 #include <vector>
@@ -26,23 +27,6 @@ namespace {
 
 constexpr uint32_t kBlock = 4096;
 constexpr uint64_t kMessages = 50;
-
-// Sends `block` and reads it back, `times` times; whether every byte came back in order.
-bool EchoBack(int fd, const std::string& block, uint64_t times) {
-  for (uint64_t i = 0; i < times; ++i) {
-    if (::send(fd, block.data(), block.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(block.size()))
-      return false;
-    std::string back;
-    char chunk[65536];
-    while (back.size() < block.size()) {
-      const ssize_t got = ::recv(fd, chunk, sizeof chunk, 0);
-      if (got <= 0) return false;
-      back.append(chunk, static_cast<std::size_t>(got));
-    }
-    if (back != block) return false;
-  }
-  return true;
-}
 
 // Sends `block` while reading what comes back (a thread each way, so that neither side's
 // buffers fill with no one reading); whether all of it came back in order.
@@ -64,12 +48,6 @@ bool EchoWhileSending(int fd, const std::string& block) {
   }
   sender.join();
   return back == block;
-}
-
-std::string Pattern(std::size_t size, int seed) {
-  std::string block(size, '\0');
-  for (std::size_t i = 0; i < size; ++i) block[i] = static_cast<char>(i * 31 + i / 251 + seed);
-  return block;
 }
 
 ServerCalls EchoServer(uint32_t threads, const OptionPairs& options) {
@@ -158,7 +136,7 @@ TEST(IoUringKernelModes, ADrainedBufferRingRecoversWithoutLosingOrReorderingByte
   constexpr std::size_t kBurst = 1024 * 1024;
   for (const auto& mode :
        {OptionPairs{}, OptionPairs{{"bundle", "on"}}, OptionPairs{{"incremental_buffers", "on"}},
-        OptionPairs{{"defer_taskrun", "on"}}}) {
+        OptionPairs{{"defer_taskrun", "on"}}, OptionPairs{{"ring_size", "demand"}}}) {
     SCOPED_TRACE(mode.empty() ? "recv ring" : mode[0].first);
     ::setenv("RB_IO_URING_RING_BUFFERS", "64", 1);
     ServedServer server(EchoServer(1, With(kRecvRing, mode)));
@@ -184,6 +162,32 @@ TEST(IoUringKernelModes, ADrainedBufferRingRecoversWithoutLosingOrReorderingByte
     EXPECT_GE(counters.at("recv_reposts"), counters.at("buffer_ring_empty"));
     EXPECT_EQ(counters.at("bundle_misorders"), 0u);
   }
+}
+
+// ring_size = demand keeps the ring at what the traffic needs, not at the connections: with
+// 32 connections and one message in flight at a time the ring stays at its first 16 buffers
+// (never empty), where ring_size = connections provides twice the connections.
+TEST(IoUringKernelModes, ADemandSizedRingHoldsWhatTheTrafficNeedsNotTheConnections) {
+  SKIP_WITHOUT_IO_URING();
+  constexpr int kConnections = 32;
+  std::map<std::string, std::map<std::string, uint64_t>> counters_by_size;
+  for (const char* size : {"connections", "demand"}) {
+    SCOPED_TRACE(size);
+    ServedServer server(EchoServer(1, With(kRecvRing, {{"ring_size", size}})));
+    ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
+    std::vector<int> fds;
+    for (int i = 0; i < kConnections; ++i) fds.push_back(ConnectToLoopback(server.port()));
+    for (uint64_t round = 0; round < 4; ++round)
+      for (int i = 0; i < kConnections; ++i)
+        EXPECT_TRUE(EchoBack(fds[i], Pattern(kBlock, i), 1)) << "connection " << i;
+    for (const int fd : fds) ::close(fd);
+    ASSERT_EQ(server.Stop(), RB_OK) << server.serve_error();
+    counters_by_size[size] = server.Counters();
+  }
+  EXPECT_EQ(counters_by_size["demand"].at("buffer_ring_buffers"), 16u);
+  EXPECT_EQ(counters_by_size["demand"].at("buffer_ring_empty"), 0u);
+  EXPECT_EQ(counters_by_size["demand"].at("bytes_written"), uint64_t{kConnections} * 4 * kBlock);
+  EXPECT_GE(counters_by_size["connections"].at("buffer_ring_buffers"), 2u * kConnections);
 }
 
 // A reap pass handles what was ready when it began. Without defer_taskrun the kernel posts
@@ -342,13 +346,19 @@ TEST(IoUringKernelModes, ModesThatDoNotFitTogetherAreRefusedNamingThem) {
   ServedServer without_ring(EchoServer(1, {{"mode", "read"}, {"bundle", "on"}}));
   EXPECT_EQ(without_ring.prepare_rc(), RB_ERR_INVALID_ARGUMENT);
   EXPECT_EQ(without_ring.prepare_error(),
-            "bundle = on needs mode = read and provided_buffers = on (it shapes how a recv takes "
-            "buffers from the buffer ring)");
+            "bundle = on needs mode = read and provided_buffers = on (it shapes the buffer ring a "
+            "recv takes its buffers from)");
+  ServedServer demand_without_ring(EchoServer(1, {{"mode", "read"}, {"ring_size", "demand"}}));
+  EXPECT_EQ(demand_without_ring.prepare_rc(), RB_ERR_INVALID_ARGUMENT);
+  EXPECT_EQ(demand_without_ring.prepare_error(),
+            "ring_size = demand needs mode = read and provided_buffers = on (it shapes the buffer "
+            "ring a recv takes its buffers from)");
   ServedServer both(
       EchoServer(1, With(kRecvRing, {{"bundle", "on"}, {"incremental_buffers", "on"}})));
   EXPECT_EQ(both.prepare_rc(), RB_ERR_INVALID_ARGUMENT);
   EXPECT_EQ(both.prepare_error(),
-            "bundle = on and incremental_buffers = on together are not implemented: choose one");
+            "bundle = on and incremental_buffers = on cannot be combined: a bundle would start "
+            "inside a partly consumed buffer");
   ServedServer sqpoll(EchoServer(1, {{"sqpoll", "on"}, {"defer_taskrun", "on"}}));
   EXPECT_EQ(sqpoll.prepare_rc(), RB_ERR_INVALID_ARGUMENT);
   EXPECT_EQ(sqpoll.prepare_error(),

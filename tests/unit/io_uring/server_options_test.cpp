@@ -23,22 +23,7 @@ constexpr int kRounds = 4;
 
 // Sends a block and reads it back, kRounds times; whether every byte came back in order.
 bool EchoesIntact(int fd, int session) {
-  std::string block(kBlockSize, '\0');
-  for (std::size_t i = 0; i < block.size(); ++i)
-    block[i] = static_cast<char>(i * 13 + static_cast<std::size_t>(session));
-  for (int round = 0; round < kRounds; ++round) {
-    if (::send(fd, block.data(), block.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(kBlockSize))
-      return false;
-    std::string back;
-    char chunk[8192];
-    while (back.size() < block.size()) {
-      const ssize_t got = ::recv(fd, chunk, sizeof chunk, 0);
-      if (got <= 0) return false;
-      back.append(chunk, static_cast<std::size_t>(got));
-    }
-    if (back != block) return false;
-  }
-  return true;
+  return EchoBack(fd, Pattern(kBlockSize, session), kRounds);
 }
 
 // (mode, multishot, provided_buffers, threads)
