@@ -81,11 +81,11 @@ const rb_option_decl kIoUringOptions[kIoUringOptionCount] = {
                                "go out zero-copy (IORING_OP_SEND_ZC, Linux 6.0), one in flight "
                                "per connection; smaller ones with send(2)",
                                "pingpong_server,pingpong_client"),
-    [kRingSize] = RB_OPTION_DECL(RB_OPTION_ENUM, "ring_size", "connections|demand", "connections",
-                                 "provided_buffers = on: buffers twice the connections, provided "
-                                 "as they connect; or demand: 16 at first, doubled only when a "
-                                 "recv finds the ring empty (fewer buffers cycle through the "
-                                 "cache, a few recvs end and are posted again)",
+    [kRingSize] = RB_OPTION_DECL(RB_OPTION_ENUM, "ring_size", "connections|demand", "demand",
+                                 "provided_buffers = on: demand, 16 buffers at first, doubled "
+                                 "only when a recv finds the ring empty (few buffers cycle "
+                                 "through the cache; a few recvs end and are posted again); or "
+                                 "connections, twice the connections, provided as they connect",
                                  URING_CONN_WORKLOADS),
 };
 
@@ -105,6 +105,7 @@ void uring_options_from(const rb_option_value* values, struct uring_options* out
   out->incremental_buffers = values[kIncrementalBuffers].number == 1;
   out->send_zc = values[kSendZc].number == 1;
   out->ring_size = values[kRingSize].number == 0 ? URING_RING_CONNECTIONS : URING_RING_DEMAND;
+  out->ring_size_given = values[kRingSize].given;
 }
 
 OPTION_TABLE_PARSER(parse_uring_options, kIoUringOptions, struct uring_options, uring_options_from)

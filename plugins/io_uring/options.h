@@ -49,6 +49,7 @@ struct uring_options {
   int incremental_buffers; /* provided buffers consumed a part at a time (IOU_PBUF_RING_INC) */
   int send_zc;             /* replies of kUringSendZcMin bytes and more: IORING_OP_SEND_ZC */
   enum uring_ring_size ring_size; /* provided buffers: how many the ring holds */
+  int ring_size_given;            /* the options named ring_size (not just its default) */
 };
 
 /* Fills out from kIoUringOptions' parsed values. */

@@ -50,7 +50,9 @@ TEST(ReferenceClients, PrintsEachPairAndTheMedianRatioOfOursToTheReference) {
       result.out, std::regex(R"(pair 1 \(load [0-9. ]+\): MiB/s raw-epoll=[0-9]+ stand_in=12\n)")))
       << result.out;
   EXPECT_TRUE(std::regex_search(
-      result.out, std::regex(R"(raw-epoll / stand_in: pairs [0-9.]+; median [0-9.]+\n)")))
+      result.out,
+      std::regex(
+          R"(raw-epoll / stand_in: pairs [0-9.]+; median [0-9.]+, 95% CI \[[0-9.]+, [0-9.]+\]\n)")))
       << result.out;
   // Our client ran against the reference server, as a [servers.NAME] program, pinned.
   std::stringstream config;

@@ -194,14 +194,17 @@ TEST(IoUringKernelModes, ADemandSizedRingHoldsWhatTheTrafficNeedsNotTheConnectio
 // completions during the pass's own send(2)s; a pass that followed them kept the completion
 // queue's head still until the queue overflowed (638 completions in one pass at 100 sessions,
 // 4096 and ended multishot recvs at 1000). With each of 100 sessions one block in flight, a
-// pass holds at most two pieces of each block and the accept's and stop's completions.
+// pass holds at most two pieces of each block and the accept's and stop's completions. The
+// ring is sized to the connections, so that no recv ends for want of a buffer either (a ring
+// grown on demand, the default, ends and re-posts a few while it grows).
 TEST(IoUringKernelModes, AReapPassHandlesOnlyWhatWasReadyWhenItBegan) {
   SKIP_WITHOUT_IO_URING();
   rb_pingpong_server_params params{};
   params.struct_size = sizeof params;
   params.threads = 1;
   params.block_size = 16384;
-  ServedServer server(CallsOf(*IoUringPlugin()->pingpong_server, params, kRecvRing));
+  ServedServer server(CallsOf(*IoUringPlugin()->pingpong_server, params,
+                              With(kRecvRing, {{"ring_size", "connections"}})));
   ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
   const ClientRun run = RunPingpongClient(*LoadBuiltPlugin("raw_epoll").pingpong_client,
                                           server.port(), {100, 1, 16384, 300}, {});
@@ -214,10 +217,10 @@ TEST(IoUringKernelModes, AReapPassHandlesOnlyWhatWasReadyWhenItBegan) {
   EXPECT_EQ(counters.at("cq_overflows"), 0u);
 }
 
-// Whole buffers are sized to the connections (two each) as they come.
+// ring_size = connections: whole buffers are sized to the connections (two each) as they come.
 TEST(IoUringKernelModes, TheBufferRingGrowsWithTheConnections) {
   SKIP_WITHOUT_IO_URING();
-  ServedServer server(EchoServer(1, kRecvRing));
+  ServedServer server(EchoServer(1, With(kRecvRing, {{"ring_size", "connections"}})));
   ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
   std::vector<int> fds;
   for (int i = 0; i < 200; ++i) fds.push_back(ConnectToLoopback(server.port()));
@@ -351,8 +354,8 @@ TEST(IoUringKernelModes, ModesThatDoNotFitTogetherAreRefusedNamingThem) {
   ServedServer demand_without_ring(EchoServer(1, {{"mode", "read"}, {"ring_size", "demand"}}));
   EXPECT_EQ(demand_without_ring.prepare_rc(), RB_ERR_INVALID_ARGUMENT);
   EXPECT_EQ(demand_without_ring.prepare_error(),
-            "ring_size = demand needs mode = read and provided_buffers = on (it shapes the buffer "
-            "ring a recv takes its buffers from)");
+            "ring_size needs mode = read and provided_buffers = on (it shapes the buffer ring a "
+            "recv takes its buffers from)");
   ServedServer both(
       EchoServer(1, With(kRecvRing, {{"bundle", "on"}, {"incremental_buffers", "on"}})));
   EXPECT_EQ(both.prepare_rc(), RB_ERR_INVALID_ARGUMENT);
