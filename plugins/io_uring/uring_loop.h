@@ -107,6 +107,7 @@ struct uring_loop {
   uint64_t recv_completions;      /* input completions that brought data */
   uint64_t recv_reposts;          /* multishot recvs posted again after one ended */
   uint64_t most_cqes_in_pass;     /* the most completions one uring_loop_reap handled */
+  uint32_t ring_made_at_pass;     /* buffers.made when this reap pass began */
   uint64_t bundle_misorders;      /* bundles whose buffers the ring could not follow */
   uint64_t cq_overflows;          /* passes that ended with completions overflowed the queue */
   uint64_t send_zc_sends;         /* SEND_ZCs posted */
@@ -153,7 +154,8 @@ void uring_conn_settle(struct uring_loop* loop, struct uring_conn* conn);
 /* Shuts conn down and cancels what it has posted; released once nothing is in flight. */
 void uring_conn_close(struct uring_loop* loop, struct uring_conn* conn);
 
-/* The buffer ring ran dry (a recv ended with ENOBUFS): more buffers, up to its slots. */
+/* The buffer ring ran dry (a recv ended with ENOBUFS): twice the buffers, up to its slots,
+ * once a reap pass however many recvs of the pass found it empty. */
 void uring_loop_ring_ran_dry(struct uring_loop* loop);
 
 /* loop_iterations, sqes_submitted, cqes_reaped, enter_calls, buffer_ring_empty,
@@ -365,6 +367,7 @@ static inline __attribute__((always_inline)) int uring_loop_reap(
    * pass's own send(2)s, and a pass that followed them would keep the head where it was
    * until the completion queue overflowed (multishot recvs end there, posted again). */
   const unsigned ready = io_uring_cq_ready(&loop->ring.ring);
+  loop->ring_made_at_pass = loop->buffers.made;
   io_uring_for_each_cqe(&loop->ring.ring, head, cqe) {
     if (seen == ready) break;
     ++seen;

@@ -164,6 +164,30 @@ TEST(IoUringKernelModes, ADrainedBufferRingRecoversWithoutLosingOrReorderingByte
   }
 }
 
+// A ring grown on demand doubles once per empty spell, not once per recv that met it: 100
+// sessions of 16 KiB blocks against a ring of 16 end many recvs in one pass (without
+// defer_taskrun the kernel posts them while the loop replies), and doubling for each took the
+// ring to its 8,192 slots. At most two pieces of each session's block are in flight: a ring of
+// at most 512 buffers, however the spells fall.
+TEST(IoUringKernelModes, ARingThatRunsDryDoublesOncePerSpell) {
+  SKIP_WITHOUT_IO_URING();
+  rb_pingpong_server_params params{};
+  params.struct_size = sizeof params;
+  params.threads = 1;
+  params.block_size = 16384;
+  ServedServer server(CallsOf(*IoUringPlugin()->pingpong_server, params, kRecvRing));
+  ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
+  const ClientRun run = RunPingpongClient(*LoadBuiltPlugin("raw_epoll").pingpong_client,
+                                          server.port(), {100, 1, 16384, 300}, {});
+  ASSERT_EQ(run.run_rc, RB_OK) << run.error;
+  EXPECT_EQ(run.counters.at("verify_mismatches"), 0u);
+  ASSERT_EQ(server.Stop(), RB_OK) << server.serve_error();
+  const auto counters = server.Counters();
+  EXPECT_LE(counters.at("buffer_ring_buffers"), 512u);
+  EXPECT_LE(counters.at("buffer_ring_grown"), counters.at("buffer_ring_empty"));
+  EXPECT_EQ(counters.at("bytes_read"), counters.at("bytes_written"));
+}
+
 // ring_size = demand keeps the ring at what the traffic needs, not at the connections: with
 // 32 connections and one message in flight at a time the ring stays at its first 16 buffers
 // (never empty), where ring_size = connections provides twice the connections.
