@@ -145,10 +145,15 @@ static void provide_for_connections(struct uring_loop* loop) {
 void uring_loop_ring_ran_dry(struct uring_loop* loop) {
   /* The recvs that end in one empty spell arrive together (a ring of 16 met by 100 sessions
    * ended 21 at once); doubling for each took the ring to 8,192 buffers, 128 MiB, where a few
-   * hundred serve. Once a pass, and the recvs posted again after it find the doubled ring. */
-  if (loop->buffers.made != loop->ring_made_at_pass) return;
-  if (loop->buffers.made < kBufferRingSlots)
-    buffer_ring_grow(&loop->buffers, 2 * loop->buffers.made);
+   * hundred serve. So the spell counts once: the recvs posted again after the pass find the
+   * ring doubled, and one more buffer for each of them where that is more. */
+  loop->ring_dry_in_pass += 1;
+  const uint32_t before = loop->ring_made_at_pass;
+  const uint32_t doubled = 2 * before;
+  const uint32_t wanted =
+      before + loop->ring_dry_in_pass > doubled ? before + loop->ring_dry_in_pass : doubled;
+  if (wanted > loop->buffers.made && loop->buffers.made < kBufferRingSlots)
+    buffer_ring_grow(&loop->buffers, wanted);
 }
 
 void uring_conn_adopt(struct uring_loop* loop, struct uring_conn* conn, int fd) {

@@ -108,6 +108,7 @@ struct uring_loop {
   uint64_t recv_reposts;          /* multishot recvs posted again after one ended */
   uint64_t most_cqes_in_pass;     /* the most completions one uring_loop_reap handled */
   uint32_t ring_made_at_pass;     /* buffers.made when this reap pass began */
+  uint32_t ring_dry_in_pass;      /* recvs of this pass that found the ring empty */
   uint64_t bundle_misorders;      /* bundles whose buffers the ring could not follow */
   uint64_t cq_overflows;          /* passes that ended with completions overflowed the queue */
   uint64_t send_zc_sends;         /* SEND_ZCs posted */
@@ -154,8 +155,9 @@ void uring_conn_settle(struct uring_loop* loop, struct uring_conn* conn);
 /* Shuts conn down and cancels what it has posted; released once nothing is in flight. */
 void uring_conn_close(struct uring_loop* loop, struct uring_conn* conn);
 
-/* The buffer ring ran dry (a recv ended with ENOBUFS): twice the buffers, up to its slots,
- * once a reap pass however many recvs of the pass found it empty. */
+/* The buffer ring ran dry (a recv ended with ENOBUFS): up to its slots, twice the buffers it
+ * had when the reap pass began, or a buffer more for each recv of the pass that found it empty
+ * if that is more. */
 void uring_loop_ring_ran_dry(struct uring_loop* loop);
 
 /* loop_iterations, sqes_submitted, cqes_reaped, enter_calls, buffer_ring_empty,
@@ -368,6 +370,7 @@ static inline __attribute__((always_inline)) int uring_loop_reap(
    * until the completion queue overflowed (multishot recvs end there, posted again). */
   const unsigned ready = io_uring_cq_ready(&loop->ring.ring);
   loop->ring_made_at_pass = loop->buffers.made;
+  loop->ring_dry_in_pass = 0;
   io_uring_for_each_cqe(&loop->ring.ring, head, cqe) {
     if (seen == ready) break;
     ++seen;
