@@ -132,7 +132,8 @@ void uring_conn_settle(struct uring_loop* loop, struct uring_conn* conn) {
  * default (demand) and an incremental ring grow only when they run dry: the kernel takes a
  * ring's buffers in turn, so every buffer it holds is touched once a cycle, and 2,000 buffers
  * of 16 KiB cycle through a 1 MiB cache where the 32 that 1,000 pingpong sessions need stay in
- * it (+3.7% MiB/s at 1,000 sessions, +10.3% at 100: results.md, "io_uring against epoll"). */
+ * it (+3.7% MiB/s at 1,000 sessions, +10.3% at 100: results.md, "Is io_uring faster than
+ * epoll on this machine?"). */
 static void provide_for_connections(struct uring_loop* loop) {
   struct buffer_ring* buffers = &loop->buffers;
   if (buffers->ring == NULL || buffers->incremental) return;

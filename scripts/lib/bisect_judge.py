@@ -76,6 +76,19 @@ def counts_text(changes):
     return ", ".join(parts)
 
 
+def by_timings(rows, if_slower, if_settled, if_undecided):
+    """The outcome the focus cells' verdicts give: (outcome, words) if any is slower, else if
+    those settled (same or faster) are at least as many as the undecided, else UNDECIDED."""
+    slower, settled, undecided = tally(rows)
+    if slower:
+        outcome, words = if_slower
+    elif settled and settled >= undecided:
+        outcome, words = if_settled
+    else:
+        outcome, words = bs.UNDECIDED, if_undecided
+    return bs.Outcome(outcome, words + effect_text(rows))
+
+
 def against_good(step, focus):
     """The tested commit against the good side: slower is BAD, not slower is GOOD."""
     if focus.by_counts():
@@ -83,25 +96,15 @@ def against_good(step, focus):
         if grown:
             return bs.Outcome(bs.BAD, "counts: " + counts_text(grown))
         return bs.Outcome(bs.GOOD, "counts: as the good side's (exact)")
-    rows = focus_rows(step, focus)
-    slower, settled, undecided = tally(rows)
-    if slower:
-        return bs.Outcome(bs.BAD, "slower: " + effect_text(rows))
-    if settled and settled >= undecided:
-        return bs.Outcome(bs.GOOD, "not slower: " + effect_text(rows))
-    return bs.Outcome(bs.UNDECIDED, "inconclusive: " + effect_text(rows))
+    return by_timings(focus_rows(step, focus), (bs.BAD, "slower: "), (bs.GOOD, "not slower: "),
+                      "inconclusive: ")
 
 
 def against_bad(step, focus):
     """The bad side against the tested commit (second opinion on an undecided step): the bad
     side slower means the tested commit is before the regression; the same, after it."""
-    rows = focus_rows(step, focus)
-    slower, settled, undecided = tally(rows)
-    if slower:
-        return bs.Outcome(bs.GOOD, "the bad side is slower than it: " + effect_text(rows))
-    if settled and settled >= undecided:
-        return bs.Outcome(bs.BAD, "as slow as the bad side: " + effect_text(rows))
-    return bs.Outcome(bs.UNDECIDED, "inconclusive against both sides: " + effect_text(rows))
+    return by_timings(focus_rows(step, focus), (bs.GOOD, "the bad side is slower than it: "),
+                      (bs.BAD, "as slow as the bad side: "), "inconclusive against both sides: ")
 
 
 def change_of(step, focus):
