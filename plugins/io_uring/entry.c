@@ -34,10 +34,9 @@ static const rb_plugin io_uring_descriptor = {
     .description =
         "io_uring through liburing: readiness (POLL_ADD, multishot) or completions "
         "carrying the data (READ, RECV); options mode, batch, submit, sqpoll, fixed_files, "
-        "multishot, provided_buffers, bundle, incremental_buffers, defer_taskrun, "
-        "registered_ring, ring_size, send_zc (SEND_ZC for 8 KiB and more), wake (notify: MSG_RING "
-        "or an "
-        "eventfd READ)",
+        "multishot, provided_buffers, bundle, incremental_buffers, ring_size, defer_taskrun, "
+        "registered_ring, send_zc (SEND_ZC for 8 KiB and more), wake (notify: MSG_RING or "
+        "an eventfd READ)",
     .flower = &io_uring_flower_ops,
     .notify = &io_uring_notify_ops,
     .pingpong_server = &io_uring_pingpong_server_ops,
