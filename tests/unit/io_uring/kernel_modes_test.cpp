@@ -85,6 +85,27 @@ OptionPairs With(OptionPairs options, const OptionPairs& more) {
   return options;
 }
 
+// The io-uring echo server's counters after raw-epoll's client ran 100 sessions of 16 KiB
+// blocks against it for 300 ms, every byte verified; empty, with the failure recorded, when the
+// server could not start.
+std::map<std::string, uint64_t> CountersAfterHundredSessions(const OptionPairs& options) {
+  rb_pingpong_server_params params{};
+  params.struct_size = sizeof params;
+  params.threads = 1;
+  params.block_size = 16384;
+  ServedServer server(CallsOf(*IoUringPlugin()->pingpong_server, params, options));
+  EXPECT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
+  if (server.prepare_rc() != RB_OK) return {};
+  const ClientRun run = RunPingpongClient(*LoadBuiltPlugin("raw_epoll").pingpong_client,
+                                          server.port(), {100, 1, 16384, 300}, {});
+  EXPECT_EQ(run.run_rc, RB_OK) << run.error;
+  if (run.run_rc == RB_OK) {
+    EXPECT_EQ(run.counters.at("verify_mismatches"), 0u);
+  }
+  EXPECT_EQ(server.Stop(), RB_OK) << server.serve_error();
+  return server.Counters();
+}
+
 // A multishot recv is posted once and never again: three SQEs for the whole exchange (the
 // multishot accept, the stop poll, the recv), and beyond a completion per piece of data only
 // the accept's, the end of stream's and the stop's.
@@ -171,18 +192,8 @@ TEST(IoUringKernelModes, ADrainedBufferRingRecoversWithoutLosingOrReorderingByte
 // at most 512 buffers, however the spells fall.
 TEST(IoUringKernelModes, ARingThatRunsDryDoublesOncePerSpell) {
   SKIP_WITHOUT_IO_URING();
-  rb_pingpong_server_params params{};
-  params.struct_size = sizeof params;
-  params.threads = 1;
-  params.block_size = 16384;
-  ServedServer server(CallsOf(*IoUringPlugin()->pingpong_server, params, kRecvRing));
-  ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
-  const ClientRun run = RunPingpongClient(*LoadBuiltPlugin("raw_epoll").pingpong_client,
-                                          server.port(), {100, 1, 16384, 300}, {});
-  ASSERT_EQ(run.run_rc, RB_OK) << run.error;
-  EXPECT_EQ(run.counters.at("verify_mismatches"), 0u);
-  ASSERT_EQ(server.Stop(), RB_OK) << server.serve_error();
-  const auto counters = server.Counters();
+  const auto counters = CountersAfterHundredSessions(kRecvRing);
+  if (counters.empty()) return;
   EXPECT_LE(counters.at("buffer_ring_buffers"), 512u);
   EXPECT_LE(counters.at("buffer_ring_grown"), counters.at("buffer_ring_empty"));
   EXPECT_EQ(counters.at("bytes_read"), counters.at("bytes_written"));
@@ -223,19 +234,9 @@ TEST(IoUringKernelModes, ADemandSizedRingHoldsWhatTheTrafficNeedsNotTheConnectio
 // grown on demand, the default, ends and re-posts a few while it grows).
 TEST(IoUringKernelModes, AReapPassHandlesOnlyWhatWasReadyWhenItBegan) {
   SKIP_WITHOUT_IO_URING();
-  rb_pingpong_server_params params{};
-  params.struct_size = sizeof params;
-  params.threads = 1;
-  params.block_size = 16384;
-  ServedServer server(CallsOf(*IoUringPlugin()->pingpong_server, params,
-                              With(kRecvRing, {{"ring_size", "connections"}})));
-  ASSERT_EQ(server.prepare_rc(), RB_OK) << server.prepare_error();
-  const ClientRun run = RunPingpongClient(*LoadBuiltPlugin("raw_epoll").pingpong_client,
-                                          server.port(), {100, 1, 16384, 300}, {});
-  ASSERT_EQ(run.run_rc, RB_OK) << run.error;
-  EXPECT_EQ(run.counters.at("verify_mismatches"), 0u);
-  ASSERT_EQ(server.Stop(), RB_OK) << server.serve_error();
-  const auto counters = server.Counters();
+  const auto counters =
+      CountersAfterHundredSessions(With(kRecvRing, {{"ring_size", "connections"}}));
+  if (counters.empty()) return;
   EXPECT_LE(counters.at("most_cqes_in_pass"), 2 * 100u + 4);
   EXPECT_EQ(counters.at("recv_reposts"), 0u);
   EXPECT_EQ(counters.at("cq_overflows"), 0u);
