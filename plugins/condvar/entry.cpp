@@ -25,8 +25,7 @@ const char* libraryVersion() {
 const rb_plugin kPlugin = rbcommon::describePlugin(
     {"condvar-queue", "1.0.0", "glibc-pthread", &libraryVersion,
      "mutex + condition variable + deque hand-off, no event loop (3x a libevent-watched pipe's "
-     "rate in the study); options "
-     "notify=signal|broadcast, batch=false|true"},
+     "rate in the study); options notify=signal|broadcast, batch=false|true"},
     {.notify = &rbcommon::PluginOps<DeclaredCondvarOptions>::notify<&makeQueue>}, kOptionDecls);
 
 }  // namespace

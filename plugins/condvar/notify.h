@@ -1,7 +1,7 @@
 // The condition-variable hand-off (~3x faster than a pipe watched by libevent in the study it
-// reproduces): producers push onto a std::deque under a mutex
-// and notify a condition variable; one consumer thread waits while the deque is empty and
-// pops (one item per lock, or everything queued with batch = true).
+// reproduces): producers push onto a std::deque under a mutex and notify a condition variable;
+// one consumer thread waits while the deque is empty and pops (one item per lock, or everything
+// queued with batch = true).
 #pragma once
 
 #include <condition_variable>

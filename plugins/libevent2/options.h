@@ -20,8 +20,7 @@ struct loop_options {
 
 /* How the notify consumer is woken. */
 struct notify_options {
-  int use_eventfd; /* wakeup = "eventfd"; default "pipe" (the pipe-vs-condvar study's: one byte per
-                      item) */
+  int use_eventfd; /* wakeup = "eventfd"; default "pipe" (one byte per item, as the study) */
   int drain_all;   /* drain = "all": take every pending token per callback; default "one" */
 };
 

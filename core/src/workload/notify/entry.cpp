@@ -24,9 +24,8 @@ WorkloadSchema schema() {
   return WorkloadSchema{
       "notify",
       "cross-thread hand-off (a pipe against a condition variable): host producer threads post "
-      "1..items to the plugin's "
-      "consumer, which must take each exactly once (count and sum checked); first post to end "
-      "of finish timed",
+      "1..items to the plugin's consumer, which must take each exactly once (count and sum "
+      "checked); first post to end of finish timed",
       {
           items,
           integer_axis("producers", 1, 64, {std::int64_t{1}},

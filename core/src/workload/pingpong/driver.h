@@ -1,9 +1,9 @@
 // Echo throughput (muduo examples/pingpong; muduo led libevent2 by 70% at 16 KiB, where
-// libevent reads 4 KiB a call): a server process and a client process
-// per round (exec/pair_process.h). The client child runs warmup + repetitions independent
-// client runs against the round's server, one sample each; the parent completes each sample
-// with what it measured of the server and, once the server stopped, checks the server's
-// counters against the samples.
+// libevent reads 4 KiB a call): a server process and a client process per round
+// (exec/pair_process.h). The client child runs warmup + repetitions independent client runs
+// against the round's server, one sample each; the parent completes each sample with what it
+// measured of the server and, once the server stopped, checks the server's counters against
+// the samples.
 #pragma once
 
 #include "workload/workload.h"

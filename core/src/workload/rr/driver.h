@@ -1,9 +1,9 @@
 // HTTP request/response latency (callback-style servers answered ~1.24x the requests/s of
-// coroutine-style ones): the plugin serves keep-alive HTTP/1.1 in a server
-// process; the host's own load generator (loadgen/) drives it from a client process, closed
-// loop or open loop at a constant rate, and records every response's latency. One sample
-// per client run, with its histogram; the parent adds the server's CPU and memory and,
-// once the server stopped, checks its request count against the client's.
+// coroutine-style ones): the plugin serves keep-alive HTTP/1.1 in a server process; the host's
+// own load generator (loadgen/) drives it from a client process, closed loop or open loop at a
+// constant rate, and records every response's latency. One sample per client run, with its
+// histogram; the parent adds the server's CPU and memory and, once the server stopped, checks
+// its request count against the client's.
 #pragma once
 
 #include "workload/workload.h"

@@ -20,10 +20,10 @@ WorkloadSchema schema() {
   return WorkloadSchema{
       "rr",
       "HTTP/1.1 request/response latency (callback against coroutine servers): the runner's load "
-      "generator keeps "
-      "`connections` keep-alive connections to the plugin's server and sends GET requests, "
-      "closed loop (rate = 0, like ab) or open loop at `rate` requests/s (like wrk2, latency from "
-      "each request's intended send time); p50..p99.9, max, requests/s, errors and timeouts",
+      "generator keeps `connections` keep-alive connections to the plugin's server and sends GET "
+      "requests, closed loop (rate = 0, like ab) or open loop at `rate` requests/s (like wrk2, "
+      "latency from each request's intended send time); p50..p99.9, max, requests/s, errors and "
+      "timeouts",
       {
           integer_axis("connections", 1, 10'000, {}, "concurrent keep-alive connections"),
           integer_axis("rate", 0, 100'000'000, {std::int64_t{0}},
